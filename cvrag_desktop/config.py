@@ -1,0 +1,139 @@
+"""Settings and on-disk locations.
+
+Every path the application writes to derives from :func:`app_paths`. ``CVRAG_HOME``
+overrides all of them (tests and the demo use it to get a throwaway home); otherwise
+the platform's conventional data/config/log folders are used (platformdirs).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import platformdirs
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+APP_NAME = "cvrag-desktop"
+
+
+@dataclass(frozen=True)
+class AppPaths:
+    """The folders the application uses; created on first use."""
+
+    data_dir: Path
+    config_dir: Path
+    log_dir: Path
+
+    @property
+    def catalog_db(self) -> Path:
+        """SQLite catalog: the source of truth."""
+        return self.data_dir / "catalog.sqlite3"
+
+    @property
+    def library_dir(self) -> Path:
+        """Content-addressed copies of imported files."""
+        return self.data_dir / "library"
+
+    @property
+    def index_dir(self) -> Path:
+        """Qdrant local-mode storage (derived from the catalog)."""
+        return self.data_dir / "index"
+
+    @property
+    def models_dir(self) -> Path:
+        """User models folder (optional reranker etc.)."""
+        return self.data_dir / "models"
+
+    @property
+    def settings_file(self) -> Path:
+        """User settings (JSON)."""
+        return self.config_dir / "settings.json"
+
+    def ensure(self) -> AppPaths:
+        """Create the folders if missing and return self."""
+        for d in (self.data_dir, self.config_dir, self.log_dir, self.library_dir):
+            d.mkdir(parents=True, exist_ok=True)
+        return self
+
+
+def app_paths() -> AppPaths:
+    """Resolve the folders, honouring ``CVRAG_HOME`` (read each call, so tests can switch homes)."""
+    home = os.environ.get("CVRAG_HOME")
+    if home:
+        root = Path(home).expanduser().resolve()
+        return AppPaths(root / "data", root / "config", root / "logs")
+    return AppPaths(
+        Path(platformdirs.user_data_dir(APP_NAME)),
+        Path(platformdirs.user_config_dir(APP_NAME)),
+        Path(platformdirs.user_log_dir(APP_NAME)),
+    )
+
+
+@cache
+def resources_dir() -> Path:
+    """The bundled data files (lexicons, aliases, profiles, tokenizer files)."""
+    env = os.environ.get("CVRAG_RESOURCES")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parent.parent / "resources"
+
+
+class IngestLimits(BaseModel):
+    """Guards against hostile or absurd inputs (decompression bombs, 10k-page PDFs)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    max_file_mb: int = Field(default=50, ge=1)
+    max_pages: int = Field(default=60, ge=1)
+    max_chars: int = Field(default=400_000, ge=1000)
+    max_seconds: float = Field(default=60.0, gt=0)
+
+
+class Settings(BaseModel):
+    """User-editable settings, persisted as JSON in the config dir; env vars override."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    llm_enabled: bool = True
+    llm_base_url: str = "http://127.0.0.1:11434"
+    llm_timeout_s: float = Field(default=60.0, gt=0)
+    ocr_enabled: bool = True
+    workers: int = Field(default=2, ge=1, le=32)
+    index_url: str | None = None
+    limits: IngestLimits = Field(default_factory=IngestLimits)
+
+    @field_validator("llm_base_url")
+    @classmethod
+    def _url(cls, v: str) -> str:
+        if not v.startswith(("http://", "https://")):
+            raise ValueError("LLM URL must start with http:// or https://")
+        return v.rstrip("/")
+
+
+def load_settings(paths: AppPaths | None = None) -> Settings:
+    """Read settings from the config dir (defaults when absent), then apply env overrides."""
+    paths = paths or app_paths()
+    data: dict = {}
+    if paths.settings_file.exists():
+        try:
+            data = json.loads(paths.settings_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = {}
+    if os.environ.get("CVRAG_LLM_URL"):
+        data["llm_base_url"] = os.environ["CVRAG_LLM_URL"]
+    if os.environ.get("CVRAG_NO_LLM"):
+        data["llm_enabled"] = False
+    if os.environ.get("CVRAG_INDEX_URL"):
+        data["index_url"] = os.environ["CVRAG_INDEX_URL"]
+    return Settings.model_validate(data)
+
+
+def save_settings(settings: Settings, paths: AppPaths | None = None) -> None:
+    """Persist settings atomically."""
+    paths = (paths or app_paths()).ensure()
+    tmp = paths.settings_file.with_suffix(".tmp")
+    tmp.write_text(settings.model_dump_json(indent=2), encoding="utf-8")
+    tmp.replace(paths.settings_file)
