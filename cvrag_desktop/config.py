@@ -87,8 +87,8 @@ class IngestLimits(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     max_file_mb: int = Field(default=50, ge=1)
-    max_pages: int = Field(default=60, ge=1)
-    max_chars: int = Field(default=400_000, ge=1000)
+    max_pages: int = Field(default=100, ge=1)
+    max_chars: int = Field(default=600_000, ge=1000)
     max_seconds: float = Field(default=60.0, gt=0)
 
 

@@ -1,0 +1,302 @@
+"""Text extraction with layout: PDF (PyMuPDF, pypdf fallback), DOCX, OCR for image-only pages.
+
+The result is an :class:`ExtractedDoc`: cleaned lines in reading order with page,
+bbox and typography, plus the joined text and each line's character span, so every
+later field can point back at its place in the file.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cvrag_desktop.config import IngestLimits
+from cvrag_desktop.errors import (
+    FileMissing,
+    NeedsOcr,
+    PdfEncrypted,
+    PdfUnreadable,
+    TooLarge,
+    UnsupportedFormat,
+)
+from cvrag_desktop.ingestion import ocr
+from cvrag_desktop.ingestion.layout import TextLine, order_page
+from cvrag_desktop.ingestion.textclean import (
+    ICON_FONT,
+    clean_text,
+    ends_with_break_hyphen,
+    join_broken_word,
+)
+
+log = logging.getLogger(__name__)
+
+_PAGE_NUMBER = re.compile(r"^\s*(page|seite|página|pagina|p\.)?\s*\d{1,3}(\s*(/|of|von|de|di)\s*\d{1,3})?\s*$", re.I)
+_TRAILING_PAGE = re.compile(r"[–—-]\s*\d{1,3}\s*/\s*\d{1,3}\s*$")
+
+
+@dataclass
+class ExtractedDoc:
+    """Cleaned lines in reading order and how they were obtained."""
+
+    lines: list[TextLine]
+    page_count: int
+    method: str  # pymupdf | pypdf | docx | ocr | pymupdf+ocr
+    page_sizes: list[tuple[float, float]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    _spans: list[tuple[int, int]] | None = None
+    _text: str | None = None
+
+    @property
+    def text(self) -> str:
+        """All lines joined by newlines (char spans in :meth:`line_span`)."""
+        if self._text is None:
+            parts, spans, pos = [], [], 0
+            for ln in self.lines:
+                spans.append((pos, pos + len(ln.text)))
+                parts.append(ln.text)
+                pos += len(ln.text) + 1
+            self._text = "\n".join(parts)
+            self._spans = spans
+        return self._text
+
+    def line_span(self, i: int) -> tuple[int, int]:
+        """Character span of line ``i`` within :attr:`text`."""
+        _ = self.text
+        assert self._spans is not None
+        return self._spans[i]
+
+
+def sniff_kind(path: Path) -> str:
+    """Identify a file by its leading bytes, not its name: ``pdf`` or ``docx``."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(1024)
+    except FileNotFoundError as exc:
+        raise FileMissing(f"The file no longer exists: {path.name}") from exc
+    except OSError as exc:
+        raise FileMissing(f"The file cannot be read ({exc.strerror or exc}): {path.name}") from exc
+    if not head:
+        raise PdfUnreadable(f"The file is empty (0 bytes): {path.name}")
+    if b"%PDF-" in head:
+        return "pdf"
+    if head.startswith(b"PK\x03\x04"):
+        return "docx"
+    raise UnsupportedFormat(
+        f"{path.name} is not a PDF or Word (.docx) document (its content does not match its name)."
+    )
+
+
+def extract_document(path: Path, limits: IngestLimits | None = None, *, allow_ocr: bool = True) -> ExtractedDoc:
+    """Read a CV file into ordered, cleaned lines, enforcing size, page, character and time limits."""
+    limits = limits or IngestLimits()
+    kind = sniff_kind(path)
+    size_mb = path.stat().st_size / 1e6
+    if size_mb > limits.max_file_mb:
+        raise TooLarge(f"{path.name} is {size_mb:.0f} MB; the limit is {limits.max_file_mb} MB.")
+    if kind == "docx":
+        from cvrag_desktop.ingestion.docx_reader import extract_docx
+
+        return extract_docx(path, limits)
+    try:
+        return _extract_pdf_pymupdf(path, limits, allow_ocr=allow_ocr)
+    except (PdfEncrypted, TooLarge, NeedsOcr):
+        raise
+    except PdfUnreadable as exc:
+        log.info("PyMuPDF failed on %s (%s); trying pypdf", path.name, exc)
+        return _extract_pdf_pypdf(path, limits, first_error=exc)
+
+
+def _line_from_spans(spans: list[dict], page_no: int) -> TextLine | None:
+    kept = [s for s in spans if s["text"].strip() and not ICON_FONT.search(s.get("font", ""))]
+    if not kept:
+        return None
+    text = ""
+    prev = None
+    for s in kept:
+        t = s["text"]
+        if prev is not None:
+            gap = s["bbox"][0] - prev["bbox"][2]
+            if gap > 0.25 * s["size"] and not text.endswith(" ") and not t.startswith(" "):
+                t = (" " if gap < 2.0 * s["size"] else "\t") + t
+        text += t
+        prev = s
+    text = clean_text(text)
+    if not text.strip():
+        return None
+    weights = Counter()
+    bold_chars = 0
+    for s in kept:
+        n = len(s["text"].strip())
+        weights[round(s["size"], 1)] += n
+        if s["flags"] & 16 or re.search(r"bold|black|heavy|semibold|demi", s.get("font", ""), re.I):
+            bold_chars += n
+    total = sum(weights.values()) or 1
+    size = weights.most_common(1)[0][0]
+    x0 = min(s["bbox"][0] for s in kept)
+    y0 = min(s["bbox"][1] for s in kept)
+    x1 = max(s["bbox"][2] for s in kept)
+    y1 = max(s["bbox"][3] for s in kept)
+    return TextLine(text, page_no, (x0, y0, x1, y1), float(size), bold_chars >= 0.6 * total, kept[0].get("font", ""))
+
+
+def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -> ExtractedDoc:
+    import pymupdf
+
+    started = time.monotonic()
+    try:
+        doc = pymupdf.open(path, filetype="pdf")
+    except Exception as exc:  # PyMuPDF raises several types for broken files
+        raise PdfUnreadable(f"{path.name} is damaged or not a valid PDF ({exc}).") from exc
+    with doc:
+        if doc.needs_pass and not doc.authenticate(""):
+            raise PdfEncrypted(f"{path.name} is password-protected; remove the password and import it again.")
+        try:
+            n_pages = doc.page_count
+        except Exception as exc:
+            raise PdfUnreadable(f"{path.name} has no readable page tree ({exc}).") from exc
+        if n_pages == 0:
+            raise PdfUnreadable(f"{path.name} has no pages.")
+        if n_pages > limits.max_pages:
+            raise TooLarge(f"{path.name} has {n_pages} pages; the limit is {limits.max_pages} for a CV.")
+        pages: list[list[TextLine]] = []
+        sizes: list[tuple[float, float]] = []
+        image_only: list[int] = []
+        chars = 0
+        for pno in range(n_pages):
+            if time.monotonic() - started > limits.max_seconds:
+                raise TooLarge(f"{path.name} took longer than {limits.max_seconds:.0f} s to read.")
+            try:
+                page = doc.load_page(pno)
+                data = page.get_text("dict", flags=pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES)
+            except Exception as exc:
+                raise PdfUnreadable(f"{path.name}: page {pno + 1} cannot be read ({exc}).") from exc
+            rect = page.rect
+            sizes.append((rect.width, rect.height))
+            raw: list[TextLine] = []
+            for block in data.get("blocks", []):
+                for line in block.get("lines", []):
+                    tl = _line_from_spans(line.get("spans", []), pno)
+                    if tl is not None:
+                        raw.append(tl)
+            chars += sum(len(t.text) for t in raw)
+            if chars > limits.max_chars:
+                raise TooLarge(f"{path.name} holds more than {limits.max_chars:,} characters of text.")
+            if sum(len(t.text.strip()) for t in raw) < 15 and page.get_images(full=False):
+                image_only.append(pno)
+            pages.append(order_page(raw, rect.width))
+        method = "pymupdf"
+        notes: list[str] = []
+        if image_only:
+            if not allow_ocr:
+                if len(image_only) == n_pages:
+                    raise NeedsOcr(f"{path.name} is a scan (no text layer) and OCR is turned off.")
+            else:
+                engine = ocr.get_engine()
+                if engine is None:
+                    if len(image_only) == n_pages:
+                        raise NeedsOcr(
+                            f"{path.name} is a scan (no text layer) and no OCR engine is installed "
+                            "(install rapidocr-onnxruntime or Tesseract)."
+                        )
+                    notes.append(f"{len(image_only)} image-only page(s) skipped: no OCR engine")
+                else:
+                    for pno in image_only:
+                        if time.monotonic() - started > limits.max_seconds * 3:
+                            raise TooLarge(f"{path.name}: OCR took too long.")
+                        page = doc.load_page(pno)
+                        pages[pno] = order_page(engine.read_page(page, pno), page.rect.width)
+                    method = "ocr" if len(image_only) == n_pages else "pymupdf+ocr"
+                    notes.append(f"OCR ({engine.name}) on {len(image_only)} page(s)")
+    lines = _drop_running_lines(pages, sizes)
+    lines = _rejoin_broken_words(lines)
+    if not any(ln.text.strip() for ln in lines):
+        raise NeedsOcr(f"{path.name} has no extractable text (it may be a scan that OCR could not read).")
+    return ExtractedDoc(lines=lines, page_count=n_pages, method=method, page_sizes=sizes, notes=notes)
+
+
+def _drop_running_lines(pages: list[list[TextLine]], sizes: list[tuple[float, float]]) -> list[TextLine]:
+    """Drop page numbers and headers/footers repeated across pages."""
+    def key(t: str) -> str:
+        return re.sub(r"\d+", "#", t.strip().lower())
+
+    edge_counts: Counter[str] = Counter()
+    for pno, lines in enumerate(pages):
+        h = sizes[pno][1]
+        seen = {key(ln.text) for ln in lines if ln.y0 < 0.08 * h or ln.y1 > 0.92 * h}
+        edge_counts.update(seen)
+    n = len(pages)
+    out: list[TextLine] = []
+    for pno, lines in enumerate(pages):
+        h = sizes[pno][1]
+        for ln in lines:
+            at_edge = ln.y0 < 0.08 * h or ln.y1 > 0.92 * h
+            if at_edge:
+                if _PAGE_NUMBER.match(ln.text):
+                    continue
+                if ln.y1 > 0.92 * h and _TRAILING_PAGE.search(ln.text):
+                    continue
+                if n >= 2 and edge_counts[key(ln.text)] >= max(2, n // 2 + (n > 2)):
+                    continue
+            out.append(ln)
+    return out
+
+
+def _rejoin_broken_words(lines: list[TextLine]) -> list[TextLine]:
+    """Merge a line ending in a word-splitting hyphen with the next line of the same column."""
+    out: list[TextLine] = []
+    for ln in lines:
+        if out:
+            prev = out[-1]
+            if (
+                prev.page == ln.page
+                and prev.column == ln.column
+                and ends_with_break_hyphen(prev.text)
+                and ln.text[:1].islower()
+                and 0 <= ln.y0 - prev.y1 < 1.5 * prev.height
+            ):
+                prev.text = join_broken_word(prev.text, ln.text)
+                prev.bbox = (
+                    min(prev.x0, ln.x0), prev.y0, max(prev.x1, ln.x1), ln.y1
+                )
+                continue
+        ln.text = ln.text.replace("\u00ad", "")
+        out.append(ln)
+    for ln in out:
+        ln.text = ln.text.replace("\u00ad", "")
+    return out
+
+
+def _extract_pdf_pypdf(path: Path, limits: IngestLimits, first_error: Exception) -> ExtractedDoc:
+    """Fallback reader: text without layout, one pseudo-line per text line."""
+    try:
+        from pypdf import PdfReader
+
+        reader = PdfReader(str(path), strict=False)
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise PdfEncrypted(f"{path.name} is password-protected; remove the password and import it again.")
+        n_pages = len(reader.pages)
+        if n_pages > limits.max_pages:
+            raise TooLarge(f"{path.name} has {n_pages} pages; the limit is {limits.max_pages} for a CV.")
+        lines: list[TextLine] = []
+        chars = 0
+        for pno, page in enumerate(reader.pages):
+            text = page.extract_text() or ""
+            chars += len(text)
+            if chars > limits.max_chars:
+                raise TooLarge(f"{path.name} holds more than {limits.max_chars:,} characters of text.")
+            for i, raw in enumerate(text.splitlines()):
+                t = clean_text(raw)
+                if t.strip():
+                    lines.append(TextLine(t, pno, (0.0, float(i * 12), 0.0, float(i * 12 + 10)), 10.0, False))
+    except (PdfEncrypted, TooLarge):
+        raise
+    except Exception as exc:
+        raise PdfUnreadable(f"{path.name} is damaged or not a valid PDF ({first_error}).") from exc
+    if not lines:
+        raise PdfUnreadable(f"{path.name} is damaged or not a valid PDF ({first_error}).")
+    return ExtractedDoc(lines=_rejoin_broken_words(lines), page_count=n_pages, method="pypdf",
+                        notes=["read without layout (pypdf fallback)"])

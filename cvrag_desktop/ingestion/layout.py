@@ -1,0 +1,184 @@
+"""Reading order for CV pages: columns, sidebars, date gutters and rows.
+
+PDF text comes as positioned lines. CVs put a sidebar (contact, skills) beside the
+work history, or dates in a narrow gutter beside each entry. A sidebar must be read
+as its own column; a date gutter must stay on the same row as the entry it dates.
+This module tells the two apart per page and returns lines in reading order,
+with lines of one visual row merged (far-apart pieces joined by a tab).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_DATEISH = re.compile(r"\d{4}|\d{1,2}/\d{2}|present|current|today|heute|actual|now|至今|現在", re.IGNORECASE)
+
+
+@dataclass
+class TextLine:
+    """One line of text with its position and typography (bbox in PDF points, page 0-based)."""
+
+    text: str
+    page: int
+    bbox: tuple[float, float, float, float]
+    size: float
+    bold: bool
+    font: str = ""
+    column: int = 0  # 0 = full width / single column, 1 = left, 2 = right
+    flags: dict = field(default_factory=dict)
+
+    @property
+    def x0(self) -> float:
+        """Left edge."""
+        return self.bbox[0]
+
+    @property
+    def x1(self) -> float:
+        """Right edge."""
+        return self.bbox[2]
+
+    @property
+    def y0(self) -> float:
+        """Top edge."""
+        return self.bbox[1]
+
+    @property
+    def y1(self) -> float:
+        """Bottom edge."""
+        return self.bbox[3]
+
+    @property
+    def height(self) -> float:
+        """Line height."""
+        return max(1.0, self.bbox[3] - self.bbox[1])
+
+    @property
+    def yc(self) -> float:
+        """Vertical centre."""
+        return (self.bbox[1] + self.bbox[3]) / 2
+
+
+def _same_row(a: TextLine, b: TextLine) -> bool:
+    overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return overlap > 0.5 * min(a.height, b.height) and abs(a.yc - b.yc) < 0.5 * max(a.height, b.height)
+
+
+def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
+    """Return the x of a vertical gap separating two real columns, or None.
+
+    A candidate gap must have text on both sides (each side at least 15 % of the
+    characters and 4 lines) and be crossed by few lines. A left strip whose lines
+    are mostly dates or labels sitting on the same rows as the right side is a
+    gutter of the entry rows, not a column, and is rejected.
+    """
+    if len(lines) < 8:
+        return None
+    total_chars = sum(len(ln.text) for ln in lines) or 1
+    best: tuple[int, float] | None = None
+    x = page_width * 0.18
+    while x < page_width * 0.82:
+        crossing = sum(1 for ln in lines if ln.x0 < x - 1 and ln.x1 > x + 1)
+        if best is None or crossing < best[0]:
+            best = (crossing, x)
+        x += 3.0
+    if best is None:
+        return None
+    # widen to the centre of the lowest-crossing run
+    crossing, x_best = best
+    if crossing > max(2, 0.08 * len(lines)):
+        return None
+    xs = [x_best]
+    x = x_best + 3.0
+    while x < page_width * 0.82 and sum(1 for ln in lines if ln.x0 < x - 1 and ln.x1 > x + 1) == crossing:
+        xs.append(x)
+        x += 3.0
+    gutter = (xs[0] + xs[-1]) / 2
+    left = [ln for ln in lines if ln.x1 <= gutter + 1]
+    right = [ln for ln in lines if ln.x0 >= gutter - 1]
+    if len(left) < 4 or len(right) < 4:
+        return None
+    lchars = sum(len(ln.text) for ln in left)
+    rchars = sum(len(ln.text) for ln in right)
+    if lchars < 0.06 * total_chars or rchars < 0.06 * total_chars:
+        return None
+    for side, other in ((left, right), (right, left)):
+        aligned = sum(1 for ln in side if any(_same_row(ln, o) for o in other))
+        dateish = sum(1 for ln in side if _DATEISH.search(ln.text) or len(ln.text) <= 14)
+        if aligned >= 0.6 * len(side) and dateish >= 0.6 * len(side):
+            return None  # a date/label gutter beside entries: keep rows together
+    aligned = sum(1 for ln in left if any(_same_row(ln, r) for r in right))
+    widths = sorted(ln.x1 - ln.x0 for ln in left)
+    if aligned >= 0.85 * len(left) and widths[len(widths) // 2] < 0.2 * page_width:
+        return None  # table-like rows of short cells
+    return gutter
+
+
+def merge_rows(lines: list[TextLine]) -> list[TextLine]:
+    """Merge pieces of one visual row (left to right); far-apart pieces are joined by a tab."""
+    lines = sorted(lines, key=lambda ln: (ln.y0, ln.x0))
+    rows: list[list[TextLine]] = []
+    for ln in lines:
+        for row in reversed(rows[-4:]):
+            if _same_row(row[0], ln):
+                row.append(ln)
+                break
+        else:
+            rows.append([ln])
+    out: list[TextLine] = []
+    for row in rows:
+        row.sort(key=lambda ln: ln.x0)
+        text = row[0].text
+        for prev, cur in zip(row, row[1:], strict=False):
+            gap = cur.x0 - prev.x1
+            sep = " " if gap < 1.5 * max(prev.size, cur.size) else "\t"
+            text = f"{text}{sep}{cur.text}" if text else cur.text
+        first = max(row, key=lambda ln: len(ln.text))
+        bbox = (
+            min(ln.x0 for ln in row),
+            min(ln.y0 for ln in row),
+            max(ln.x1 for ln in row),
+            max(ln.y1 for ln in row),
+        )
+        out.append(
+            TextLine(
+                text=text,
+                page=row[0].page,
+                bbox=bbox,
+                size=first.size,
+                bold=all(ln.bold for ln in row if ln.text.strip()),
+                font=first.font,
+                column=row[0].column,
+            )
+        )
+    out.sort(key=lambda ln: (ln.y0, ln.x0))
+    return out
+
+
+def order_page(lines: list[TextLine], page_width: float) -> list[TextLine]:
+    """Return a page's lines in reading order, reading each column of a multi-column band in turn."""
+    if not lines:
+        return []
+    gutter = find_gutter(lines, page_width)
+    if gutter is None:
+        return merge_rows(lines)
+    full = sorted((ln for ln in lines if ln.x0 < gutter - 1 and ln.x1 > gutter + 1), key=lambda ln: ln.y0)
+    full_ids = {id(ln) for ln in full}
+    out: list[TextLine] = []
+    # bands delimited by full-width lines; within a band, left column then right column
+    bounds = [float("-inf")] + [ln.y0 for ln in full] + [float("inf")]
+    for i in range(len(bounds) - 1):
+        top, bottom = bounds[i], bounds[i + 1]
+        if i > 0:
+            out.extend(merge_rows([full[i - 1]]))
+        band = [ln for ln in lines if top <= ln.y0 < bottom and id(ln) not in full_ids]
+        left = [ln for ln in band if ln.x1 <= gutter + 1]
+        left_ids = {id(ln) for ln in left}
+        right = [ln for ln in band if ln.x0 >= gutter - 1 and id(ln) not in left_ids]
+        for ln in left:
+            ln.column = 1
+        for ln in right:
+            ln.column = 2
+        out.extend(merge_rows(left))
+        out.extend(merge_rows(right))
+    return out

@@ -1,0 +1,80 @@
+"""Character-level cleaning of text read from PDFs and Word files.
+
+PDF text layers carry icon glyphs from private-use code points, control characters,
+ligatures (``ﬁ``), soft hyphens used as real hyphens, and non-breaking spaces. These
+helpers turn them into plain text without changing what a person reads.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_LIGATURES = {
+    "\ufb00": "ff",
+    "\ufb01": "fi",
+    "\ufb02": "fl",
+    "\ufb03": "ffi",
+    "\ufb04": "ffl",
+    "\ufb05": "st",
+    "\ufb06": "st",
+    "\u0132": "IJ",
+    "\u0133": "ij",
+}
+_SPACES = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
+_ZERO_WIDTH = re.compile(r"[\u200b-\u200d\u2060\ufeff]")
+ICON_FONT = re.compile(
+    r"fontawesome|awesome|icons?\b|iconfont|simpleicons|academicons|fontello|marvosym|"
+    r"material.?(symbols|icons)|wingding|dingbat|zapf|ionicons|feather|octicons|bootstrap-icons",
+    re.IGNORECASE,
+)
+
+
+def is_private_use(ch: str) -> bool:
+    """True for code points in the private-use areas (icon fonts put glyphs there)."""
+    cp = ord(ch)
+    return 0xE000 <= cp <= 0xF8FF or cp >= 0xF0000
+
+
+def clean_text(text: str) -> str:
+    """Remove icon glyphs and control characters, expand ligatures, fold exotic spaces.
+
+    Soft hyphens inside a word become ``-`` (some templates print hyphens as U+00AD);
+    a trailing soft hyphen is kept as ``\u00ad`` so line re-joining can see it.
+    """
+    out = []
+    for ch in text:
+        if ch in _LIGATURES:
+            out.append(_LIGATURES[ch])
+            continue
+        if is_private_use(ch):
+            continue
+        cat = unicodedata.category(ch)
+        if cat == "Cc" and ch not in "\t":
+            out.append(" ")
+            continue
+        if cat in ("Cs", "Co", "Cn"):
+            continue
+        out.append(ch)
+    s = "".join(out)
+    s = _ZERO_WIDTH.sub("", s)
+    s = re.sub(r"\u00ad(?=\S)", "-", s)
+    s = _SPACES.sub(lambda m: "\t" if "\t" in m.group(0) else " ", s)
+    return s.strip(" ")
+
+
+def ends_with_break_hyphen(text: str) -> bool:
+    """True when a line ends in a hyphen that splits a word (``learn-``), not a dash or a range."""
+    return bool(re.search(r"[^\W\d_]{2,}[-\u00ad]$", text))
+
+
+def join_broken_word(first: str, second: str) -> str:
+    """Join ``learn-`` + ``ing`` → ``learning`` (soft or hard hyphen at a line end)."""
+    return first[:-1] + second.lstrip()
+
+
+def normalize_key(value: str) -> str:
+    """Comparison key: NFKD, diacritics stripped, casefolded, whitespace folded."""
+    s = unicodedata.normalize("NFKD", value)
+    s = "".join(c for c in s if not unicodedata.combining(c))
+    return " ".join(s.casefold().split())
