@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-_DATEISH = re.compile(r"\d{4}|\d{1,2}/\d{2}|present|current|today|heute|actual|now|至今|現在", re.IGNORECASE)
 
 
 @dataclass
@@ -57,6 +56,13 @@ class TextLine:
     def yc(self) -> float:
         """Vertical centre."""
         return (self.bbox[1] + self.bbox[3]) / 2
+
+
+def _is_heading_text(text: str) -> bool:
+    from cvrag_desktop.ingestion.lexicon import heading_key, load_lexicon
+
+    t = text.strip().rstrip(":")
+    return 2 < len(t) <= 40 and heading_key(t) in load_lexicon().headings
 
 
 def _same_row(a: TextLine, b: TextLine) -> bool:
@@ -104,9 +110,8 @@ def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
         return None
     for side, other in ((left, right), (right, left)):
         aligned = sum(1 for ln in side if any(_same_row(ln, o) for o in other))
-        dateish = sum(1 for ln in side if _DATEISH.search(ln.text) or len(ln.text) <= 14)
-        if aligned >= 0.6 * len(side) and dateish >= 0.6 * len(side):
-            return None  # a date/label gutter beside entries: keep rows together
+        if aligned >= 0.6 * len(side) and not any(_is_heading_text(ln.text) for ln in side):
+            return None  # dates, places or labels beside entries: keep each row together
     aligned = sum(1 for ln in left if any(_same_row(ln, r) for r in right))
     widths = sorted(ln.x1 - ln.x0 for ln in left)
     if aligned >= 0.85 * len(left) and widths[len(widths) // 2] < 0.2 * page_width:

@@ -1,0 +1,136 @@
+"""Date ranges as CVs print them, in several languages and formats.
+
+Handles ``Jan 2015 – Present``, ``03/2019 - heute``, ``2015 / 07 -``, ``2019–present``,
+``seit 2020``, ``2015 年3 月– 至今``, ``Sep 15 - NOW`` and plain ``2009 - 2011``. The
+output is partial ISO dates (``YYYY`` / ``YYYY-MM``) plus an ``is_current`` flag.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.ingestion.textclean import normalize_key
+
+_SEP = r"\s*(?:-|–|—|‒|~|〜|～|to|bis|until|till|hasta|a|al|à|au|até|fino a|ao)?\s*"
+
+
+@dataclass
+class DateRange:
+    """A start/end pair found in text; ``span`` is its character range in that text."""
+
+    start: str | None
+    end: str | None
+    is_current: bool
+    span: tuple[int, int]
+
+
+@dataclass
+class _Atom:
+    kind: str  # date | present | since
+    value: str | None
+    span: tuple[int, int]
+
+
+@cache
+def _atom_re() -> re.Pattern:
+    lex = load_lexicon()
+    month_words = sorted(lex.months, key=len, reverse=True)
+    mon = "|".join(re.escape(m) for m in month_words)
+    present = "|".join(re.escape(p) for p in sorted(lex.present_words, key=len, reverse=True))
+    since = "|".join(re.escape(s) for s in lex.since_words)
+    year = r"(?:19|20)\d{2}"
+    return re.compile(
+        rf"(?P<cjk>(?P<cy>{year})\s*年\s*(?:(?P<cm>\d{{1,2}})\s*月)?)"
+        rf"|(?P<my>(?<![\w])(?P<mon>{mon})\.?,?\s*(?:de\s+|del\s+)?(?P<myy>{year}|'\d{{2}}|\d{{2}}(?![\d/]))(?!\d))"
+        rf"|(?P<ym>(?<!\d)(?P<ymy>{year})\s?[/.\-]\s?(?P<ymm>0?[1-9]|1[0-2])(?![\d]))"
+        rf"|(?P<num>(?<![\d/.])(?P<nm>0?[1-9]|1[0-2])\s?[/.\-]\s?(?P<ny>{year})(?!\d))"
+        rf"|(?P<yr>(?<![\d/.]){year}(?![\d]))"
+        rf"|(?P<present>(?<![\w])(?:{present})(?![\w]))"
+        rf"|(?P<since>(?<![\w])(?:{since})(?![\w]))",
+        re.IGNORECASE,
+    )
+
+
+def _atoms(text: str) -> list[_Atom]:
+    lex = load_lexicon()
+    folded = normalize_key(text) if text.isascii() else text.lower()
+    # keep positions aligned: only use the folded text when lengths match
+    src = folded if len(folded) == len(text) else text
+    out: list[_Atom] = []
+    for m in _atom_re().finditer(src):
+        if m.group("cjk"):
+            y, mo = m.group("cy"), m.group("cm")
+            val = f"{y}-{int(mo):02d}" if mo and 1 <= int(mo) <= 12 else y
+        elif m.group("my"):
+            month = lex.months.get(normalize_key(m.group("mon")))
+            y = m.group("myy").lstrip("'")
+            if len(y) == 2:
+                y = ("20" if int(y) <= 40 else "19") + y
+            val = f"{y}-{month:02d}" if month else y
+        elif m.group("ym"):
+            val = f"{m.group('ymy')}-{int(m.group('ymm')):02d}"
+        elif m.group("num"):
+            val = f"{m.group('ny')}-{int(m.group('nm')):02d}"
+        elif m.group("yr"):
+            val = m.group("yr")
+        elif m.group("present"):
+            out.append(_Atom("present", None, m.span()))
+            continue
+        else:
+            out.append(_Atom("since", None, m.span()))
+            continue
+        out.append(_Atom("date", val, m.span()))
+    return out
+
+
+def find_date_ranges(text: str) -> list[DateRange]:
+    """All date ranges (or single dates) in ``text``, left to right."""
+    atoms = _atoms(text)
+    out: list[DateRange] = []
+    i = 0
+    while i < len(atoms):
+        a = atoms[i]
+        if a.kind == "since" and i + 1 < len(atoms) and atoms[i + 1].kind == "date" \
+                and re.fullmatch(r"\s*", text[a.span[1]:atoms[i + 1].span[0]]):
+            b = atoms[i + 1]
+            out.append(DateRange(b.value, None, True, (a.span[0], b.span[1])))
+            i += 2
+            continue
+        if a.kind == "present" and re.search(r"[-–—~]\s*$", text[: a.span[0]]):
+            # "Month 20XX – Ongoing": the start is unreadable but the role is current
+            out.append(DateRange(None, None, True, a.span))
+            i += 1
+            continue
+        if a.kind != "date":
+            i += 1
+            continue
+        if i + 1 < len(atoms):
+            b = atoms[i + 1]
+            between = text[a.span[1]:b.span[0]]
+            if b.kind in ("date", "present") and re.fullmatch(_SEP, between, re.IGNORECASE) and (
+                b.kind == "present" or between.strip() or len(between) <= 3
+            ):
+                if b.kind == "present":
+                    out.append(DateRange(a.value, None, True, (a.span[0], b.span[1])))
+                elif (b.value or "") >= (a.value or ""):
+                    out.append(DateRange(a.value, b.value, False, (a.span[0], b.span[1])))
+                else:
+                    out.append(DateRange(b.value, a.value, False, (a.span[0], b.span[1])))
+                i += 2
+                continue
+        tail = text[a.span[1]:]
+        if re.match(r"\s*(?:-|–|—|~|〜|～)\s*$", tail):
+            # open range at the end of the text ("2015 / 07 -"): ongoing
+            out.append(DateRange(a.value, None, True, (a.span[0], len(text))))
+        else:
+            out.append(DateRange(None, a.value, False, a.span))
+        i += 1
+    return out
+
+
+def has_date(text: str) -> bool:
+    """True when the text holds at least one date."""
+    return any(a.kind == "date" for a in _atoms(text))

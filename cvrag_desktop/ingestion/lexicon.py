@@ -1,0 +1,114 @@
+"""Vocabulary loaded from ``resources/``: headings, skills and aliases, dates, degrees, titles.
+
+Everything language-specific lives in data files so that adding a language or a
+skill is an edit to YAML, not to code. Loaded once per process.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+import yaml
+
+from cvrag_desktop.config import resources_dir
+from cvrag_desktop.ingestion.textclean import normalize_key
+
+# canonical skills that are ordinary words: only trusted inside a skills section
+AMBIGUOUS_SKILLS = {"go", "r", "c", "rust", "swift", "dart", "chef", "puppet", "unity", "excel", "spring",
+                    "express", "meteor", "lean", "tax", "audit", "security", "communication", "leadership",
+                    "networking", "forecasting", "budgeting", "payroll", "triage", "sketch", "figma"}
+
+
+def heading_key(text: str) -> str:
+    """Normalize a heading for lexicon lookup: no accents, case, punctuation or numbering."""
+    s = normalize_key(text)
+    s = re.sub(r"^[\d\W_]+", "", s)
+    s = re.sub(r"[:：|·•.\-–—_/&,]+", " ", s)
+    s = s.replace(" and ", " ").replace(" und ", " ").replace(" y ", " ").replace(" et ", " ")
+    return " ".join(s.split())
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """All vocabulary tables, keyed for fast lookup."""
+
+    headings: dict[str, str]  # heading key -> canonical section
+    skill_aliases: dict[str, str]  # normalized alias/canonical -> canonical
+    skill_pattern: re.Pattern
+    months: dict[str, int]
+    present_words: tuple[str, ...]
+    since_words: tuple[str, ...]
+    degree_re: re.Pattern
+    institution_re: re.Pattern
+    title_re: re.Pattern
+    company_re: re.Pattern
+    languages: dict[str, str]  # normalized name -> canonical English name
+    language_re: re.Pattern
+    name_stopwords: tuple[str, ...]
+
+
+def _word_alternation(words: list[str]) -> str:
+    parts = sorted({w for w in words if w}, key=len, reverse=True)
+    return "|".join(re.escape(w) for w in parts)
+
+
+def _bounded(alt: str) -> str:
+    # word boundaries that also work for tokens ending in symbols (C++, C#, .NET)
+    return rf"(?<![\w+#.]){alt}(?![\w+#]|\.\w)"
+
+
+@cache
+def load_lexicon() -> Lexicon:
+    """Read the YAML vocabularies once and compile their matchers."""
+    root = resources_dir()
+    headings_raw = yaml.safe_load((root / "headings.yaml").read_text(encoding="utf-8"))
+    headings = {heading_key(p): sec for sec, phrases in headings_raw.items() for p in phrases}
+    aliases_raw = yaml.safe_load((root / "skill_aliases.yaml").read_text(encoding="utf-8"))
+    skill_aliases: dict[str, str] = {}
+    for canonical, alts in aliases_raw.items():
+        canonical = str(canonical)
+        skill_aliases[normalize_key(canonical)] = canonical
+        for a in alts or []:
+            skill_aliases.setdefault(normalize_key(str(a)), canonical)
+    lex = yaml.safe_load((root / "lexicon.yaml").read_text(encoding="utf-8"))
+    months = {normalize_key(w): int(m) for m, words in lex["months"].items() for w in words}
+    languages = {normalize_key(w): canon for canon, words in lex["languages"].items() for w in [canon, *words]}
+    flags = re.IGNORECASE
+    return Lexicon(
+        headings=headings,
+        skill_aliases=skill_aliases,
+        skill_pattern=re.compile(_bounded(f"(?:{_word_alternation(list(skill_aliases))})"), flags),
+        months=months,
+        present_words=tuple(normalize_key(w) for w in lex["present"]),
+        since_words=tuple(normalize_key(w) for w in lex["since_words"]),
+        degree_re=re.compile(
+            r"(?<![\w])(?:" + "|".join(lex["degree_patterns"]) + r")(?![\w])", flags
+        ),
+        institution_re=re.compile(_inst_pattern(lex["institution_words"]), flags),
+        title_re=re.compile(r"(?<![\w])(?:" + _word_alternation(lex["title_words"]) + r")(?![\w])", flags),
+        company_re=re.compile(r"(?<![\w])(?:" + _word_alternation(lex["company_words"]) + r")(?![\w])", flags),
+        languages=languages,
+        language_re=re.compile(r"(?<![\w])(?:" + _word_alternation(list(languages)) + r")(?![\w])", flags),
+        name_stopwords=tuple(normalize_key(w) for w in lex["name_stopwords"]),
+    )
+
+
+def _inst_pattern(words: list[str]) -> str:
+    latin = [w for w in words if w.isascii() or not any("\u4e00" <= c <= "\u9fff" for c in w)]
+    cjk = [w for w in words if w not in latin]
+    pat = r"(?<![\w])(?:" + _word_alternation(latin) + r")(?![\w])"
+    if cjk:
+        pat += "|(?:" + _word_alternation(cjk) + ")"
+    return pat
+
+
+def canonical_skill(value: str) -> str | None:
+    """The canonical name of a known skill or alias, else None."""
+    return load_lexicon().skill_aliases.get(normalize_key(value))
+
+
+def canonical_language(value: str) -> str | None:
+    """The English name of a spoken language written in any supported language, else None."""
+    return load_lexicon().languages.get(normalize_key(value))

@@ -1,0 +1,132 @@
+"""Split a CV's ordered lines into canonical sections.
+
+Headings are recognised by the multilingual lexicon (``resources/headings.yaml``)
+and by typography: once a few lexicon headings reveal the template's heading style
+(size, weight, capitals), other short lines in that style start ``other`` sections.
+Lines before the first heading form the ``contact`` header block.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from cvrag_desktop.ingestion.extract import ExtractedDoc
+from cvrag_desktop.ingestion.layout import TextLine
+from cvrag_desktop.ingestion.lexicon import heading_key, load_lexicon
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+@dataclass
+class SectionBlock:
+    """A run of lines under one heading (``heading`` is None for the header block)."""
+
+    section: str
+    title: str
+    heading: int | None
+    lines: list[int] = field(default_factory=list)
+
+
+def body_size(lines: list[TextLine]) -> float:
+    """The font size carrying most characters: the CV's body text size."""
+    c: Counter[float] = Counter()
+    for ln in lines:
+        c[round(ln.size * 2) / 2] += len(ln.text)
+    return c.most_common(1)[0][0] if c else 10.0
+
+
+def _emphasised(ln: TextLine, body: float) -> bool:
+    letters = [ch for ch in ln.text if ch.isalpha()]
+    caps = bool(letters) and sum(ch.isupper() for ch in letters) >= 0.8 * len(letters) and len(letters) > 2
+    return ln.bold or caps or ln.size >= body * 1.12
+
+
+def lexicon_section(text: str, *, partial: bool = False) -> str | None:
+    """The canonical section a heading text names, or None.
+
+    ``partial`` also accepts a known heading at the start or end of a short line
+    ("Besondere Kenntnisse", "Experience Entries"); callers allow it only for lines
+    in the template's heading style.
+    """
+    raw = text.strip().rstrip(":：").strip()
+    if not raw or len(raw) > 60 or raw.endswith((".", ",", ";")):
+        return None
+    headings = load_lexicon().headings
+    key = heading_key(raw)
+    if not key:
+        return None
+    if key in headings:
+        return headings[key]
+    if _CJK.search(key):
+        for phrase, sec in headings.items():
+            if _CJK.search(phrase) and phrase in key and len(key) <= len(phrase) + 3:
+                return sec
+        return None
+    words = key.split()
+    if not partial or len(words) > 5:
+        return None
+    for n in range(len(words) - 1, 0, -1):
+        for chunk in (" ".join(words[-n:]), " ".join(words[:n])):
+            if chunk in headings and len(chunk) >= 5:
+                return headings[chunk]
+    return None
+
+
+def _style(ln: TextLine) -> tuple:
+    letters = [ch for ch in ln.text if ch.isalpha()]
+    caps = bool(letters) and all(ch.isupper() for ch in letters)
+    return (round(ln.size * 2) / 2, ln.bold, caps)
+
+
+def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
+    """Group line indices of ``doc`` under canonical section headings."""
+    lines = doc.lines
+    body = body_size(lines)
+    marks: dict[int, str] = {}
+    candidates: list[int] = []
+    for i, ln in enumerate(lines):
+        cells = [c for c in ln.text.split("\t") if c.strip()]
+        if not cells or len(ln.text) > 80:
+            continue
+        candidates.append(i)
+        secs = [lexicon_section(c) for c in cells]
+        if secs[0] and all(secs):
+            marks[i] = secs[0]
+    # learn the template's heading style from exact lexicon hits, then accept partial
+    # lexicon matches and unknown short lines in that style
+    styles = Counter(_style(lines[i]) for i in marks)
+    style = None
+    if styles and doc.method != "pypdf":
+        top, hits = styles.most_common(1)[0]
+        same_style = sum(1 for ln in lines if _style(ln) == top)
+        distinctive = top[0] > body * 1.05 or top[1] or top[2]
+        if hits >= 2 and distinctive and same_style <= max(hits * 2, 0.12 * len(lines)):
+            style = top
+    for i in candidates:
+        ln = lines[i]
+        t = ln.text.strip()
+        if i in marks or "\t" in t:
+            continue
+        in_style = _style(ln) == style if style else (len(marks) < 2 and _emphasised(ln, body))
+        if not in_style:
+            continue
+        sec = lexicon_section(t, partial=True)
+        if sec:
+            marks[i] = sec
+        elif (
+            style
+            and 2 < len(t) <= 40
+            and len(t.split()) <= 5
+            and not re.search(r"[@\d]|https?:|www\.", t)
+            and not t.endswith((".", ",", ":"))
+        ):
+            marks[i] = "other"
+    blocks: list[SectionBlock] = [SectionBlock("contact", "", None)]
+    for i, ln in enumerate(lines):
+        if i in marks:
+            blocks.append(SectionBlock(marks[i], ln.text.split("\t")[0].strip(), i))
+        else:
+            blocks[-1].lines.append(i)
+    return [b for b in blocks if b.lines or b.heading is not None]
