@@ -1,0 +1,290 @@
+"""The one door to language models: LiteLLM → local Ollama, by alias.
+
+Two calls: :func:`complete_text` (optionally streamed token by token) and
+:func:`complete_structured` (a validated pydantic object). Both fail *fast and typed* so
+callers can fall back to deterministic code: :class:`LlmUnavailable` when nothing
+usable answers (refused, timed out, model missing, HTTP error, disabled by the user),
+:class:`LlmOutputInvalid` when the model answered but not acceptably (after one
+repair attempt for structured output).
+
+LiteLLM takes seconds to import and would fetch a price list from the internet on
+import unless told otherwise, so it is imported lazily, once, with
+``LITELLM_LOCAL_MODEL_COST_MAP``/``LITELLM_OFFLINE_MODE`` set first; each configured
+model is registered as a local zero-cost model so LiteLLM never asks the endpoint's
+``/api/show`` (with its default 6000 s timeout) while computing costs.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from cvrag_desktop.errors import Cancelled, LlmOutputInvalid, LlmUnavailable
+from cvrag_desktop.llm.config import ModelRoute, get_route, llm_enabled
+from cvrag_desktop.llm.health import probe
+from cvrag_desktop.llm.structured import describe_invalid, parse_structured, strict_json_schema
+
+log = logging.getLogger(__name__)
+T = TypeVar("T", bound=BaseModel)
+Message = dict[str, Any]
+
+LLM_ERRORS: tuple[type[Exception], ...] = (LlmUnavailable, LlmOutputInvalid)
+"""Catch these to fall back to the deterministic path."""
+
+_import_lock = threading.Lock()
+_litellm: Any = None
+_registered: set[str] = set()
+_schema_unsupported: set[tuple[str, str]] = set()  # (api_base, model) that rejected a JSON-schema format
+_MAX_ECHO = 4000  # characters of a bad reply sent back in the repair prompt
+
+
+def _ensure_no_proxy_for_loopback() -> None:
+    for var in ("NO_PROXY", "no_proxy"):
+        hosts = [h for h in os.environ.get(var, "").split(",") if h.strip()]
+        for host in ("127.0.0.1", "localhost", "::1"):
+            if host not in hosts:
+                hosts.append(host)
+        os.environ[var] = ",".join(hosts)
+
+
+def load_litellm() -> Any:
+    """Import and configure LiteLLM once: offline cost map, no telemetry, quiet, no retries."""
+    global _litellm
+    if _litellm is not None:
+        return _litellm
+    with _import_lock:
+        if _litellm is None:
+            os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+            os.environ.setdefault("LITELLM_OFFLINE_MODE", "true")
+            os.environ.setdefault("LITELLM_TELEMETRY", "False")
+            _ensure_no_proxy_for_loopback()
+            import litellm
+
+            litellm.telemetry = False  # gone from recent versions; harmless where it exists
+            litellm.suppress_debug_info = True
+            litellm.drop_params = True
+            litellm.num_retries = 0
+            litellm.disable_hf_tokenizer_download = True
+            _litellm = litellm
+    return _litellm
+
+
+def _register(litellm: Any, route: ModelRoute) -> None:
+    """Declare the model locally (zero cost, known context) so LiteLLM never looks it up remotely."""
+    if route.model in _registered:
+        return
+    ctx = int(route.params.get("num_ctx") or 8192)
+    provider = route.model.split("/", 1)[0] if "/" in route.model else "ollama_chat"
+    litellm.register_model(
+        {
+            route.model: {
+                "litellm_provider": provider,
+                "mode": "chat",
+                "input_cost_per_token": 0.0,
+                "output_cost_per_token": 0.0,
+                "max_tokens": ctx,
+                "max_input_tokens": ctx,
+                "max_output_tokens": ctx,
+                "supports_response_schema": True,
+            }
+        }
+    )
+    _registered.add(route.model)
+
+
+def _resolve(alias: str, base_url: str | None, timeout: float | None, preflight: bool) -> ModelRoute:
+    """Pick the route and refuse early (without importing LiteLLM) when it cannot work."""
+    if not llm_enabled():
+        raise LlmUnavailable("Language models are switched off in the settings.")
+    route = get_route(alias, base_url=base_url, timeout=timeout)
+    if preflight and route.is_ollama:
+        health = probe(route.api_base, timeout=min(1.5, route.connect_timeout))
+        if not health.reachable:
+            raise LlmUnavailable(health.problem(alias) or f"No language model at {route.api_base}.")
+        if not health.has_model(route.provider_model):
+            raise LlmUnavailable(
+                f"Model {route.provider_model!r} is not installed at {route.api_base} "
+                f"(run: ollama pull {route.provider_model})."
+            )
+    return route
+
+
+def _map_error(exc: Exception, route: ModelRoute) -> Exception:
+    """Translate LiteLLM/OpenAI/httpx exceptions into the app's typed errors."""
+    litellm = load_litellm()
+    where = f"{route.model} at {route.api_base}"
+    if isinstance(exc, litellm.Timeout):
+        return LlmUnavailable(f"The language model ({where}) did not answer within {route.timeout:g} s.")
+    if isinstance(exc, litellm.NotFoundError):
+        return LlmUnavailable(f"Model not available ({where}): {exc}")
+    if isinstance(exc, litellm.APIConnectionError):
+        return LlmUnavailable(f"Cannot reach the language model ({where}): {exc}")
+    import httpx
+    import openai
+
+    if isinstance(exc, openai.APIError | httpx.HTTPError | OSError):
+        return LlmUnavailable(f"The language model endpoint failed ({where}): {exc}")
+    return exc
+
+
+def _call(route: ModelRoute, messages: Sequence[Message], *, stream: bool = False, **extra: Any) -> Any:
+    """One raw LiteLLM completion call with the route's options and short timeouts."""
+    litellm = load_litellm()
+    _register(litellm, route)
+    import httpx
+
+    kwargs: dict[str, Any] = dict(route.params)
+    kwargs.update(extra)
+    return litellm.completion(
+        model=route.model,
+        messages=list(messages),
+        api_base=route.api_base,
+        api_key=route.api_key,
+        timeout=httpx.Timeout(route.timeout, connect=route.connect_timeout),
+        stream=stream,
+        num_retries=0,
+        max_retries=0,
+        **kwargs,
+    )
+
+
+def complete_text(
+    alias: str,
+    messages: Sequence[Message],
+    *,
+    on_token: Callable[[str], None] | None = None,
+    timeout: float | None = None,
+    base_url: str | None = None,
+    should_cancel: Callable[[], bool] | None = None,
+    preflight: bool = True,
+) -> str:
+    """Free-text completion for ``alias``; streams pieces to ``on_token`` when given.
+
+    ``timeout`` (seconds) bounds the request, or the gap between streamed pieces.
+    ``should_cancel`` is polled between pieces (raises :class:`Cancelled`). ``preflight``
+    checks the cached health probe first so a missing Ollama fails in milliseconds.
+    Raises :class:`LlmUnavailable` or :class:`LlmOutputInvalid` (empty reply).
+    """
+    route = _resolve(alias, base_url, timeout, preflight)
+    parts: list[str] = []
+    try:
+        if on_token is None and should_cancel is None:
+            response = _call(route, messages)
+            parts.append(response.choices[0].message.content or "")
+        else:
+            stream = _call(route, messages, stream=True)
+            try:
+                for chunk in stream:
+                    if should_cancel is not None and should_cancel():
+                        raise Cancelled("The language-model request was cancelled.")
+                    piece = chunk.choices[0].delta.content if chunk.choices else None
+                    if piece:
+                        parts.append(piece)
+                        if on_token is not None:
+                            on_token(piece)
+            finally:
+                close = getattr(stream, "close", None)
+                if callable(close):
+                    close()
+    except (Cancelled, LlmUnavailable):
+        raise
+    except Exception as exc:
+        mapped = _map_error(exc, route)
+        if mapped is exc:
+            raise
+        raise mapped from exc
+    text = "".join(parts)
+    if not text.strip():
+        raise LlmOutputInvalid(f"The language model ({route.model}) returned an empty reply.")
+    return text
+
+
+def _schema_messages(messages: Sequence[Message], schema: dict[str, Any]) -> list[Message]:
+    """Prepend the output contract as a system message (needed for the json_object fallback)."""
+    contract = (
+        "Reply with exactly one JSON object that conforms to this JSON schema. "
+        "No prose, no code fences. Use null or [] for anything not stated.\n"
+        f"JSON schema: {json.dumps(schema, separators=(',', ':'))}"
+    )
+    return [{"role": "system", "content": contract}, *messages]
+
+
+def _structured_reply(route: ModelRoute, messages: list[Message], schema: dict[str, Any], name: str) -> str:
+    """Ask with a JSON-schema ``format``; fall back to plain JSON mode if the endpoint rejects it."""
+    litellm = load_litellm()
+    key = (route.api_base, route.model)
+    if key not in _schema_unsupported:
+        response_format = {
+            "type": "json_schema",
+            "json_schema": {"name": name, "schema": schema, "strict": True},
+        }
+        try:
+            response = _call(route, messages, response_format=response_format)
+            return response.choices[0].message.content or ""
+        except litellm.BadRequestError as exc:
+            response = _call(route, messages, response_format={"type": "json_object"})
+            log.info("endpoint rejected a JSON-schema format (%s); using json_object mode", exc)
+            _schema_unsupported.add(key)  # only once plain JSON mode worked: the schema was the problem
+            return response.choices[0].message.content or ""
+    response = _call(route, messages, response_format={"type": "json_object"})
+    return response.choices[0].message.content or ""
+
+
+def complete_structured(
+    alias: str,
+    messages: Sequence[Message],
+    schema_model: type[T],
+    *,
+    timeout: float | None = None,
+    base_url: str | None = None,
+    preflight: bool = True,
+) -> T:
+    """A reply validated as ``schema_model`` (JSON schema → json_object fallback → one repair).
+
+    The reply may carry code fences or leading prose (stripped). If it still fails
+    validation, the error is sent back once for a corrected reply; then
+    :class:`LlmOutputInvalid` is raised. Connection problems raise :class:`LlmUnavailable`.
+    """
+    route = _resolve(alias, base_url, timeout, preflight)
+    schema = strict_json_schema(schema_model)
+    base_messages = _schema_messages(messages, schema)
+    attempt_messages = base_messages
+    error: Exception | None = None
+    for attempt in range(2):
+        try:
+            raw = _structured_reply(route, attempt_messages, schema, schema_model.__name__)
+        except Exception as exc:
+            mapped = _map_error(exc, route)
+            if mapped is exc:
+                raise
+            raise mapped from exc
+        try:
+            return parse_structured(raw, schema_model)
+        except (ValueError, ValidationError) as exc:
+            error = exc
+            log.info("structured reply invalid (attempt %d): %s", attempt + 1, describe_invalid(exc))
+            attempt_messages = [
+                *base_messages,
+                {"role": "assistant", "content": raw[:_MAX_ECHO]},
+                {
+                    "role": "user",
+                    "content": "That reply was rejected:\n"
+                    f"{describe_invalid(exc)}\n"
+                    "Reply again with only the corrected JSON object, conforming to the schema.",
+                },
+            ]
+    raise LlmOutputInvalid(
+        f"The language model ({route.model}) did not produce a valid {schema_model.__name__}: "
+        f"{describe_invalid(error) if error else 'no reply'}"
+    )
+
+
+def forget_endpoint_quirks() -> None:
+    """Forget which endpoints rejected JSON-schema output (after the user changes the endpoint)."""
+    _schema_unsupported.clear()

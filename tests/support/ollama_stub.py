@@ -1,0 +1,261 @@
+"""A loopback HTTP server that speaks enough of Ollama's API for tests.
+
+It answers ``GET /api/tags`` (installed models), ``GET /api/version`` and
+``POST /api/chat`` (streaming NDJSON and ``stream: false``) with scripted replies, and
+logs every request it receives so tests can check what LiteLLM actually sent. Failure
+modes (garbage bodies, HTTP 500, hanging, rejecting JSON-schema ``format``) let tests
+exercise the fallbacks without a model.
+
+Use the ``ollama_stub`` pytest fixture (register this module with
+``pytest_plugins = ["tests.support.ollama_stub"]`` or import the fixture).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Literal
+
+import pytest
+
+DEFAULT_MODELS = ("qwen2.5:3b-instruct", "qwen2.5:7b-instruct")
+Mode = Literal["normal", "garbage", "error500", "hang", "reject_schema"]
+
+
+@dataclass
+class StubReply:
+    """A scripted answer: assistant ``content``, or a raw HTTP ``status``/``body`` pair."""
+
+    content: str | None = None
+    status: int = 200
+    body: str | None = None
+    delay: float = 0.0
+
+
+Responder = Callable[[dict[str, Any]], "str | StubReply"]
+
+
+@dataclass
+class LoggedRequest:
+    """One request the stub received."""
+
+    method: str
+    path: str
+    body: dict[str, Any] | None
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def _tokens(text: str) -> list[str]:
+    """Split a reply into streaming pieces (word plus trailing whitespace)."""
+    pieces = re.findall(r"\S+\s*|\s+", text)
+    return pieces or [""]
+
+
+class OllamaStub:
+    """The scripted fake Ollama server; ``url`` is its base URL (``http://127.0.0.1:<port>``)."""
+
+    def __init__(self, models: tuple[str, ...] | list[str] = DEFAULT_MODELS) -> None:
+        self.models: list[str] = list(models)
+        self.replies: deque[str | StubReply] = deque()
+        self.responder: Responder | None = None
+        self.mode: Mode = "normal"
+        self.default_reply: str = "{}"
+        self.requests: list[LoggedRequest] = []
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, name="ollama-stub", daemon=True)
+
+    # -- scripting -----------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        """Base URL to pass as ``api_base`` / ``CVRAG_LLM_URL``."""
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def push(self, *replies: str | StubReply) -> None:
+        """Queue replies for the next ``/api/chat`` calls, in order."""
+        with self._lock:
+            self.replies.extend(replies)
+
+    @property
+    def chat_requests(self) -> list[dict[str, Any]]:
+        """Bodies of the ``/api/chat`` requests received so far."""
+        return [r.body or {} for r in self.requests if r.path == "/api/chat"]
+
+    def _next_reply(self, request: dict[str, Any]) -> str | StubReply:
+        with self._lock:
+            if self.replies:
+                return self.replies.popleft()
+        if self.responder is not None:
+            return self.responder(request)
+        return self.default_reply
+
+    # -- lifecycle -----------------------------------------------------------------
+    def start(self) -> OllamaStub:
+        """Serve in a background thread."""
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Release hanging handlers and shut the server down."""
+        self._stop.set()
+        self._server.shutdown()
+        self._server.server_close()
+
+    def __enter__(self) -> OllamaStub:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # -- HTTP ----------------------------------------------------------------------
+    def _handler_class(self) -> type[BaseHTTPRequestHandler]:
+        stub = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.0"
+
+            def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet
+                return
+
+            def _log(self, body: dict[str, Any] | None) -> None:
+                with stub._lock:
+                    stub.requests.append(
+                        LoggedRequest(self.command, self.path.split("?")[0], body, dict(self.headers.items()))
+                    )
+
+            def _send(self, status: int, body: str, ctype: str = "application/json") -> None:
+                data = body.encode("utf-8")
+                self.send_response(status)
+                self.send_header("Content-Type", ctype)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def _hang(self) -> None:
+                stub._stop.wait(timeout=120)
+
+            def do_GET(self) -> None:
+                self._log(None)
+                path = self.path.split("?")[0]
+                if stub.mode == "hang":
+                    self._hang()
+                    return
+                if stub.mode == "error500":
+                    self._send(500, json.dumps({"error": "internal server error"}))
+                    return
+                if path == "/api/tags":
+                    if stub.mode == "garbage":
+                        self._send(200, "<html>not ollama</html>", "text/html")
+                        return
+                    models = [
+                        {
+                            "name": m,
+                            "model": m,
+                            "modified_at": "2025-01-01T00:00:00Z",
+                            "size": 1_000_000,
+                            "digest": f"sha256:{abs(hash(m)):x}",
+                            "details": {"format": "gguf", "family": "qwen2"},
+                        }
+                        for m in stub.models
+                    ]
+                    self._send(200, json.dumps({"models": models}))
+                elif path == "/api/version":
+                    self._send(200, json.dumps({"version": "0.5.7"}))
+                elif path == "/":
+                    self._send(200, "Ollama is running", "text/plain")
+                else:
+                    self._send(404, json.dumps({"error": "not found"}))
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length") or 0)
+                raw = self.rfile.read(length) if length else b""
+                try:
+                    body = json.loads(raw or b"{}")
+                except ValueError:
+                    body = {"_raw": raw.decode("utf-8", "replace")}
+                self._log(body)
+                path = self.path.split("?")[0]
+                if path != "/api/chat":
+                    self._send(404, json.dumps({"error": "not found"}))
+                    return
+                if stub.mode == "hang":
+                    self._hang()
+                    return
+                if stub.mode == "error500":
+                    self._send(500, json.dumps({"error": "model runner has unexpectedly stopped"}))
+                    return
+                if stub.mode == "garbage":
+                    self._send(200, "<<<garbage>>> not json at all", "text/plain")
+                    return
+                model = body.get("model", "")
+                if model not in stub.models:
+                    self._send(404, json.dumps({"error": f'model "{model}" not found, try pulling it first'}))
+                    return
+                if stub.mode == "reject_schema" and isinstance(body.get("format"), dict):
+                    msg = (
+                        "json: cannot unmarshal object into Go struct field ChatRequest.format of type string"
+                    )
+                    self._send(400, json.dumps({"error": msg}))
+                    return
+                reply = stub._next_reply(body)
+                if isinstance(reply, str):
+                    reply = StubReply(content=reply)
+                if reply.delay:
+                    stub._stop.wait(timeout=reply.delay)
+                if reply.body is not None or reply.status != 200:
+                    self._send(reply.status, reply.body if reply.body is not None else "{}")
+                    return
+                content = reply.content or ""
+                if body.get("stream", True):
+                    self._stream(model, content)
+                else:
+                    self._send(200, json.dumps(self._final(model, content, content)))
+
+            def _final(self, model: str, content: str, whole: str) -> dict[str, Any]:
+                return {
+                    "model": model,
+                    "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                    "message": {"role": "assistant", "content": content},
+                    "done_reason": "stop",
+                    "done": True,
+                    "total_duration": 1000,
+                    "prompt_eval_count": 10,
+                    "eval_count": max(1, len(_tokens(whole))),
+                }
+
+            def _stream(self, model: str, content: str) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-ndjson")
+                self.end_headers()
+                for piece in _tokens(content):
+                    line = {
+                        "model": model,
+                        "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                        "message": {"role": "assistant", "content": piece},
+                        "done": False,
+                    }
+                    self.wfile.write((json.dumps(line) + "\n").encode("utf-8"))
+                    self.wfile.flush()
+                self.wfile.write((json.dumps(self._final(model, "", content)) + "\n").encode("utf-8"))
+                self.wfile.flush()
+
+        return Handler
+
+
+@pytest.fixture
+def ollama_stub() -> Iterator[OllamaStub]:
+    """A running :class:`OllamaStub` on a free loopback port, stopped after the test."""
+    stub = OllamaStub().start()
+    try:
+        yield stub
+    finally:
+        stub.stop()
