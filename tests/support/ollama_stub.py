@@ -71,7 +71,9 @@ class OllamaStub:
         self._stop = threading.Event()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, name="ollama-stub", daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, name="ollama-stub", daemon=True
+        )
 
     # -- scripting -----------------------------------------------------------------
     @property
