@@ -1,0 +1,1 @@
+"""Quality measurement against labelled and generated CVs."""

@@ -1,0 +1,197 @@
+"""Identity and contact facts: name, headline, e-mails, phones, links, location.
+
+The name is chosen among short, name-shaped pieces of the first page, preferring the
+largest type near the top; pieces that are job titles, headings, places or labels
+are excluded. Contact details are found by pattern, phones only where a label,
+a ``+`` prefix or the header block vouches for them (dates look like phone numbers).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cvrag_desktop.ingestion.extract import ExtractedDoc
+from cvrag_desktop.ingestion.lexicon import heading_key, load_lexicon
+from cvrag_desktop.ingestion.sections import body_size
+from cvrag_desktop.ingestion.textclean import normalize_key
+
+EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9][\w.+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])")
+URL = re.compile(
+    r"(?:https?://|www\.)[^\s|,;]+|(?<![@\w.])(?:[a-z0-9-]+\.)+(?:com|io|dev|me|org|net|ai|co|de|es|fr|it|pt|uk|eu|info|app|page|site)(?:/[^\s|,;]*)?(?![\w@])",
+    re.IGNORECASE,
+)
+PHONE = re.compile(r"(?<![\w/])(?:\+|00)?\s?(?:\(\+?\d{1,4}\)\s?)?\d[\d\s().\-/]{5,18}\d(?![\w/])")
+PHONE_LABEL = re.compile(
+    r"(?:tel|phone|mobile|mob|cell|móvil|movil|teléfono|telefono|telefon|handy|tél|téléphone|fon|celular|"
+    r"telemóvel|cellulare|telefone|电话|手机|携帯|電話|fax|t|p|m)\s*[.:]?\s*$",
+    re.IGNORECASE,
+)
+NAME_LABEL = re.compile(r"^(?:name|nombre|nom|nome|姓名|氏\s*名)\s*[:：]?\s*(.*)$", re.IGNORECASE)
+_SPLIT = re.compile(r"\t|\s[·|•]\s|\s{3,}|\s[–—]\s")
+_NAME_WORD = re.compile(r"^[^\W\d_][^\W\d_'’.\-]*(?:[.'’\-][^\W\d_]+)*\.?$")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+@dataclass
+class Hit:
+    """A value and the index of the line it came from."""
+
+    value: str
+    line: int
+
+
+def _cells(text: str) -> list[str]:
+    return [c.strip(" ,;:·|") for c in _SPLIT.split(text) if c.strip(" ,;:·|")]
+
+
+def _name_shaped(cell: str) -> bool:
+    lex = load_lexicon()
+    if len(cell) > 40 or re.search(r"[@\d/:()]|https?|www", cell):
+        return False
+    key = normalize_key(cell)
+    if any(stop == key or key.startswith(stop + " ") for stop in lex.name_stopwords):
+        return False
+    if heading_key(cell) in lex.headings:
+        return False
+    if _CJK.search(cell):
+        compact = cell.replace(" ", "").replace("\u3000", "")
+        return 2 <= len(compact) <= 8 and not lex.title_re.search(cell) and not lex.institution_re.search(cell)
+    words = cell.split()
+    if not 2 <= len(words) <= 5:
+        return False
+    if not all(_NAME_WORD.match(w) for w in words):
+        return False
+    if not all(w[0].isupper() or w.lower() in ("de", "del", "la", "van", "von", "der", "da", "di", "dos", "le", "bin", "al")
+               for w in words):
+        return False
+    if lex.title_re.search(cell) or lex.company_re.search(cell) or lex.institution_re.search(cell):
+        return False
+    if lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()):
+        return False
+    return not any(normalize_key(w) in lex.months for w in words)
+
+
+def find_name(doc: ExtractedDoc) -> Hit | None:
+    """The candidate's name: the largest name-shaped piece near the top of page one."""
+    lines = doc.lines
+    body = body_size(lines)
+    best: tuple[float, Hit] | None = None
+    first_page = [i for i, ln in enumerate(lines) if ln.page == 0][:60]
+    for rank, i in enumerate(first_page):
+        ln = lines[i]
+        m = NAME_LABEL.match(ln.text.strip())
+        if m:
+            value = m.group(1).strip() or (lines[i + 1].text.strip() if i + 1 < len(lines) else "")
+            value = _cells(value)[0] if _cells(value) else ""
+            if value and _name_shaped(value):
+                return Hit(value, i if m.group(1).strip() else i + 1)
+        for pos, cell in enumerate(_cells(ln.text)):
+            if not _name_shaped(cell):
+                continue
+            score = (ln.size / body) * 10 - rank * 0.15 - pos * 0.5
+            if ln.bold:
+                score += 1
+            h = doc.page_sizes[0][1] if doc.page_sizes else 800
+            if ln.y0 < 0.25 * h:
+                score += 2
+            if best is None or score > best[0]:
+                best = (score, Hit(cell, i))
+    return best[1] if best else None
+
+
+def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:
+    """The tagline under (or beside) the name, e.g. "Senior Software Engineer"."""
+    if name is None:
+        return None
+    lex = load_lexicon()
+    cells = _cells(doc.lines[name.line].text)
+    after = cells[cells.index(name.value) + 1:] if name.value in cells else []
+    candidates: list[tuple[str, int]] = [(c, name.line) for c in after[:1]]
+    for j in range(name.line + 1, min(name.line + 3, len(doc.lines))):
+        first = _cells(doc.lines[j].text)
+        if first:
+            candidates.append((first[0], j))
+    for text, j in candidates:
+        t = text.strip()
+        if not 3 <= len(t) <= 90 or EMAIL.search(t) or URL.search(t) or PHONE.search(t):
+            continue
+        if heading_key(t) in lex.headings or t.startswith(("“", '"')):
+            continue
+        if lex.title_re.search(t) or (len(t.split()) <= 8 and not re.search(r"\d", t)):
+            if re.match(r"^[A-ZÀ-Ý][\w .'-]+,\s*[A-ZÀ-Ý][\w .'-]+$", t) and not lex.title_re.search(t):
+                continue  # a place, not a headline
+            return Hit(t, j)
+    return None
+
+
+def find_emails(doc: ExtractedDoc) -> list[Hit]:
+    """Every distinct e-mail address, in reading order."""
+    seen: set[str] = set()
+    out = []
+    for i, ln in enumerate(doc.lines):
+        for m in EMAIL.finditer(ln.text):
+            v = m.group(0).rstrip(".")
+            if v.lower() not in seen:
+                seen.add(v.lower())
+                out.append(Hit(v, i))
+    return out
+
+
+def find_phones(doc: ExtractedDoc, header_lines: set[int]) -> list[Hit]:
+    """Phone numbers vouched for by a label, a ``+``/``00`` prefix or the header block."""
+    out: list[Hit] = []
+    seen: set[str] = set()
+    for i, ln in enumerate(doc.lines):
+        for m in PHONE.finditer(ln.text):
+            v = m.group(0).strip()
+            digits = re.sub(r"\D", "", v)
+            if not 7 <= len(digits) <= 15:
+                continue
+            if re.fullmatch(r"(?:19|20)\d{2}\s*[-–/.]\s*(?:19|20)?\d{2}(?:\s*[-–/.]\s*\d{1,2})?", v):
+                continue  # a date range
+            if re.search(r"(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}", v):
+                continue
+            before = ln.text[: m.start()]
+            labelled = bool(PHONE_LABEL.search(before)) or (i > 0 and PHONE_LABEL.fullmatch(doc.lines[i - 1].text.strip()))
+            if not (labelled or v.startswith(("+", "(", "00")) or i in header_lines):
+                continue
+            if digits in seen:
+                continue
+            seen.add(digits)
+            out.append(Hit(v, i))
+    return out
+
+
+def find_links(doc: ExtractedDoc, header_lines: set[int]) -> list[Hit]:
+    """Web links (profiles, homepages), skipping the domains of e-mail addresses."""
+    out: list[Hit] = []
+    seen: set[str] = set()
+    for i, ln in enumerate(doc.lines):
+        text = EMAIL.sub(" ", ln.text)
+        for m in URL.finditer(text):
+            v = m.group(0).rstrip(".,)")
+            explicit = v.lower().startswith(("http", "www")) or "/" in v
+            if not explicit and i not in header_lines:
+                continue
+            if v.lower() not in seen:
+                seen.add(v.lower())
+                out.append(Hit(v, i))
+    return out
+
+
+def find_location(doc: ExtractedDoc, header_lines: set[int], name: Hit | None) -> Hit | None:
+    """A "City, Region" piece in the header block (or after a location label)."""
+    lex = load_lexicon()
+    for i in sorted(header_lines):
+        text = doc.lines[i].text
+        m = re.search(r"(?:location|address|ubicación|dirección|adresse|wohnort|indirizzo|endereço)\s*:\s*([^\t|]+)", text, re.I)
+        if m:
+            return Hit(m.group(1).strip(), i)
+        for cell in _cells(text):
+            if name and cell == name.value:
+                continue
+            if re.fullmatch(r"[A-ZÀ-Ý][\w.'\- ]{1,30},\s*[A-ZÀ-Ý][\w.'\- ]{1,30}(?:,\s*[A-ZÀ-Ý][\w.'\- ]{1,30})?", cell) \
+                    and not re.search(r"\d", cell) and not lex.title_re.search(cell) and not lex.company_re.search(cell):
+                return Hit(cell, i)
+    return None

@@ -1,0 +1,155 @@
+"""Work-history and education entries from a section's lines.
+
+An entry is a header (one to a few short lines: title, employer, dates, place)
+followed by a body (bullets, prose). Entries are cut where a new header follows a
+body, or where a header line brings a second date range. Header pieces are then
+labelled title / company / location by vocabulary (job-title words, company
+suffixes, "City, ST" shapes) and by the template's own order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from cvrag_desktop.ingestion.dates import DateRange, find_date_ranges
+from cvrag_desktop.ingestion.layout import TextLine
+from cvrag_desktop.ingestion.lexicon import load_lexicon
+
+BULLET = re.compile(r"^\s*(?:[•·▪●◦‣■□➢►✓✔\-*–—]|\d{1,2}[.)])\s*")
+_CELL_SPLIT = re.compile(r"\t|\s+[|•·]\s+|\s+[–—]\s+|\s+-\s+(?=[A-ZÀ-Ý])|\|")
+_AT = re.compile(r"^(.+?)\s+(?:at|@|bei|chez|presso)\s+(.+)$", re.IGNORECASE)
+_LABEL = re.compile(r"^(?:date|dates|location|place|ort|lugar|lieu|luogo|local)\s*:\s*", re.IGNORECASE)
+_LOCATION = re.compile(
+    r"^(?:remote|hybrid|remoto|híbrido|télétravail|homeoffice|"
+    r"[A-ZÀ-Ý][\w.'\-]+(?:\s[A-ZÀ-Ý&][\w.'\-]*)*,\s?(?:[A-Z]{2,3}|[A-ZÀ-Ý][\w.'\-]+(?:\s[A-ZÀ-Ý][\w.'\-]+)*)(?:\s?&.*)?)$"
+)
+_SUFFIX = re.compile(r"^(?:inc|ltd|llc|gmbh|s\.?a|s\.?l|co|corp|plc|ag|s\.?r\.?l|spa|ltda)\.?$", re.IGNORECASE)
+
+
+@dataclass
+class RawEntry:
+    """Line indices of one entry: its header lines, its body lines and its dates."""
+
+    header: list[int] = field(default_factory=list)
+    body: list[int] = field(default_factory=list)
+    dates: DateRange | None = None
+    date_line: int | None = None
+
+
+def is_body_line(text: str, prev: str | None) -> bool:
+    """True for bullets, prose and wrapped continuations (not entry headers)."""
+    t = text.strip()
+    if BULLET.match(t) and not re.match(r"^\s*[-–—]\s*(?:\d|present|current)", t, re.I):
+        return True
+    first_cell = t.split("\t")[0]
+    words = first_cell.split()
+    if len(first_cell) > 80 or len(words) >= 12:
+        return True
+    if t.endswith(":") and len(words) <= 4:
+        return True
+    if first_cell[:1].islower() and not re.match(r"^(?:[a-z]+\.)?[a-z0-9-]+\.[a-z]{2,}", first_cell):
+        return True
+    if t.endswith(".") and len(words) >= 6:
+        return True
+    return bool(prev is not None and prev.rstrip().endswith((",", "-", "and", "und", "y")) and len(words) <= 3)
+
+
+def _standalone_dates(text: str, body: bool) -> DateRange | None:
+    """A date range that dates the entry (in bullet lines only when it sits in its own cell)."""
+    cells = text.split("\t") if body else [text]
+    for cell in cells[1:] if body else cells:
+        ranges = find_date_ranges(cell)
+        if not ranges:
+            continue
+        r = ranges[0]
+        if r.start is None and r.end is None and not r.is_current:
+            continue
+        if body:
+            covered = r.span[1] - r.span[0]
+            if covered < 0.5 * len(cell.strip()):
+                continue
+        return r
+    return None
+
+
+def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
+    """Cut a section's lines into entries (header + body + dates)."""
+    entries: list[RawEntry] = []
+    cur: RawEntry | None = None
+    prev_text: str | None = None
+    date_offset: int | None = None  # where the date sits in this template's entry headers
+    for i in idx:
+        text = lines[i].text
+        body = is_body_line(text, prev_text)
+        dates = _standalone_dates(text, body)
+        if not body:
+            if cur is None or cur.body:
+                cur = RawEntry()
+                entries.append(cur)
+            elif dates is not None and cur.dates is not None:
+                # a second dated header: the lines after the previous date belong to the new entry
+                tail = cur.header[cur.header.index(cur.date_line) + 1:] if cur.date_line in cur.header else []
+                keep = min(len(tail), date_offset if date_offset is not None else len(tail))
+                moved = tail[len(tail) - keep:] if keep else []
+                cur.header = [h for h in cur.header if h not in moved]
+                cur = RawEntry(header=list(moved))
+                entries.append(cur)
+            cur.header.append(i)
+        else:
+            if cur is None:
+                cur = RawEntry()
+                entries.append(cur)
+            cur.body.append(i)
+        if dates is not None and cur.dates is None:
+            cur.dates, cur.date_line = dates, i
+            if date_offset is None and i in cur.header:
+                date_offset = cur.header.index(i)
+        prev_text = text
+    # an undated header without a recognisable title merges into the previous entry's body
+    lex = load_lexicon()
+    merged: list[RawEntry] = []
+    for e in entries:
+        head = " ".join(lines[i].text for i in e.header)
+        if merged and e.dates is None and not lex.title_re.search(head) and not lex.company_re.search(head) \
+                and not lex.degree_re.search(head) and not lex.institution_re.search(head):
+            merged[-1].body.extend(e.header + e.body)
+            continue
+        merged.append(e)
+    return merged
+
+
+def header_fragments(lines: list[TextLine], entry: RawEntry) -> list[tuple[str, int]]:
+    """Header pieces (date text removed, labels stripped), each with its line index."""
+    out: list[tuple[str, int]] = []
+    for i in entry.header + ([entry.date_line] if entry.date_line is not None and entry.date_line not in entry.header else []):
+        text = lines[i].text
+        if i not in entry.header:  # a body line holding the date in a side cell: keep only side cells
+            text = "\t".join(text.split("\t")[1:])
+        for r in find_date_ranges(text)[::-1]:
+            text = text[: r.span[0]] + "\t" + text[r.span[1]:]
+        text = re.sub(r"\b(?:since|seit|desde|depuis)\b", " ", text, flags=re.I)
+        for cell in _CELL_SPLIT.split(text):
+            cell = _LABEL.sub("", cell.strip(" ,;:·|–—-()")).strip(" ,;:·|–—-")
+            cell = re.sub(r"^\s*\d+\s+(?:years?|months?|yrs?|mos?)\b.*$", "", cell, flags=re.I)
+            if cell and re.search(r"[^\W\d_]", cell):
+                out.append((cell.rstrip("."), i))
+    return out
+
+
+def split_commas(fragment: str) -> list[str]:
+    """Split "Company, Title, City" pieces, keeping "City, ST" and "Co., Ltd." together."""
+    parts = [p.strip() for p in fragment.split(",") if p.strip()]
+    out: list[str] = []
+    for p in parts:
+        if out and (_SUFFIX.match(p) or re.fullmatch(r"[A-Z]{2,3}", p)):
+            out[-1] = f"{out[-1]}, {p}"
+        else:
+            out.append(p)
+    return out
+
+
+def is_location(text: str) -> bool:
+    """True for "City, ST", "City, Country" and remote/hybrid markers."""
+    lex = load_lexicon()
+    return bool(_LOCATION.match(text.strip())) and not lex.company_re.search(text) and not lex.title_re.search(text)

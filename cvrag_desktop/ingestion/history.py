@@ -1,0 +1,167 @@
+"""Turn segmented entries into ``Experience`` and ``Education`` records.
+
+Header pieces are labelled by vocabulary: job-title words make a title, company
+suffixes (Inc., GmbH, S.L.) or institution words make an employer, "City, ST"
+shapes make a location. When vocabulary cannot tell, the template's order decides
+(title first, then employer), which is the common convention.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cvrag_desktop.domain import Education, Experience
+from cvrag_desktop.ingestion.entries import (
+    _AT,
+    RawEntry,
+    header_fragments,
+    is_location,
+    segment_entries,
+    split_commas,
+)
+from cvrag_desktop.ingestion.layout import TextLine
+from cvrag_desktop.ingestion.lexicon import load_lexicon
+
+Piece = tuple[str, int]  # text, line index
+
+
+def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[Piece], list[Piece]]:
+    """Split header fragments into (title-ish "at" pairs, plain pieces, locations)."""
+    lex = load_lexicon()
+    forced_titles: list[Piece] = []
+    plain: list[Piece] = []
+    locations: list[Piece] = []
+    for text, i in header_fragments(lines, entry):
+        m = _AT.match(text)
+        if m and lex.title_re.search(m.group(1)):
+            forced_titles.append((m.group(1).strip(), i))
+            rest = split_commas(m.group(2))
+            plain.append((rest[0], i))
+            locations.extend((p, i) for p in rest[1:] if is_location(p))
+            continue
+        if is_location(text):
+            locations.append((text, i))
+            continue
+        for part in split_commas(text):
+            (locations if is_location(part) else plain).append((part, i))
+    return forced_titles, plain, locations
+
+
+def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience, dict[str, int]] | None:
+    """An ``Experience`` from one entry, plus the line index of each field (for provenance)."""
+    lex = load_lexicon()
+    forced, plain, locations = _pieces(lines, entry)
+    def companyish(p: Piece) -> bool:
+        return bool(lex.company_re.search(p[0]) or lex.institution_re.search(p[0]))
+
+    title: Piece | None = forced[0] if forced else None
+    if title is None:
+        scored = [(len(lex.title_re.findall(t)), not companyish((t, i)), -n, (t, i)) for n, (t, i) in enumerate(plain)]
+        scored = [s for s in scored if s[0] > 0]
+        if scored:
+            title = max(scored, key=lambda s: (s[1], s[0], s[2]))[3]
+    rest = [p for p in plain if p != title]
+    company = next((p for p in rest if companyish(p)), rest[0] if rest else None)
+    if title is None:
+        others = [p for p in rest if p != company]
+        if others:
+            title = others[0] if companyish(company) else plain[0]
+            if not companyish(company) and len(plain) > 1:
+                company = plain[1]
+        elif company is not None and not companyish(company):
+            title, company = company, None
+    if title is None and company is None:
+        return None
+    d = entry.dates
+    exp = Experience(
+        title=_tidy(title[0]) if title else None,
+        company=_tidy(company[0]) if company else None,
+        location=locations[0][0] if locations else None,
+        start=d.start if d else None,
+        end=d.end if d else None,
+        is_current=bool(d and d.is_current),
+        bullets=[re.sub(r"^\s*[•·▪●◦‣■\-*–—]\s*", "", lines[i].text.split("\t")[0]) for i in entry.body][:30],
+    )
+    where = {}
+    if title:
+        where["title"] = title[1]
+    if company:
+        where["company"] = company[1]
+    if entry.date_line is not None:
+        where["dates"] = entry.date_line
+    return exp, where
+
+
+def _tidy(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip(" .,;:|")
+
+
+def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Experience, dict[str, int]]]:
+    """All roles in an experience section."""
+    out = []
+    for entry in segment_entries(lines, idx):
+        built = build_experience(lines, entry)
+        if built is not None:
+            out.append(built)
+    return out
+
+
+def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Education, dict[str, int]]]:
+    """Degrees and institutions in an education section, paired in reading order."""
+    lex = load_lexicon()
+    records: list[dict] = []
+    cur: dict | None = None
+
+    def new() -> dict:
+        rec: dict = {"where": {}}
+        records.append(rec)
+        return rec
+
+    for entry in segment_entries(lines, idx):
+        scan = entry.header + entry.body[:2]
+        dates = entry.dates
+        for text, i in header_fragments(lines, RawEntry(header=scan)):
+            parts = split_commas(text) if not lex.degree_re.search(text) or lex.institution_re.search(text) else [text]
+            for n, part in enumerate(parts):
+                deg = lex.degree_re.search(part)
+                inst = lex.institution_re.search(part)
+                if deg and inst and deg.start() == 0 and deg.end() < inst.start():
+                    # "PhD Princeton University": degree token glued to the institution
+                    degree_text, inst_text = part[: deg.end()].strip(), part[deg.end():].strip()
+                elif deg and not (inst and inst.start() < deg.start()):
+                    degree_text, inst_text = part, None
+                elif inst:
+                    degree_text, inst_text = None, part
+                else:
+                    if cur is not None and cur.get("institution") and "field" not in cur and n > 0 \
+                            and cur["where"].get("institution") == i and not is_location(part):
+                        cur["field"] = part  # "Princeton University, Computer Science"
+                    continue
+                if degree_text:
+                    if cur is None or cur.get("degree"):
+                        cur = new()
+                    cur["degree"] = _tidy(degree_text)
+                    cur["where"]["degree"] = i
+                if inst_text:
+                    if cur is None or cur.get("institution"):
+                        cur = new()
+                    cur["institution"] = _tidy(inst_text)
+                    cur["where"]["institution"] = i
+        if dates is not None and cur is not None and "dates" not in cur:
+            cur["dates"] = dates
+    out = []
+    for rec in records:
+        d = rec.get("dates")
+        out.append(
+            (
+                Education(
+                    degree=rec.get("degree"),
+                    field=rec.get("field"),
+                    institution=rec.get("institution"),
+                    start=d.start if d else None,
+                    end=d.end if d else None,
+                ),
+                rec["where"],
+            )
+        )
+    return out

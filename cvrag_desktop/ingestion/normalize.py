@@ -1,0 +1,122 @@
+"""Deterministic CV normalization: extracted lines → ``NormalizedCV`` with provenance.
+
+No language model is involved: sections, contact facts, roles, degrees, skills and
+languages are read by the rules in this package, and each value records the page,
+bbox and character span of the line it came from so the UI can highlight it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+
+from cvrag_desktop.domain import NormalizedCV, Provenance
+from cvrag_desktop.ingestion import contact
+from cvrag_desktop.ingestion.extract import ExtractedDoc
+from cvrag_desktop.ingestion.history import parse_education, parse_experiences
+from cvrag_desktop.ingestion.sections import SectionBlock, find_sections
+from cvrag_desktop.ingestion.skills import extract_certifications, extract_languages, extract_skills
+
+
+class _Prov:
+    """Collects provenance records for values read from known lines."""
+
+    def __init__(self, doc: ExtractedDoc) -> None:
+        self.doc = doc
+        self.items: list[Provenance] = []
+
+    def add(self, field: str, value: str | None, line: int | None) -> None:
+        if not value or line is None or line >= len(self.doc.lines):
+            return
+        ln = self.doc.lines[line]
+        start, end = self.doc.line_span(line)
+        pos = ln.text.find(value)
+        if pos >= 0:
+            start, end = start + pos, start + pos + len(value)
+        self.items.append(
+            Provenance(field=field, value=value, page=ln.page, bbox=tuple(round(v, 1) for v in ln.bbox),
+                       char_start=start, char_end=end)
+        )
+
+
+def _by_section(blocks: list[SectionBlock]) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = defaultdict(list)
+    for b in blocks:
+        out[b.section].extend(b.lines)
+    return out
+
+
+def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple[NormalizedCV, list[SectionBlock]]:
+    """Read the structured record out of an extracted CV; also returns its section blocks."""
+    blocks = find_sections(doc)
+    sec = _by_section(blocks)
+    prov = _Prov(doc)
+    lines = doc.lines
+    header = set(sec.get("contact", []))
+    first_heading = next((b.heading for b in blocks if b.heading is not None), len(lines))
+    header |= {i for i in range(min(first_heading, 25))}
+
+    name = contact.find_name(doc)
+    headline = contact.find_headline(doc, name)
+    emails = contact.find_emails(doc)
+    phones = contact.find_phones(doc, header)
+    links = contact.find_links(doc, header)
+    location = contact.find_location(doc, header, name)
+    prov.add("name", name.value if name else None, name.line if name else None)
+    prov.add("headline", headline.value if headline else None, headline.line if headline else None)
+    for h in emails:
+        prov.add("emails", h.value, h.line)
+    for h in phones:
+        prov.add("phones", h.value, h.line)
+    if location:
+        prov.add("location", location.value, location.line)
+
+    experiences = []
+    for n, (exp, where) in enumerate(parse_experiences(lines, sec.get("experience", []))):
+        experiences.append(exp)
+        prov.add(f"experiences[{n}].title", exp.title, where.get("title"))
+        prov.add(f"experiences[{n}].company", exp.company, where.get("company"))
+    education = []
+    for n, (ed, where) in enumerate(parse_education(lines, sec.get("education", []))):
+        education.append(ed)
+        prov.add(f"education[{n}].degree", ed.degree, where.get("degree"))
+        prov.add(f"education[{n}].institution", ed.institution, where.get("institution"))
+
+    other_idx = [i for b in blocks if b.section not in ("contact", "skills") for i in b.lines]
+    skills = extract_skills(lines, sec.get("skills", []), other_idx)
+    for s, i in skills:
+        prov.add("skills", s, i)
+    languages = extract_languages(lines, sec.get("languages", []), list(range(len(lines))))
+    for s, i in languages:
+        prov.add("languages", s, i)
+    certs = extract_certifications(lines, sec.get("certifications", []))
+    for s, i in certs:
+        prov.add("certifications", s, i)
+    summary_lines = sec.get("summary", [])
+    summary = " ".join(lines[i].text.replace("\t", " ") for i in summary_lines)[:2000] or None
+
+    present = [b.section for b in blocks if b.lines or b.heading is not None]
+    if not (emails or phones or name) and "contact" in present and not sec.get("contact"):
+        present.remove("contact")
+    sections = [s for s in dict.fromkeys(present) if s != "contact" or emails or phones or links]
+    cv = NormalizedCV(
+        name=name.value if name else None,
+        headline=headline.value if headline else None,
+        emails=[h.value for h in emails],
+        phones=[h.value for h in phones],
+        links=[h.value for h in links][:10],
+        location=location.value if location else None,
+        summary=summary,
+        experiences=experiences,
+        education=education,
+        skills=[s for s, _ in skills],
+        languages=[s for s, _ in languages],
+        certifications=[s for s, _ in certs],
+        sections=sections,
+        provenance=prov.items,
+    ).with_derived(as_of)
+    if cv.current_title:
+        line = next((p for p in prov.items if p.value == cv.current_title), None)
+        if line:
+            prov.items.append(line.model_copy(update={"field": "current_title"}))
+    return cv, blocks

@@ -1,0 +1,107 @@
+"""Skills, spoken languages and certifications.
+
+Skills come from two places: the pieces of a skills section (kept even when unknown)
+and known skills named anywhere else (from ``resources/skill_aliases.yaml``). Aliases
+fold to one canonical name ("k8s" → Kubernetes) so filters match across CVs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from cvrag_desktop.ingestion.contact import EMAIL, URL
+from cvrag_desktop.ingestion.entries import BULLET
+from cvrag_desktop.ingestion.layout import TextLine
+from cvrag_desktop.ingestion.lexicon import AMBIGUOUS_SKILLS, canonical_skill, load_lexicon
+from cvrag_desktop.ingestion.textclean import normalize_key
+
+_SPLIT = re.compile(r"\s*(?:[,;•·|\t]|\s/\s|\s-\s|\s–\s|\band\b|\bund\b|\by\b|\bet\b|\be\b)\s*")
+_LEVEL = re.compile(
+    r"\(?\b\d+\+?\s*(?:yrs?|years?|años|jahre|ans|anni)\b\)?|\((?:basic|intermediate|advanced|expert|native|fluent|"
+    r"c1|c2|b1|b2|a1|a2)\)|[★☆●○]+",
+    re.IGNORECASE,
+)
+
+
+def _skill_pieces(text: str) -> list[str]:
+    t = BULLET.sub("", text.strip())
+    cells = t.split("\t")
+    out = []
+    for cell in cells:
+        if ":" in cell:
+            label, _, rest = cell.partition(":")
+            if len(label.split()) <= 4:
+                cell = rest
+        for piece in _SPLIT.split(_LEVEL.sub(" ", cell)):
+            p = piece.strip(" .()[]")
+            if 1 <= len(p) <= 40 and len(p.split()) <= 4 and re.search(r"[^\W\d_]", p):
+                out.append(p)
+    return out
+
+
+def extract_skills(lines: list[TextLine], skill_idx: list[int], other_idx: list[int]) -> list[tuple[str, int]]:
+    """Canonical skills with the line each was read from: skills section first, then mentions."""
+    lex = load_lexicon()
+    found: dict[str, int] = {}
+    for i in skill_idx:
+        text = lines[i].text
+        if len(text.split()) >= 14:  # prose in a skills section: only known skills
+            for m in lex.skill_pattern.finditer(text):
+                found.setdefault(canonical_skill(m.group(0)) or m.group(0), i)
+            continue
+        for piece in _skill_pieces(text):
+            canon = canonical_skill(piece)
+            if canon is None and normalize_key(piece) in lex.headings:
+                continue
+            found.setdefault(canon or piece, i)
+    counts: Counter[str] = Counter()
+    first: dict[str, int] = {}
+    for i in other_idx:
+        text = URL.sub(" ", EMAIL.sub(" ", lines[i].text))
+        for m in lex.skill_pattern.finditer(text):
+            canon = canonical_skill(m.group(0))
+            if canon is None or normalize_key(canon) in AMBIGUOUS_SKILLS:
+                continue
+            if m.group(0).islower() and len(m.group(0)) <= 3:
+                continue  # "ml", "ts" in running text are too ambiguous
+            counts[canon] += 1
+            first.setdefault(canon, i)
+    for canon, _ in counts.most_common():
+        if canon not in found:
+            found[canon] = first[canon]
+    return list(found.items())[:60]
+
+
+def extract_languages(lines: list[TextLine], lang_idx: list[int], all_idx: list[int]) -> list[tuple[str, int]]:
+    """Spoken languages (English names) from the languages section or a "Languages:" line."""
+    lex = load_lexicon()
+    out: dict[str, int] = {}
+    scan = list(lang_idx)
+    for i in all_idx:
+        if re.match(r"^\s*(?:languages?|sprachen|idiomas|langues|lingue|línguas|linguas)\s*:", lines[i].text, re.I):
+            scan.append(i)
+    for i in scan:
+        for m in lex.language_re.finditer(lines[i].text):
+            canon = lex.languages.get(normalize_key(m.group(0)))
+            if canon:
+                out.setdefault(canon, i)
+    return list(out.items())
+
+
+def extract_certifications(lines: list[TextLine], cert_idx: list[int]) -> list[tuple[str, int]]:
+    """One certification per line of the certifications section (dates and bullets removed)."""
+    from cvrag_desktop.ingestion.dates import find_date_ranges
+
+    out: list[tuple[str, int]] = []
+    for i in cert_idx:
+        text = BULLET.sub("", lines[i].text)
+        for r in find_date_ranges(text)[::-1]:
+            text = text[: r.span[0]] + text[r.span[1]:]
+        cells = [c.strip(" ,;|–—-") for c in text.split("\t") if c.strip(" ,;|–—-")]
+        if not cells:
+            continue
+        name = max(cells, key=len)
+        if 3 <= len(name) <= 120 and re.search(r"[^\W\d_]{2,}", name):
+            out.append((name, i))
+    return out[:40]
