@@ -107,7 +107,9 @@ class _Verifier:
     def __init__(self, text: str) -> None:
         self.text = text
         self.folded = fold(text)
-        self.digit_lines = [re.sub(r"\D", "", line) for line in text.splitlines()]
+        lines = text.splitlines()
+        # phone digits per line, also without the "(0)" trunk prefix ("+41 (0)44 ...")
+        self.digit_lines = [re.sub(r"\D", "", x) for line in lines for x in (line, line.replace("(0)", ""))]
         self.years = set(_YEAR.findall(text))
         self.notes: list[str] = []
 
