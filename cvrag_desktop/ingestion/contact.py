@@ -50,7 +50,7 @@ def _name_shaped(cell: str) -> bool:
     if len(cell) > 40 or re.search(r"[@\d/:()]|https?|www", cell):
         return False
     key = normalize_key(cell)
-    if any(stop == key or key.startswith(stop + " ") for stop in lex.name_stopwords):
+    if key in lex.name_stopwords:
         return False
     if heading_key(cell) in lex.headings:
         return False
@@ -69,7 +69,7 @@ def _name_shaped(cell: str) -> bool:
         return False
     if lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()):
         return False
-    return not any(normalize_key(w) in lex.months for w in words)
+    return True
 
 
 def find_name(doc: ExtractedDoc) -> Hit | None:
@@ -116,6 +116,8 @@ def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:
         t = text.strip()
         if not 3 <= len(t) <= 90 or EMAIL.search(t) or URL.search(t) or PHONE.search(t):
             continue
+        if t.endswith(":") or (" " not in t and t.islower()):
+            continue  # a label or a profile handle
         if heading_key(t) in lex.headings or t.startswith(("“", '"')):
             continue
         if lex.title_re.search(t) or (len(t.split()) <= 8 and not re.search(r"\d", t)):

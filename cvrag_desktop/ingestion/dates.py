@@ -122,9 +122,10 @@ def find_date_ranges(text: str) -> list[DateRange]:
                 i += 2
                 continue
         tail = text[a.span[1]:]
-        if re.match(r"\s*(?:-|–|—|~|〜|～)\s*$", tail):
-            # open range at the end of the text ("2015 / 07 -"): ongoing
-            out.append(DateRange(a.value, None, True, (a.span[0], len(text))))
+        m = re.match(r"\s*(?:-|–|—|~|〜|～)(?:\s*$|\s+(?=[^\W\d_]))", tail)
+        if m:
+            # open range ("2015 / 07 -", "2017 – Product Manager"): ongoing since the date
+            out.append(DateRange(a.value, None, True, (a.span[0], a.span[1] + m.end())))
         else:
             out.append(DateRange(None, a.value, False, a.span))
         i += 1

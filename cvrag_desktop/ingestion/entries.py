@@ -79,9 +79,28 @@ def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
     cur: RawEntry | None = None
     prev_text: str | None = None
     date_offset: int | None = None  # where the date sits in this template's entry headers
+    sizes = sorted(lines[i].size for i in idx) or [10.0]
+    body_pt = sizes[len(sizes) // 2]
+    prev_body = False
+    prev_x0 = 0.0
     for i in idx:
         text = lines[i].text
         body = is_body_line(text, prev_text)
+        leading = find_date_ranges(text[:40])
+        if leading and leading[0].span[0] <= 2:
+            body = False  # a line that starts with its dates opens an entry
+        elif (
+            not body
+            and prev_body
+            and prev_text is not None
+            and not prev_text.rstrip().endswith((".", "!", "?", ":", ";"))
+            and not lines[i].bold
+            and lines[i].size <= body_pt + 0.5
+            and not find_date_ranges(text)
+            and "\t" not in text
+            and lines[i].x0 >= prev_x0 - 1
+        ):
+            body = True  # the wrapped tail of the previous bullet
         dates = _standalone_dates(text, body)
         if not body:
             if cur is None or cur.body:
@@ -106,6 +125,8 @@ def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
             if date_offset is None and i in cur.header:
                 date_offset = cur.header.index(i)
         prev_text = text
+        prev_body = body
+        prev_x0 = lines[i].x0
     # an undated header without a recognisable title merges into the previous entry's body
     lex = load_lexicon()
     merged: list[RawEntry] = []

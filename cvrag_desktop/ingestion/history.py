@@ -42,9 +42,18 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
         if is_location(text):
             locations.append((text, i))
             continue
-        for part in split_commas(text):
-            (locations if is_location(part) else plain).append((part, i))
+        parts = [_strip_event(p) for p in split_commas(text)]
+        parts = [p for p in parts if len(p) > 3 or (p[:1].isupper() or not p.isascii())]
+        for n, part in enumerate(parts):
+            trailing_city = n == len(parts) - 1 and n > 0 and len(part.split()) <= 2 and part[:1].isupper() \
+                and not lex.company_re.search(part) and not lex.title_re.search(part) and not lex.institution_re.search(part)
+            (locations if is_location(part) or trailing_city else plain).append((part, i))
     return forced_titles, plain, locations
+
+
+def _strip_event(text: str) -> str:
+    """Drop rirekisho event words ("株式会社X入社" → "株式会社X")."""
+    return re.sub(r"\s*(?:入社|退職|入学|卒業|修了|中退|就職)$", "", text).strip()
 
 
 def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience, dict[str, int]] | None:
@@ -68,8 +77,7 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
             title = others[0] if companyish(company) else plain[0]
             if not companyish(company) and len(plain) > 1:
                 company = plain[1]
-        elif company is not None and not companyish(company):
-            title, company = company, None
+
     if title is None and company is None:
         return None
     d = entry.dates
@@ -118,14 +126,20 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
         return rec
 
     for entry in segment_entries(lines, idx):
-        scan = entry.header + entry.body[:2]
+        scan = entry.header + [i for i in entry.body[:2] if len(lines[i].text.split()) <= 8 and not lines[i].text[:1].islower()]
         dates = entry.dates
         for text, i in header_fragments(lines, RawEntry(header=scan)):
             parts = split_commas(text) if not lex.degree_re.search(text) or lex.institution_re.search(text) else [text]
             for n, part in enumerate(parts):
                 deg = lex.degree_re.search(part)
                 inst = lex.institution_re.search(part)
-                if deg and inst and deg.start() == 0 and deg.end() < inst.start():
+                part = _strip_event(part)
+                deg = lex.degree_re.search(part)
+                inst = lex.institution_re.search(part)
+                if deg and inst and not part.isascii() and inst.end() <= deg.start():
+                    # "履歴書大学履歴書学部": institution then faculty/degree, no separator
+                    degree_text, inst_text = part[inst.end():].strip(), part[: inst.end()].strip()
+                elif deg and inst and deg.start() == 0 and deg.end() < inst.start():
                     # "PhD Princeton University": degree token glued to the institution
                     degree_text, inst_text = part[: deg.end()].strip(), part[deg.end():].strip()
                 elif deg and not (inst and inst.start() < deg.start()):
@@ -134,7 +148,7 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
                     degree_text, inst_text = None, part
                 else:
                     if cur is not None and cur.get("institution") and "field" not in cur and n > 0 \
-                            and cur["where"].get("institution") == i and not is_location(part):
+                            and cur.get("inst_frag") == (text, i) and not is_location(part) and len(part.split()) >= 2:
                         cur["field"] = part  # "Princeton University, Computer Science"
                     continue
                 if degree_text:
@@ -147,6 +161,7 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
                         cur = new()
                     cur["institution"] = _tidy(inst_text)
                     cur["where"]["institution"] = i
+                    cur["inst_frag"] = (text, i)
         if dates is not None and cur is not None and "dates" not in cur:
             cur["dates"] = dates
     out = []

@@ -83,16 +83,21 @@ def load_lexicon() -> Lexicon:
         months=months,
         present_words=tuple(normalize_key(w) for w in lex["present"]),
         since_words=tuple(normalize_key(w) for w in lex["since_words"]),
-        degree_re=re.compile(
-            r"(?<![\w])(?:" + "|".join(lex["degree_patterns"]) + r")(?![\w])", flags
-        ),
+        degree_re=re.compile(_degree_pattern(lex["degree_patterns"]), flags),
         institution_re=re.compile(_inst_pattern(lex["institution_words"]), flags),
-        title_re=re.compile(r"(?<![\w])(?:" + _word_alternation(lex["title_words"]) + r")(?![\w])", flags),
+        title_re=re.compile(r"(?<![\w])(?:" + _word_alternation(lex["title_words"]) + r")(?![\w]|-\w)", flags),
         company_re=re.compile(r"(?<![\w])(?:" + _word_alternation(lex["company_words"]) + r")(?![\w])", flags),
         languages=languages,
         language_re=re.compile(r"(?<![\w])(?:" + _word_alternation(list(languages)) + r")(?![\w])", flags),
         name_stopwords=tuple(normalize_key(w) for w in lex["name_stopwords"]),
     )
+
+
+def _degree_pattern(patterns: list[str]) -> str:
+    cjk = [p for p in patterns if any("\u3040" <= c <= "\u9fff" for c in p)]
+    latin = [p for p in patterns if p not in cjk]
+    pat = r"(?<![\w])(?:" + "|".join(latin) + r")(?![\w])"
+    return pat + ("|(?:" + "|".join(cjk) + ")" if cjk else "")
 
 
 def _inst_pattern(words: list[str]) -> str:

@@ -124,9 +124,21 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
         ):
             marks[i] = "other"
     blocks: list[SectionBlock] = [SectionBlock("contact", "", None)]
+    current = blocks[0]
+    by_column: dict[int, SectionBlock] = {}
+    prev: TextLine | None = None
     for i, ln in enumerate(lines):
         if i in marks:
-            blocks.append(SectionBlock(marks[i], ln.text.split("\t")[0].strip(), i))
-        else:
-            blocks[-1].lines.append(i)
+            current = SectionBlock(marks[i], ln.text.split("\t")[0].strip(), i)
+            blocks.append(current)
+            by_column[ln.column] = current
+            prev = ln
+            continue
+        if prev is not None and ln.column and (ln.column != prev.column or ln.page != prev.page):
+            # a column resuming on a new page (or after the other column) continues its own section
+            current = by_column.get(ln.column, current)
+        current.lines.append(i)
+        if ln.column:
+            by_column[ln.column] = current
+        prev = ln
     return [b for b in blocks if b.lines or b.heading is not None]
