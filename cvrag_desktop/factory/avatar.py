@@ -15,8 +15,18 @@ import reportlab
 from PIL import Image, ImageDraw, ImageFont
 
 _BOLD_TTF = Path(reportlab.__file__).resolve().parent / "fonts" / "VeraBd.ttf"
-PALETTE = ((38, 70, 83), (42, 157, 143), (233, 196, 106), (244, 162, 97), (231, 111, 81), (94, 84, 142),
-           (69, 123, 157), (29, 53, 87), (168, 218, 220), (141, 153, 174))
+PALETTE = (
+    (38, 70, 83),
+    (42, 157, 143),
+    (233, 196, 106),
+    (244, 162, 97),
+    (231, 111, 81),
+    (94, 84, 142),
+    (69, 123, 157),
+    (29, 53, 87),
+    (168, 218, 220),
+    (141, 153, 174),
+)
 
 
 @cache
@@ -25,7 +35,7 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
 
 
 def initials(name: str) -> str:
-    """"María García López" -> "MG" (first letters of the first two words)."""
+    """ "María García López" -> "MG" (first letters of the first two words)."""
     words = [w for w in name.replace("-", " ").split() if w[:1].isalpha()]
     return "".join(w[0].upper() for w in words[:2]) or "?"
 

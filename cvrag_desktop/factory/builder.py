@@ -41,7 +41,7 @@ def seeded_faker(locale: str, seed: int) -> Faker:
 
 
 def ascii_slug(text: str, sep: str = ".") -> str:
-    """"José Núñez" -> "jose.nunez" (for e-mail addresses and profile links)."""
+    """ "José Núñez" -> "jose.nunez" (for e-mail addresses and profile links)."""
     plain = hardcases.strip_accents(text).lower()
     return sep.join(re.findall(r"[a-z0-9]+", plain))
 
@@ -59,7 +59,9 @@ def employer_name(fake: Faker, rng: random.Random, kind: str, pack: LanguagePack
     patterns = pack.employers.get(kind)
     if not patterns or kind == "company":
         return fake.company()
-    return rng.choice(patterns).format(city=fake.city(), last_name=fake.last_name(), first_name=fake.first_name())
+    return rng.choice(patterns).format(
+        city=fake.city(), last_name=fake.last_name(), first_name=fake.first_name()
+    )
 
 
 def shared_employer_pool(batch_seed: int, locale: str, kind: str, pack: LanguagePack) -> list[str]:
@@ -105,13 +107,23 @@ def _weighted_sample(items: list, weights: list[float], k: int, rng: random.Rand
 
 
 def _education(
-    profile: Profile, info_lang: str, pack: LanguagePack, uni: list[str], voc: str, end: int, rng: random.Random
+    profile: Profile,
+    info_lang: str,
+    pack: LanguagePack,
+    uni: list[str],
+    voc: str,
+    end: int,
+    rng: random.Random,
 ) -> list[tuple[str, str, str, int, int]]:
     """Degrees (degree, field, institution, start, end) oldest first, the last ending at ``end``."""
     option = _weighted_sample(profile.degrees, [d.w for d in profile.degrees], 1, rng)[0]
     field = option.field.get(info_lang, option.field["en"])
     out: list[tuple[str, str, str, int, int]] = []
-    length = {"bachelor": rng.choice((36, 48, 48)), "master": rng.choice((12, 24)), "phd": rng.randint(36, 54)}
+    length = {
+        "bachelor": rng.choice((36, 48, 48)),
+        "master": rng.choice((12, 24)),
+        "phd": rng.randint(36, 54),
+    }
     length["vocational"] = 24
     if option.level in ("master", "phd"):
         bach = [d for d in profile.degrees if d.level == "bachelor"] or [option]
@@ -119,7 +131,9 @@ def _education(
         b_field = b.field.get(info_lang, b.field["en"])
         b_end = end - length[option.level] - rng.choice((0, 0, 12))
         b_end -= (b_end % 12) - 5  # bachelors end in June
-        out.append(_degree(pack, "bachelor", b_field, rng.choice(uni), b_end - length["bachelor"] + 3, b_end, rng))
+        out.append(
+            _degree(pack, "bachelor", b_field, rng.choice(uni), b_end - length["bachelor"] + 3, b_end, rng)
+        )
     inst = voc if option.level == "vocational" else rng.choice(uni)
     out.append(_degree(pack, option.level, field, inst, end - length[option.level] + 3, end, rng))
     return out
@@ -171,7 +185,9 @@ def build_base_cv(spec: CVSpec, *, ref: CVDraft | None = None, data: FactoryData
             since_form=rng.random() < 0.25,
         )
         role_styles, present = [base] * len(roles), rng.choice(pack.present)
-    edu_style = DateStyle(style="year" if rng.random() < 0.6 else role_styles[-1].style, sep=role_styles[-1].sep)
+    edu_style = DateStyle(
+        style="year" if rng.random() < 0.6 else role_styles[-1].style, sep=role_styles[-1].sep
+    )
 
     localized_titles = lang in profile.titles_l10n and rng.random() < 0.75
     pool = shared_employer_pool(spec.batch_seed, spec.locale, profile.employer_kind, pack)
@@ -180,7 +196,9 @@ def build_base_cv(spec: CVSpec, *, ref: CVDraft | None = None, data: FactoryData
     cap = TIERS.index(tier)  # type: ignore[arg-type]
     for i, ((start, end), style) in enumerate(zip(roles, role_styles, strict=True)):
         t_idx = cap if i == len(roles) - 1 else min(cap, _tier_for_years((start - career_start) / 12))
-        options = profile.title_options(TIERS[t_idx], lang) if localized_titles else profile.titles[TIERS[t_idx]]
+        options = (
+            profile.title_options(TIERS[t_idx], lang) if localized_titles else profile.titles[TIERS[t_idx]]
+        )
         title = gendered(rng.choice(options), female)
         if experiences and rng.random() < 0.15:
             company = experiences[-1].company  # promotion inside the same employer
@@ -213,7 +231,9 @@ def build_base_cv(spec: CVSpec, *, ref: CVDraft | None = None, data: FactoryData
     ]
 
     lo_k, hi_k = SKILL_COUNT[tier]
-    chosen = _weighted_sample(profile.skills, [s.weight for s in profile.skills], rng.randint(lo_k, hi_k), rng)
+    chosen = _weighted_sample(
+        profile.skills, [s.weight for s in profile.skills], rng.randint(lo_k, hi_k), rng
+    )
     chosen.sort(key=lambda s: -s.weight)
     skills = list(dict.fromkeys(s.label(lang) for s in chosen))
     skill_display = (
@@ -223,20 +243,29 @@ def build_base_cv(spec: CVSpec, *, ref: CVDraft | None = None, data: FactoryData
     spoken = [(info.native, "native")]
     if info.native != "English":
         spoken.append(("English", rng.choice(("c2", "c1", "c1", "b2", "b2", "b1"))))
-    for extra in rng.sample([x for x in OTHER_LANGUAGES if x not in dict(spoken)], rng.choice((0, 0, 1, 1, 2))):
+    for extra in rng.sample(
+        [x for x in OTHER_LANGUAGES if x not in dict(spoken)], rng.choice((0, 0, 1, 1, 2))
+    ):
         if extra == "Catalan" and spec.locale != "es_ES":
             continue
         spoken.append((extra, rng.choice(("c1", "b2", "b1", "a2"))))
     fmt = rng.choice(("{name} ({level})", "{name}: {level}", "{name} – {level}"))
-    spoken_lines = [fmt.format(name=pack.language_names[n], level=rng.choice(pack.levels[lv])) for n, lv in spoken]
-
-    n_certs = min(len(profile.certifications), rng.choice((0, 0, 1, 1, 2, 3)) if cap else rng.choice((0, 0, 1)))
-    certs = rng.sample(profile.certifications, n_certs)
-    cert_lines = [
-        f"{c} ({month_iso(rng.randint(career_start, as_of), 'year')})" if rng.random() < 0.4 else c for c in certs
+    spoken_lines = [
+        fmt.format(name=pack.language_names[n], level=rng.choice(pack.levels[lv])) for n, lv in spoken
     ]
 
-    email_user = ascii_slug(name, rng.choice((".", "", "_"))) + (str(rng.randint(1, 99)) if rng.random() < 0.4 else "")
+    n_certs = min(
+        len(profile.certifications), rng.choice((0, 0, 1, 1, 2, 3)) if cap else rng.choice((0, 0, 1))
+    )
+    certs = rng.sample(profile.certifications, n_certs)
+    cert_lines = [
+        f"{c} ({month_iso(rng.randint(career_start, as_of), 'year')})" if rng.random() < 0.4 else c
+        for c in certs
+    ]
+
+    email_user = ascii_slug(name, rng.choice((".", "", "_"))) + (
+        str(rng.randint(1, 99)) if rng.random() < 0.4 else ""
+    )
     slug = ascii_slug(name, "-")
     links = []
     if rng.random() < 0.6:

@@ -102,14 +102,18 @@ def apply_template_prose(draft: CVDraft, data: FactoryData | None = None) -> CVD
                 used.add(template)
                 bullets.append(_fill(template, slots, printed, rng))
         experiences.append(exp.model_copy(update={"bullets": bullets}))
-    summaries = _usable(profile.summaries.get(lang, []) + data.summaries.get(lang, data.summaries["en"]), allowed)
+    summaries = _usable(
+        profile.summaries.get(lang, []) + data.summaries.get(lang, data.summaries["en"]), allowed
+    )
     if years < 2:
         summaries = [s for s in summaries if "{years}" not in s] or summaries
     summary = _fill(rng.choice(summaries), slots, printed, rng) if rng.random() < 0.85 else None
     sections = list(cv.sections)
     if summary and "summary" not in sections:
         sections.insert(1, "summary")
-    new_cv = draft.cv.model_copy(update={"experiences": experiences, "summary": summary, "sections": sections})
+    new_cv = draft.cv.model_copy(
+        update={"experiences": experiences, "summary": summary, "sections": sections}
+    )
     return draft.model_copy(update={"cv": new_cv, "prose_source": "template"})
 
 
@@ -221,4 +225,3 @@ def enrich_with_llm(draft: CVDraft, complete: LlmCallable) -> tuple[CVDraft, str
     summary = out.summary.strip() or draft.cv.summary
     cv = draft.cv.model_copy(update={"experiences": experiences, "summary": summary})
     return draft.model_copy(update={"cv": cv, "prose_source": "llm"}), None
-

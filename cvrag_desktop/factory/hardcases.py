@@ -90,7 +90,9 @@ def _months_back(d: dt.date, months: int) -> dt.date:
     return dt.date(idx // 12, idx % 12 + 1, 1)
 
 
-def choose_skill_display(skills: list[str], synonyms: dict[str, list[str]], rng: random.Random) -> dict[str, str]:
+def choose_skill_display(
+    skills: list[str], synonyms: dict[str, list[str]], rng: random.Random
+) -> dict[str, str]:
     """Pick a printed synonym for about half of the skills that have one."""
     out: dict[str, str] = {}
     for skill in skills:
@@ -101,7 +103,7 @@ def choose_skill_display(skills: list[str], synonyms: dict[str, list[str]], rng:
 
 
 def strip_accents(text: str) -> str:
-    """"José Núñez" -> "Jose Nunez" (as people type their name on a US keyboard)."""
+    """ "José Núñez" -> "Jose Nunez" (as people type their name on a US keyboard)."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 

@@ -52,7 +52,9 @@ def build_updated_cv(spec: CVSpec, older: CVDraft, data: FactoryData | None = No
         t_idx = min(len(TIERS) - 1, TIERS.index(tier) + (rng.random() < 0.4))  # type: ignore[arg-type]
         tier = TIERS[t_idx]
         female = older.cv.name is not None and _looks_female(older)
-        options = profile.title_options(tier, older.hints.lang) if rng.random() < 0.5 else profile.titles[tier]
+        options = (
+            profile.title_options(tier, older.hints.lang) if rng.random() < 0.5 else profile.titles[tier]
+        )
         exps.append(
             last.model_copy(
                 update={

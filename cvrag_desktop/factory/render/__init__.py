@@ -38,8 +38,15 @@ def render_pdf(draft: CVDraft, *, layout: str, font: str, photo: bytes | None = 
         doc.build(story)
     else:
         story, footer = getattr(simple, layout)(pc)
-        doc = SimpleDocTemplate(buf, pagesize=A4, leftMargin=2 * cm, rightMargin=2 * cm, topMargin=1.8 * cm,
-                                bottomMargin=1.8 * cm, **meta)
+        doc = SimpleDocTemplate(
+            buf,
+            pagesize=A4,
+            leftMargin=2 * cm,
+            rightMargin=2 * cm,
+            topMargin=1.8 * cm,
+            bottomMargin=1.8 * cm,
+            **meta,
+        )
         if footer is None:
             doc.build(story)
         else:

@@ -123,16 +123,38 @@ def styles(font: str, accent: colors.Color, size: float = 9.5) -> dict[str, Para
         "bold": ParagraphStyle("bold", parent=base, fontName=bold),
         "italic": ParagraphStyle("italic", parent=base, fontName=italic),
         "name": ParagraphStyle("name", parent=base, fontName=bold, fontSize=size * 2.3, leading=size * 2.7),
-        "headline": ParagraphStyle("headline", parent=base, fontSize=size * 1.25, leading=size * 1.6,
-                                   textColor=accent),
-        "heading": ParagraphStyle("heading", parent=base, fontName=bold, fontSize=size * 1.3,
-                                  leading=size * 1.7, textColor=accent, spaceBefore=size, spaceAfter=2),
-        "heading_right": ParagraphStyle("heading_right", parent=base, fontName=bold, fontSize=size * 1.15,
-                                        leading=size * 1.5, textColor=accent, alignment=TA_RIGHT),
+        "headline": ParagraphStyle(
+            "headline", parent=base, fontSize=size * 1.25, leading=size * 1.6, textColor=accent
+        ),
+        "heading": ParagraphStyle(
+            "heading",
+            parent=base,
+            fontName=bold,
+            fontSize=size * 1.3,
+            leading=size * 1.7,
+            textColor=accent,
+            spaceBefore=size,
+            spaceAfter=2,
+        ),
+        "heading_right": ParagraphStyle(
+            "heading_right",
+            parent=base,
+            fontName=bold,
+            fontSize=size * 1.15,
+            leading=size * 1.5,
+            textColor=accent,
+            alignment=TA_RIGHT,
+        ),
         "bullet": ParagraphStyle("bullet", parent=base, leftIndent=12, bulletIndent=2, spaceBefore=1),
         "white": ParagraphStyle("white", parent=base, textColor=colors.white),
-        "white_name": ParagraphStyle("white_name", parent=base, fontName=bold, fontSize=size * 2.3,
-                                     leading=size * 2.7, textColor=colors.white),
+        "white_name": ParagraphStyle(
+            "white_name",
+            parent=base,
+            fontName=bold,
+            fontSize=size * 2.3,
+            leading=size * 2.7,
+            textColor=colors.white,
+        ),
     }
 
 
@@ -164,6 +186,6 @@ def photo_flowable(photo: bytes | None, size: float) -> Image | None:
 
 
 def role_line(role: PrintedRole, connector: str) -> list[tuple[str, str]]:
-    """"<b>Title</b> · Company, City" parts."""
+    """ "<b>Title</b> · Company, City" parts."""
     place = ", ".join(x for x in (role.company, role.location) if x)
     return [("b", role.title), ("", f" {connector} " if place else ""), ("", place)]

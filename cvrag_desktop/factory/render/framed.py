@@ -27,7 +27,15 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from cvrag_desktop.factory.render.common import PrintedCV, bullets, para, photo_flowable, rich, role_line, styles
+from cvrag_desktop.factory.render.common import (
+    PrintedCV,
+    bullets,
+    para,
+    photo_flowable,
+    rich,
+    role_line,
+    styles,
+)
 from cvrag_desktop.factory.render.fonts import register_font
 
 W, H = A4
@@ -113,20 +121,36 @@ def gutter(pc: PrintedCV) -> tuple[list[Flowable], list[PageTemplate]]:
         if len(values) > 3:
             canvas.drawString(MARGIN, H - 3.35 * cm, "   ".join(values[3:]))
         if pc.photo:
-            canvas.drawImage(ImageReader(io.BytesIO(pc.photo)), W - MARGIN - 3.4 * cm, H - band + 0.4 * cm,
-                             3.4 * cm, 3.4 * cm, mask="auto")
+            canvas.drawImage(
+                ImageReader(io.BytesIO(pc.photo)),
+                W - MARGIN - 3.4 * cm,
+                H - band + 0.4 * cm,
+                3.4 * cm,
+                3.4 * cm,
+                mask="auto",
+            )
         canvas.restoreState()
 
     body_w = W - 2 * MARGIN
     first = Frame(MARGIN, MARGIN, body_w, H - band - MARGIN - 0.4 * cm, id="first")
     rest = Frame(MARGIN, MARGIN, body_w, H - 2 * MARGIN, id="rest")
-    templates = [PageTemplate(id="first", frames=[first], onPage=header), PageTemplate(id="rest", frames=[rest])]
+    templates = [
+        PageTemplate(id="first", frames=[first], onPage=header),
+        PageTemplate(id="rest", frames=[rest]),
+    ]
     gut = 3.4 * cm
 
     def rows_table(rows: list[list]) -> Table:
         t = Table(rows, colWidths=[gut, body_w - gut])
-        t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 6)]))
+        t.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+                ]
+            )
+        )
         return t
 
     def heading(key: str) -> list[Flowable]:
@@ -137,11 +161,23 @@ def gutter(pc: PrintedCV) -> tuple[list[Flowable], list[PageTemplate]]:
         story += [*heading("summary"), para(pc.summary, st["body"])]
     story += heading("experience")
     for role in pc.roles:
-        cell: list[Flowable] = [rich(role_line(role, "·"), st["body"]), *bullets(role.bullets, st["bullet"], "–")]
+        cell: list[Flowable] = [
+            rich(role_line(role, "·"), st["body"]),
+            *bullets(role.bullets, st["bullet"], "–"),
+        ]
         story.append(rows_table([[para(role.period, st["muted"]), cell]]))
     story += heading("education")
-    story.append(rows_table([[para(e.period, st["muted"]), [rich([("b", e.degree)], st["body"]),
-                                                           para(e.institution, st["body"])]] for e in pc.education]))
+    story.append(
+        rows_table(
+            [
+                [
+                    para(e.period, st["muted"]),
+                    [rich([("b", e.degree)], st["body"]), para(e.institution, st["body"])],
+                ]
+                for e in pc.education
+            ]
+        )
+    )
     story += heading("skills")
     story.append(Paragraph(" &nbsp;|&nbsp; ".join(escape(s) for s in pc.skills), st["body"]))
     story += heading("languages")

@@ -12,7 +12,15 @@ from reportlab.lib import colors
 from reportlab.lib.units import cm
 from reportlab.platypus import CondPageBreak, Flowable, HRFlowable, KeepTogether, Spacer, Table, TableStyle
 
-from cvrag_desktop.factory.render.common import PrintedCV, bullets, para, photo_flowable, rich, role_line, styles
+from cvrag_desktop.factory.render.common import (
+    PrintedCV,
+    bullets,
+    para,
+    photo_flowable,
+    rich,
+    role_line,
+    styles,
+)
 
 PageCallback = Callable[[object, object], None]
 CONTENT_WIDTH = 17 * cm  # A4 minus 2 cm margins
@@ -63,12 +71,16 @@ def classic(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
             [[rich(role_line(role, "—"), st["body"]), para(role.period, st["right"])]],
             colWidths=[CONTENT_WIDTH * 0.7, CONTENT_WIDTH * 0.3],
         )
-        line.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+        line.setStyle(
+            TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+        )
         story.append(KeepTogether([Spacer(1, 4), line, *bullets(role.bullets[:1], st["bullet"])]))
         story.extend(bullets(role.bullets[1:], st["bullet"]))
     heading("education")
     for ed in pc.education:
-        story.append(rich([("b", ed.degree), ("", f" — {ed.institution}"), ("i", f"  ({ed.period})")], st["body"]))
+        story.append(
+            rich([("b", ed.degree), ("", f" — {ed.institution}"), ("i", f"  ({ed.period})")], st["body"])
+        )
     heading("skills")
     story.append(para(", ".join(pc.skills), st["body"]))
     heading("languages")
@@ -113,23 +125,35 @@ def table(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
     rows = []
     for role in pc.roles:
         detail = [rich([("b", role.title)], st["body"]), *bullets(role.bullets, st["small"], "–")]
-        place = [para(role.company, st["body"])] + ([para(role.location, st["muted"])] if role.location else [])
+        place = [para(role.company, st["body"])] + (
+            [para(role.location, st["muted"])] if role.location else []
+        )
         rows.append([para(role.period, st["small"]), detail, place])
     story.append(_grid(rows, [3.2 * cm, 9.6 * cm, 4.2 * cm], False, pc.accent))
     story.append(para(pc.headings["education"], st["heading"]))
-    rows = [[para(ed.period, st["small"]), para(ed.degree, st["body"]), para(ed.institution, st["body"])]
-            for ed in pc.education]
+    rows = [
+        [para(ed.period, st["small"]), para(ed.degree, st["body"]), para(ed.institution, st["body"])]
+        for ed in pc.education
+    ]
     story.append(_grid(rows, [3.2 * cm, 7.8 * cm, 6 * cm], False, pc.accent))
     story.append(para(pc.headings["skills"], st["heading"]))
     cols = 3
     cells = [para(s, st["body"]) for s in pc.skills]
     cells += [""] * (-len(cells) % cols)
-    story.append(_grid([cells[i : i + cols] for i in range(0, len(cells), cols)], [17 * cm / cols] * cols,
-                       False, pc.accent))
+    story.append(
+        _grid(
+            [cells[i : i + cols] for i in range(0, len(cells), cols)],
+            [17 * cm / cols] * cols,
+            False,
+            pc.accent,
+        )
+    )
     keys = ["languages"] + (["certifications"] if pc.certifications else [])
     lists = [pc.languages, pc.certifications]
-    side = [[para(pc.headings[k], st["bold"]) for k in keys], [[para(x, st["body"]) for x in lists[i]]
-                                                               for i in range(len(keys))]]
+    side = [
+        [para(pc.headings[k], st["bold"]) for k in keys],
+        [[para(x, st["body"]) for x in lists[i]] for i in range(len(keys))],
+    ]
     story += [Spacer(1, 8), _grid(side, [17 * cm / len(keys)] * len(keys), True, pc.accent)]
     return story, None
 
@@ -151,19 +175,34 @@ def localized(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
         for i, entry in enumerate(entries):
             rows.append([para(pc.headings[key], st["heading_right"]) if i == 0 else "", entry])
 
-    section("contact", [[rich([("b", f"{label}: "), ("", value)], st["body"])] for label, value in pc.contact])
+    section(
+        "contact", [[rich([("b", f"{label}: "), ("", value)], st["body"])] for label, value in pc.contact]
+    )
     if pc.summary:
         section("summary", [[para(pc.summary, st["body"])]])
     section(
         "experience",
         [
-            [para(r.period, st["muted"]), rich([("b", r.title)], st["body"]),
-             para(", ".join(x for x in (r.company, r.location) if x), st["italic"]), *bullets(r.bullets, st["bullet"])]
+            [
+                para(r.period, st["muted"]),
+                rich([("b", r.title)], st["body"]),
+                para(", ".join(x for x in (r.company, r.location) if x), st["italic"]),
+                *bullets(r.bullets, st["bullet"]),
+            ]
             for r in pc.roles
         ],
     )
-    section("education", [[para(e.period, st["muted"]), rich([("b", e.degree)], st["body"]),
-                           para(e.institution, st["italic"])] for e in pc.education])
+    section(
+        "education",
+        [
+            [
+                para(e.period, st["muted"]),
+                rich([("b", e.degree)], st["body"]),
+                para(e.institution, st["italic"]),
+            ]
+            for e in pc.education
+        ],
+    )
     section("skills", [[para(" • ".join(pc.skills), st["body"])]])
     section("languages", [[para(x, st["body"]) for x in pc.languages]])
     if pc.certifications:
