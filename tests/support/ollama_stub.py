@@ -57,6 +57,19 @@ def _tokens(text: str) -> list[str]:
     return pieces or [""]
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """Clients that time out or cancel hang up mid-reply; that is expected, not an error."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        import sys
+
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 class OllamaStub:
     """The scripted fake Ollama server; ``url`` is its base URL (``http://127.0.0.1:<port>``)."""
 
@@ -69,7 +82,7 @@ class OllamaStub:
         self.requests: list[LoggedRequest] = []
         self._lock = threading.Lock()
         self._stop = threading.Event()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
+        self._server = _QuietServer(("127.0.0.1", 0), self._handler_class())
         self._server.daemon_threads = True
         self._thread = threading.Thread(
             target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, name="ollama-stub", daemon=True
