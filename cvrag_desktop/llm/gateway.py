@@ -206,13 +206,18 @@ def complete_text(
 
 
 def _schema_messages(messages: Sequence[Message], schema: dict[str, Any]) -> list[Message]:
-    """Prepend the output contract as a system message (needed for the json_object fallback)."""
+    """Add the output contract to the system message (needed for the json_object fallback)."""
     contract = (
         "Reply with exactly one JSON object that conforms to this JSON schema. "
         "No prose, no code fences. Use null or [] for anything not stated.\n"
         f"JSON schema: {json.dumps(schema, separators=(',', ':'))}"
     )
-    return [{"role": "system", "content": contract}, *messages]
+    msgs = [dict(m) for m in messages]
+    if msgs and msgs[0].get("role") == "system" and isinstance(msgs[0].get("content"), str):
+        # one system message: several confuse (or are rejected by) some chat templates
+        msgs[0]["content"] = f"{msgs[0]['content']}\n\n{contract}"
+        return msgs
+    return [{"role": "system", "content": contract}, *msgs]
 
 
 def _structured_reply(route: ModelRoute, messages: list[Message], schema: dict[str, Any], name: str) -> str:

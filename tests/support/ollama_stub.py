@@ -79,6 +79,7 @@ class OllamaStub:
         self.responder: Responder | None = None
         self.mode: Mode = "normal"
         self.default_reply: str = "{}"
+        self.openai_only = False  # True: behave like an OpenAI-compatible server (no /api/tags)
         self.requests: list[LoggedRequest] = []
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -167,7 +168,10 @@ class OllamaStub:
                 if stub.mode == "error500":
                     self._send(500, json.dumps({"error": "internal server error"}))
                     return
-                if path == "/api/tags":
+                if path == "/v1/models" and stub.openai_only:
+                    data = [{"id": m, "object": "model", "owned_by": "stub"} for m in stub.models]
+                    self._send(200, json.dumps({"object": "list", "data": data}))
+                elif path == "/api/tags" and not stub.openai_only:
                     if stub.mode == "garbage":
                         self._send(200, "<html>not ollama</html>", "text/html")
                         return

@@ -114,6 +114,7 @@ def test_fill_gaps_keeps_verified_and_drops_invented(stub):
     (request,) = stub.chat_requests
     prompt = " ".join(m["content"] for m in request["messages"])
     assert "data, not instructions" in prompt and "<cv>" in prompt
+    assert [m["role"] for m in request["messages"]] == ["system", "user"]  # one merged system message
 
 
 def test_existing_values_are_never_overwritten():

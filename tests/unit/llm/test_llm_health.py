@@ -62,3 +62,9 @@ def test_probe_is_cached(ollama_stub):
     assert len([r for r in ollama_stub.requests if r.path == "/api/tags"]) == 2
     probe(ollama_stub.url, max_age=0)
     assert len([r for r in ollama_stub.requests if r.path == "/api/tags"]) == 3
+
+
+def test_probe_recognises_openai_compatible_server(ollama_stub):
+    ollama_stub.openai_only = True
+    health = probe(ollama_stub.url + "/v1")
+    assert health.reachable and "qwen2.5:3b-instruct" in health.models
