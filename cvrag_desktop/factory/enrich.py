@@ -44,10 +44,20 @@ def skill_vocabulary() -> frozenset[str]:
 def mentioned_skills(text: str, vocabulary: frozenset[str] | None = None) -> set[str]:
     """Skill spellings that appear in ``text`` as whole words (case-sensitive)."""
     vocabulary = vocabulary if vocabulary is not None else skill_vocabulary()
-    found = set()
+    spans: list[tuple[int, int, str]] = []
     for name in vocabulary:
-        if name in text and re.search(rf"(?<![\w.+#/-]){re.escape(name)}(?![\w+#/-])", text):
-            found.add(name)
+        if name in text:
+            pattern = rf"(?<![\w.+#/-]){re.escape(name)}(?![\w+#/-])"
+            spans.extend((m.start(), m.end(), name) for m in re.finditer(pattern, text))
+    # "Negociación" inside "Negociación con proveedores" is part of the longer skill, not a mention
+    spans.sort(key=lambda s: (s[0], -(s[1] - s[0])))
+    found: set[str] = set()
+    reach = -1
+    for _start, end, name in spans:
+        if end <= reach:
+            continue
+        found.add(name)
+        reach = max(reach, end)
     return found
 
 

@@ -28,10 +28,16 @@ def render_pdf(draft: CVDraft, *, layout: str, font: str, photo: bytes | None = 
     """The CV as PDF bytes (raises ``KeyError`` for an unknown layout or font)."""
     if layout not in LAYOUTS:
         raise KeyError(f"unknown layout {layout!r}; choose one of {', '.join(LAYOUTS)} or 'mixed'")
-    register_font(font)
+    regular = register_font(font)[0]
     pc = printed_cv(draft, font, photo)
     buf = io.BytesIO()
-    meta = {"title": "Curriculum Vitae", "author": "", "creator": "", "invariant": 1}
+    meta = {
+        "title": "Curriculum Vitae",
+        "author": "",
+        "creator": "",
+        "invariant": 1,
+        "initialFontName": regular,
+    }
     if layout in ("sidebar", "gutter"):
         story, templates = getattr(framed, layout)(pc)
         doc = BaseDocTemplate(buf, pagesize=A4, pageTemplates=templates, **meta)

@@ -13,7 +13,8 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Image, Paragraph
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Image, Paragraph, TableStyle
 
 from cvrag_desktop.factory.dates import format_period
 from cvrag_desktop.factory.model import CVDraft
@@ -114,7 +115,7 @@ def printed_cv(draft: CVDraft, font: str, photo: bytes | None = None) -> Printed
 def styles(font: str, accent: colors.Color, size: float = 9.5) -> dict[str, ParagraphStyle]:
     """Paragraph styles for one CV in one font family."""
     regular, bold, italic, _ = register_font(font)
-    base = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * 1.3)
+    base = ParagraphStyle("body", fontName=regular, bulletFontName=regular, fontSize=size, leading=size * 1.3)
     return {
         "body": base,
         "small": ParagraphStyle("small", parent=base, fontSize=size - 1.2, leading=(size - 1.2) * 1.3),
@@ -161,6 +162,21 @@ def styles(font: str, accent: colors.Color, size: float = 9.5) -> dict[str, Para
 def para(text: str, style: ParagraphStyle, **kwargs) -> Paragraph:
     """A paragraph of plain (escaped) text."""
     return Paragraph(escape(text), style, **kwargs)
+
+
+def tstyle(font: str, cmds: list) -> TableStyle:
+    """A table style whose cells default to the CV's font (not reportlab's Helvetica)."""
+    return TableStyle([("FONTNAME", (0, 0), (-1, -1), register_font(font)[0]), *cmds])
+
+
+def fitted(text: str, style: ParagraphStyle, width: float, smallest: float = 5.5) -> Paragraph:
+    """A one-line paragraph whose font shrinks (down to ``smallest``) until it fits ``width``."""
+    size = style.fontSize
+    while size > smallest and stringWidth(text, style.fontName, size) > width:
+        size -= 0.25
+    if size == style.fontSize:
+        return para(text, style)
+    return para(text, style.clone(f"{style.name}-fit", fontSize=size, leading=size * 1.25))
 
 
 def rich(parts: list[tuple[str, str]], style: ParagraphStyle) -> Paragraph:

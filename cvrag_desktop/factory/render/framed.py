@@ -24,17 +24,18 @@ from reportlab.platypus import (
     Paragraph,
     Spacer,
     Table,
-    TableStyle,
 )
 
 from cvrag_desktop.factory.render.common import (
     PrintedCV,
     bullets,
+    fitted,
     para,
     photo_flowable,
     rich,
     role_line,
     styles,
+    tstyle,
 )
 from cvrag_desktop.factory.render.fonts import register_font
 
@@ -72,7 +73,7 @@ def sidebar(pc: PrintedCV) -> tuple[list[Flowable], list[PageTemplate]]:
         story += [photo, Spacer(1, 8)]
     story.append(para(pc.headings["contact"], small_head))
     for label, value in pc.contact:
-        story += [para(label, st["muted"]), para(value, st["small"])]
+        story += [para(label, st["muted"]), fitted(value, st["small"], side_w - 0.6 * cm - 13)]
     story.append(para(pc.headings["skills"], small_head))
     story += [para(s, st["small"]) for s in pc.skills]
     story.append(para(pc.headings["languages"], small_head))
@@ -143,12 +144,13 @@ def gutter(pc: PrintedCV) -> tuple[list[Flowable], list[PageTemplate]]:
     def rows_table(rows: list[list]) -> Table:
         t = Table(rows, colWidths=[gut, body_w - gut])
         t.setStyle(
-            TableStyle(
+            tstyle(
+                pc.font,
                 [
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LEFTPADDING", (0, 0), (-1, -1), 0),
                     ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
-                ]
+                ],
             )
         )
         return t

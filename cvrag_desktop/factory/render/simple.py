@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from reportlab.lib import colors
 from reportlab.lib.units import cm
-from reportlab.platypus import CondPageBreak, Flowable, HRFlowable, KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import CondPageBreak, Flowable, HRFlowable, KeepTogether, Spacer, Table
 
 from cvrag_desktop.factory.render.common import (
     PrintedCV,
@@ -20,6 +20,7 @@ from cvrag_desktop.factory.render.common import (
     rich,
     role_line,
     styles,
+    tstyle,
 )
 
 PageCallback = Callable[[object, object], None]
@@ -43,7 +44,7 @@ def _footer(pc: PrintedCV, text: str) -> PageCallback:
 
 def classic(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
     """One column: name, contact line, then sections under ruled headings."""
-    st = styles(pc.font, pc.accent)
+    st = styles(pc.font, pc.font)
     head: list[Flowable] = [para(pc.name, st["name"])]
     if pc.headline:
         head.append(para(pc.headline, st["headline"]))
@@ -52,7 +53,9 @@ def classic(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
     story: list[Flowable] = []
     if photo is not None:
         t = Table([[head, photo]], colWidths=[CONTENT_WIDTH - 3 * cm, 3 * cm])
-        t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+        t.setStyle(
+            tstyle(pc.font, [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)])
+        )
         story.append(t)
     else:
         story.extend(head)
@@ -72,7 +75,7 @@ def classic(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
             colWidths=[CONTENT_WIDTH * 0.7, CONTENT_WIDTH * 0.3],
         )
         line.setStyle(
-            TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+            tstyle(pc.font, [("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
         )
         story.append(KeepTogether([Spacer(1, 4), line, *bullets(role.bullets[:1], st["bullet"])]))
         story.extend(bullets(role.bullets[1:], st["bullet"]))
@@ -91,7 +94,7 @@ def classic(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
     return story, _footer(pc, pc.name)
 
 
-def _grid(rows: list[list], widths: list[float], header: bool, accent: colors.Color) -> Table:
+def _grid(rows: list[list], widths: list[float], header: bool, font: str) -> Table:
     t = Table(rows, colWidths=widths, repeatRows=1 if header else 0)
     cmds = [
         ("GRID", (0, 0), (-1, -1), 0.4, colors.Color(0.7, 0.7, 0.7)),
@@ -101,7 +104,7 @@ def _grid(rows: list[list], widths: list[float], header: bool, accent: colors.Co
     ]
     if header:
         cmds.append(("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.92, 0.92, 0.92)))
-    t.setStyle(TableStyle(cmds))
+    t.setStyle(tstyle(font, cmds))
     return t
 
 
@@ -114,11 +117,11 @@ def table(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
     rows = [[para(label, st["bold"]), para(value, st["body"])] for label, value in pc.contact]
     photo = photo_flowable(pc.photo, 2.4 * cm)
     if photo is not None:
-        t = Table([[_grid(rows, [3 * cm, 10 * cm], False, pc.accent), photo]], colWidths=[14 * cm, 3 * cm])
-        t.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP")]))
+        t = Table([[_grid(rows, [3 * cm, 10 * cm], False, pc.font), photo]], colWidths=[14 * cm, 3 * cm])
+        t.setStyle(tstyle(pc.font, [("VALIGN", (0, 0), (-1, -1), "TOP")]))
         story.append(t)
     else:
-        story.append(_grid(rows, [3 * cm, 14 * cm], False, pc.accent))
+        story.append(_grid(rows, [3 * cm, 14 * cm], False, pc.font))
     if pc.summary:
         story += [para(pc.headings["summary"], st["heading"]), para(pc.summary, st["body"])]
     story.append(para(pc.headings["experience"], st["heading"]))
@@ -129,13 +132,13 @@ def table(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
             [para(role.location, st["muted"])] if role.location else []
         )
         rows.append([para(role.period, st["small"]), detail, place])
-    story.append(_grid(rows, [3.2 * cm, 9.6 * cm, 4.2 * cm], False, pc.accent))
+    story.append(_grid(rows, [3.2 * cm, 9.6 * cm, 4.2 * cm], False, pc.font))
     story.append(para(pc.headings["education"], st["heading"]))
     rows = [
         [para(ed.period, st["small"]), para(ed.degree, st["body"]), para(ed.institution, st["body"])]
         for ed in pc.education
     ]
-    story.append(_grid(rows, [3.2 * cm, 7.8 * cm, 6 * cm], False, pc.accent))
+    story.append(_grid(rows, [3.2 * cm, 7.8 * cm, 6 * cm], False, pc.font))
     story.append(para(pc.headings["skills"], st["heading"]))
     cols = 3
     cells = [para(s, st["body"]) for s in pc.skills]
@@ -154,13 +157,13 @@ def table(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
         [para(pc.headings[k], st["bold"]) for k in keys],
         [[para(x, st["body"]) for x in lists[i]] for i in range(len(keys))],
     ]
-    story += [Spacer(1, 8), _grid(side, [17 * cm / len(keys)] * len(keys), True, pc.accent)]
+    story += [Spacer(1, 8), _grid(side, [17 * cm / len(keys)] * len(keys), True, pc.font)]
     return story, None
 
 
 def localized(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
     """Europass-like: section headings in a right-aligned left column, in the CV's language."""
-    st = styles(pc.font, pc.accent)
+    st = styles(pc.font, pc.font)
     left = 4.2 * cm
     right = CONTENT_WIDTH - left
     story: list[Flowable] = []
@@ -168,7 +171,7 @@ def localized(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
     top = [para(pc.name, st["name"])]
     if pc.headline:
         top.append(para(pc.headline, st["headline"]))
-    story.append(_two_col([[photo or "", top]], left, right))
+    story.append(_two_col([[photo or "", top]], left, right, pc.font))
     rows: list[list] = []
 
     def section(key: str, entries: list[list[Flowable]]) -> None:
@@ -207,20 +210,21 @@ def localized(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
     section("languages", [[para(x, st["body"]) for x in pc.languages]])
     if pc.certifications:
         section("certifications", [[para(x, st["body"]) for x in pc.certifications]])
-    story.append(_two_col(rows, left, right))
+    story.append(_two_col(rows, left, right, pc.font))
     return story, _footer(pc, "Curriculum Vitae")
 
 
-def _two_col(rows: list[list], left: float, right: float) -> Table:
+def _two_col(rows: list[list], left: float, right: float, font: str) -> Table:
     t = Table(rows, colWidths=[left, right])
     t.setStyle(
-        TableStyle(
+        tstyle(
+            font,
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("ALIGN", (0, 0), (0, -1), "RIGHT"),
                 ("LINEAFTER", (0, 0), (0, -1), 0.5, colors.Color(0.75, 0.75, 0.75)),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
-            ]
+            ],
         )
     )
     return t

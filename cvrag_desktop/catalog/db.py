@@ -1,0 +1,275 @@
+"""The SQLite catalog: files, candidates, chunks, provenance, shortlists.
+
+It is the source of truth (the search index is derived from it). One connection is
+shared behind a lock; WAL mode lets readers proceed while the ingestion lane writes.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from cvrag_desktop.domain import Chunk, NormalizedCV
+
+SCHEMA_VERSION = 1
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS files (
+    file_id INTEGER PRIMARY KEY,
+    sha256 TEXT UNIQUE,
+    original_path TEXT NOT NULL,
+    stored_path TEXT,
+    file_name TEXT NOT NULL,
+    size_bytes INTEGER,
+    status TEXT NOT NULL,
+    error TEXT,
+    pages INTEGER,
+    method TEXT,
+    candidate_id TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    created_at REAL NOT NULL,
+    started_at REAL,
+    finished_at REAL,
+    seconds REAL
+);
+CREATE INDEX IF NOT EXISTS files_status ON files(status);
+CREATE TABLE IF NOT EXISTS candidates (
+    candidate_id TEXT PRIMARY KEY,
+    file_sha256 TEXT NOT NULL,
+    name TEXT,
+    emails TEXT NOT NULL,
+    phones TEXT NOT NULL,
+    current_title TEXT,
+    current_company TEXT,
+    years_of_experience REAL,
+    skills TEXT NOT NULL,
+    degrees TEXT NOT NULL,
+    institutions TEXT NOT NULL,
+    companies TEXT NOT NULL,
+    languages TEXT NOT NULL,
+    location TEXT,
+    record TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chunks (
+    chunk_id TEXT PRIMARY KEY,
+    candidate_id TEXT NOT NULL REFERENCES candidates(candidate_id) ON DELETE CASCADE,
+    section TEXT NOT NULL,
+    ordinal INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    header TEXT NOT NULL,
+    page INTEGER,
+    bbox TEXT,
+    parent_id TEXT
+);
+CREATE INDEX IF NOT EXISTS chunks_candidate ON chunks(candidate_id);
+CREATE TABLE IF NOT EXISTS provenance (
+    candidate_id TEXT NOT NULL REFERENCES candidates(candidate_id) ON DELETE CASCADE,
+    field TEXT NOT NULL,
+    value TEXT NOT NULL,
+    page INTEGER,
+    bbox TEXT,
+    char_start INTEGER,
+    char_end INTEGER
+);
+CREATE INDEX IF NOT EXISTS provenance_candidate ON provenance(candidate_id);
+CREATE TABLE IF NOT EXISTS shortlists (
+    shortlist_id INTEGER PRIMARY KEY,
+    name TEXT UNIQUE NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS shortlist_items (
+    shortlist_id INTEGER NOT NULL REFERENCES shortlists(shortlist_id) ON DELETE CASCADE,
+    candidate_id TEXT NOT NULL REFERENCES candidates(candidate_id) ON DELETE CASCADE,
+    note TEXT NOT NULL DEFAULT '',
+    added_at REAL NOT NULL,
+    PRIMARY KEY (shortlist_id, candidate_id)
+);
+"""
+LIST_FIELDS = ("emails", "phones", "skills", "degrees", "institutions", "companies", "languages")
+
+
+class Catalog:
+    """Thread-safe access to the catalog database."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30, isolation_level=None)
+        self._conn.row_factory = sqlite3.Row
+        self._lock = threading.RLock()
+        with self._lock:
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA foreign_keys=ON")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.executescript(SCHEMA)
+            self._conn.execute(
+                "INSERT OR IGNORE INTO meta(key, value) VALUES('schema_version', ?)", (str(SCHEMA_VERSION),)
+            )
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._conn.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """Run statements atomically (all or nothing)."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    def query(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
+        """Run a read query and return all rows."""
+        with self._lock:
+            return self._conn.execute(sql, params).fetchall()
+
+    # ---- files -------------------------------------------------------------------------
+    def file_by_sha(self, sha: str) -> sqlite3.Row | None:
+        """The file row with this content hash, if any."""
+        rows = self.query("SELECT * FROM files WHERE sha256 = ?", (sha,))
+        return rows[0] if rows else None
+
+    def upsert_file(self, *, sha: str | None, original_path: str, file_name: str, size: int | None,
+                    status: str, stored_path: str | None = None, error: str | None = None) -> int:
+        """Register a file (or update the existing row of the same content); returns file_id."""
+        now = time.time()
+        with self.transaction() as c:
+            row = c.execute("SELECT file_id FROM files WHERE sha256 = ?", (sha,)).fetchone() if sha else None
+            if row:
+                c.execute(
+                    "UPDATE files SET original_path=?, file_name=?, status=?, error=?, "
+                    "stored_path=COALESCE(?, stored_path) WHERE file_id=?",
+                    (original_path, file_name, status, error, stored_path, row["file_id"]),
+                )
+                return int(row["file_id"])
+            cur = c.execute(
+                "INSERT INTO files(sha256, original_path, stored_path, file_name, size_bytes, status, error, created_at)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                (sha, original_path, stored_path, file_name, size, status, error, now),
+            )
+            return int(cur.lastrowid)
+
+    def mark_file(self, file_id: int, **fields) -> None:
+        """Update some columns of a file row."""
+        if not fields:
+            return
+        cols = ", ".join(f"{k} = ?" for k in fields)
+        with self.transaction() as c:
+            c.execute(f"UPDATE files SET {cols} WHERE file_id = ?", (*fields.values(), file_id))
+
+    def files(self, status: str | None = None) -> list[dict]:
+        """File rows, optionally only those with a status."""
+        if status:
+            rows = self.query("SELECT * FROM files WHERE status = ? ORDER BY file_id", (status,))
+        else:
+            rows = self.query("SELECT * FROM files ORDER BY file_id")
+        return [dict(r) for r in rows]
+
+    # ---- candidates --------------------------------------------------------------------
+    def save_candidate(self, candidate_id: str, sha: str, cv: NormalizedCV, chunks: list[Chunk],
+                       file_id: int, **file_fields) -> None:
+        """Store a candidate with its chunks and provenance and mark its file done, atomically."""
+        now = time.time()
+        record = cv.model_dump_json()
+        with self.transaction() as c:
+            c.execute("DELETE FROM candidates WHERE candidate_id = ?", (candidate_id,))
+            c.execute(
+                "INSERT INTO candidates VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    candidate_id, sha, cv.name, json.dumps(cv.emails), json.dumps(cv.phones),
+                    cv.current_title, cv.current_company, cv.years_of_experience, json.dumps(cv.skills),
+                    json.dumps(cv.degrees), json.dumps(cv.institutions), json.dumps(cv.companies),
+                    json.dumps(cv.languages), cv.location, record, now,
+                ),
+            )
+            c.executemany(
+                "INSERT INTO chunks VALUES (?,?,?,?,?,?,?,?,?)",
+                [
+                    (ch.chunk_id, candidate_id, ch.section, ch.ordinal, ch.text, ch.header, ch.page,
+                     json.dumps(ch.bbox) if ch.bbox else None, ch.parent_id)
+                    for ch in chunks
+                ],
+            )
+            c.executemany(
+                "INSERT INTO provenance VALUES (?,?,?,?,?,?,?)",
+                [
+                    (candidate_id, p.field, p.value, p.page, json.dumps(p.bbox) if p.bbox else None,
+                     p.char_start, p.char_end)
+                    for p in cv.provenance
+                ],
+            )
+            fields = {"status": "done", "error": None, "candidate_id": candidate_id, **file_fields}
+            cols = ", ".join(f"{k} = ?" for k in fields)
+            c.execute(f"UPDATE files SET {cols} WHERE file_id = ?", (*fields.values(), file_id))
+
+    def candidate_rows(self) -> list[dict]:
+        """All candidates as flat rows (lists decoded) joined with their source file."""
+        rows = self.query(
+            "SELECT c.*, f.original_path AS source_path, f.stored_path AS stored_path, f.file_name AS file_name "
+            "FROM candidates c LEFT JOIN files f ON f.sha256 = c.file_sha256 ORDER BY c.created_at, c.name"
+        )
+        return [_decode(r) for r in rows]
+
+    def candidate(self, candidate_id: str) -> dict | None:
+        """One candidate's flat row, or None."""
+        rows = self.query(
+            "SELECT c.*, f.original_path AS source_path, f.stored_path AS stored_path, f.file_name AS file_name "
+            "FROM candidates c LEFT JOIN files f ON f.sha256 = c.file_sha256 WHERE c.candidate_id = ?",
+            (candidate_id,),
+        )
+        return _decode(rows[0]) if rows else None
+
+    def chunks(self, candidate_id: str | None = None) -> list[Chunk]:
+        """Chunks of one candidate (or all), in order."""
+        if candidate_id:
+            rows = self.query("SELECT * FROM chunks WHERE candidate_id = ? ORDER BY ordinal", (candidate_id,))
+        else:
+            rows = self.query("SELECT * FROM chunks ORDER BY candidate_id, ordinal")
+        return [
+            Chunk(
+                chunk_id=r["chunk_id"], candidate_id=r["candidate_id"], section=r["section"], ordinal=r["ordinal"],
+                text=r["text"], header=r["header"], page=r["page"],
+                bbox=tuple(json.loads(r["bbox"])) if r["bbox"] else None, parent_id=r["parent_id"],
+            )
+            for r in rows
+        ]
+
+    def delete_candidate(self, candidate_id: str) -> str | None:
+        """Forget a candidate (chunks, provenance, shortlist entries, file row); returns the stored path."""
+        with self.transaction() as c:
+            row = c.execute(
+                "SELECT f.stored_path, f.file_id FROM candidates ca JOIN files f ON f.sha256 = ca.file_sha256 "
+                "WHERE ca.candidate_id = ?",
+                (candidate_id,),
+            ).fetchone()
+            c.execute("DELETE FROM candidates WHERE candidate_id = ?", (candidate_id,))
+            if row:
+                c.execute("DELETE FROM files WHERE file_id = ?", (row["file_id"],))
+                return row["stored_path"]
+        return None
+
+    def counts(self) -> dict[str, int]:
+        """Numbers for the status bar and ``cvrag doctor``."""
+        out = {"candidates": self.query("SELECT COUNT(*) FROM candidates")[0][0],
+               "chunks": self.query("SELECT COUNT(*) FROM chunks")[0][0]}
+        for r in self.query("SELECT status, COUNT(*) FROM files GROUP BY status"):
+            out[f"files_{r[0]}"] = r[1]
+        return out
+
+
+def _decode(row: sqlite3.Row) -> dict:
+    d = dict(row)
+    for k in LIST_FIELDS:
+        d[k] = json.loads(d[k]) if d.get(k) else []
+    return d

@@ -1,0 +1,203 @@
+"""``cvrag``: the headless command line (JSON output with ``--json`` for scripts).
+
+Every command is a thin call into :mod:`cvrag_desktop.services`, the same facade the
+desktop application uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from cvrag_desktop.errors import CvragError
+
+LIST_COLUMNS = (("name", 24), ("current_title", 30), ("current_company", 22), ("years_of_experience", 6),
+                ("emails", 28), ("skills", 30))
+
+
+def _print_json(data) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+
+
+def _cell(value, width: int) -> str:
+    if isinstance(value, list):
+        value = ", ".join(str(v) for v in value)
+    text = "" if value is None else str(value)
+    text = text.replace("\n", " ").replace("\t", " ")
+    return (text[: width - 1] + "…") if len(text) > width else text.ljust(width)
+
+
+def print_table(rows: list[dict]) -> None:
+    """Print candidates as a fixed-width table."""
+    print(" ".join(_cell(c.replace("years_of_experience", "yrs"), w) for c, w in LIST_COLUMNS))
+    for r in rows:
+        print(" ".join(_cell(r.get(c), w) for c, w in LIST_COLUMNS))
+    print(f"({len(rows)} candidates)")
+
+
+def _progress(done: int, total: int, note: str) -> None:
+    if sys.stderr.isatty():
+        print(f"\r[{done}/{total}] {note[:60]:<60}", end="", file=sys.stderr, flush=True)
+
+
+def cmd_ingest(args, svc) -> int:
+    """Import files/folders."""
+    report = svc.ingest([Path(p) for p in args.paths], use_llm=not args.no_llm, workers=args.workers,
+                        progress=_progress)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    data = {"ingested": report.ingested, "duplicates": report.duplicates, "failed": report.failed,
+            "seconds": report.seconds}
+    if args.json:
+        _print_json(data)
+    else:
+        print(f"ingested {report.ingested}, duplicates {report.duplicates}, failed {len(report.failed)} "
+              f"in {report.seconds:.1f} s")
+        for f in report.failed:
+            print(f"  {f['status']:<12} {f['path']}: {f['error']}")
+    return 0
+
+
+def cmd_candidates(args, svc) -> int:
+    """List, show or delete candidates."""
+    if args.action == "list":
+        rows = svc.list_candidates()
+        _print_json(rows) if args.json else print_table(rows)
+    elif args.action == "show":
+        rec = svc.get_candidate(args.id)
+        if args.json:
+            _print_json(rec)
+        else:
+            for k in ("name", "headline", "emails", "phones", "location", "current_title", "current_company",
+                      "years_of_experience", "skills", "languages", "source_path"):
+                print(f"{k:>20}: {_cell(rec.get(k), 100).rstrip()}")
+            for e in rec.get("experiences", []):
+                print(f"{'role':>20}: {e.get('title')} @ {e.get('company')} ({e.get('start')} – "
+                      f"{'present' if e.get('is_current') else e.get('end')})")
+            for e in rec.get("education", []):
+                print(f"{'education':>20}: {e.get('degree')} — {e.get('institution')} ({e.get('end')})")
+    elif args.action == "delete":
+        svc.delete_candidate(args.id)
+        print(json.dumps({"deleted": args.id}) if args.json else f"deleted {args.id}")
+    return 0
+
+
+def cmd_doctor(args, svc) -> int:
+    """Show paths, optional components and counts."""
+    info = svc.doctor()
+    if args.json:
+        _print_json(info)
+    else:
+        for k, v in info.items():
+            print(f"{k:>14}: {v}")
+    return 0
+
+
+def cmd_eval(args, svc) -> int:
+    """Measure extraction against a labelled folder."""
+    from cvrag_desktop.evaluation.real_cvs import evaluate_folder
+
+    report = evaluate_folder(Path(args.dataset))
+    if args.json:
+        _print_json({"rates": {f: report.rate(f) for f in report.totals}, "totals": report.totals,
+                     "files": report.files})
+    else:
+        print(report.table())
+    return 0
+
+
+def cmd_generate(args, svc) -> int:
+    """Write synthetic CVs with ground truth."""
+    report = svc.generate(args.count, args.seed, Path(args.out), locale=args.locale, layout=args.layout,
+                          use_llm=not args.no_llm, progress=_progress)
+    if args.json:
+        _print_json(report)
+    else:
+        print(f"generated {len(report['generated'])} CVs in {report['out_dir']} ({report['seconds']:.1f} s); "
+              f"failed {len(report['failed'])}")
+    return 0
+
+
+def cmd_demo(args, svc) -> int:
+    """Ingest a folder (default: the bundled real CVs) into a throwaway home and print the table."""
+    print(f"data dir: {svc.paths.data_dir}")
+    report = svc.ingest([Path(args.folder)], use_llm=False, workers=args.workers, progress=_progress)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    print(f"ingested {report.ingested}, duplicates {report.duplicates}, failed {len(report.failed)} "
+          f"in {report.seconds:.1f} s")
+    for f in report.failed:
+        print(f"  {f['status']:<12} {Path(f['path']).name}: {f['error']}")
+    print_table(svc.list_candidates())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed for tests and shell completion)."""
+    p = argparse.ArgumentParser(prog="cvrag", description="Offline CV parsing and search.")
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("ingest", help="import CV files and folders")
+    s.add_argument("paths", nargs="+")
+    s.add_argument("--no-llm", action="store_true", help="skip the optional LLM pass")
+    s.add_argument("--workers", type=int, default=None)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_ingest)
+    s = sub.add_parser("candidates", help="list, show or delete candidates")
+    s.add_argument("action", choices=["list", "show", "delete"])
+    s.add_argument("id", nargs="?")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_candidates)
+    s = sub.add_parser("doctor", help="show data paths, models and counts")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_doctor)
+    s = sub.add_parser("eval", help="measure extraction against labels.json")
+    s.add_argument("--dataset", required=True)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_eval)
+    s = sub.add_parser("generate", help="write synthetic CVs with ground truth")
+    s.add_argument("--count", type=int, required=True)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--out", required=True)
+    s.add_argument("--locale", default="es_ES")
+    s.add_argument("--layout", default="mixed")
+    s.add_argument("--no-llm", action="store_true")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_generate)
+    s = sub.add_parser("demo", help="import a folder into a temporary home and print the candidates")
+    s.add_argument("folder", nargs="?", default=os.environ.get("CVRAG_DEMO_DIR", "../shared/data/real-cvs/pdf"))
+    s.add_argument("--workers", type=int, default=2)
+    s.set_defaults(func=cmd_demo)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``cvrag``."""
+    args = build_parser().parse_args(argv)
+    if args.command in ("candidates",) and args.action in ("show", "delete") and not args.id:
+        print("error: give a candidate id", file=sys.stderr)
+        return 2
+    tmp = None
+    if args.command == "demo" and not os.environ.get("CVRAG_HOME"):
+        tmp = tempfile.mkdtemp(prefix="cvrag-demo-")
+        os.environ["CVRAG_HOME"] = tmp
+    from cvrag_desktop.services import Services
+
+    svc = Services()
+    try:
+        return args.func(args, svc)
+    except CvragError as exc:
+        if getattr(args, "json", False):
+            _print_json({"error": exc.message, "status": exc.status})
+        else:
+            print(f"error: {exc.message}", file=sys.stderr)
+        return 2
+    finally:
+        svc.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,127 @@
+"""Section chunks for retrieval.
+
+One chunk per canonical section; a long experience section becomes one chunk per
+role (the parent section is kept as its own chunk for small-to-big answers). Each
+chunk stays under ~200 tokens because the embedding model truncates at 256. A
+contextual header (name, current title, top skills, latest degree) is stored apart
+and prepended only for embedding/BM25; the raw text is what users see.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from cvrag_desktop.domain import Chunk, NormalizedCV
+from cvrag_desktop.ingestion.entries import segment_entries
+from cvrag_desktop.ingestion.extract import ExtractedDoc
+from cvrag_desktop.ingestion.sections import SectionBlock
+
+MAX_TOKENS = 200
+
+
+def approx_tokens(text: str) -> int:
+    """Rough WordPiece token count (words plus punctuation), conservative for MiniLM."""
+    return len(re.findall(r"\w+|[^\w\s]", text))
+
+
+def context_header(cv: NormalizedCV) -> str:
+    """The banner prepended to each chunk for retrieval (never displayed)."""
+    parts = [cv.name or "Unknown candidate"]
+    if cv.current_title:
+        parts.append(cv.current_title + (f" at {cv.current_company}" if cv.current_company else ""))
+    if cv.skills:
+        parts.append("Skills: " + ", ".join(cv.skills[:8]))
+    if cv.degrees:
+        parts.append("Education: " + cv.degrees[0])
+    return " | ".join(parts)
+
+
+def _split_to_budget(line_ids: list[int], doc: ExtractedDoc, budget: int) -> list[list[int]]:
+    groups: list[list[int]] = [[]]
+    used = 0
+    for i in line_ids:
+        n = approx_tokens(doc.lines[i].text)
+        if groups[-1] and used + n > budget:
+            groups.append([])
+            used = 0
+        groups[-1].append(i)
+        used += n
+    return [g for g in groups if g]
+
+
+def _bbox(doc: ExtractedDoc, ids: list[int]) -> tuple[int | None, tuple[float, float, float, float] | None]:
+    first_page = doc.lines[ids[0]].page
+    same = [doc.lines[i] for i in ids if doc.lines[i].page == first_page]
+    box = (
+        min(ln.x0 for ln in same),
+        min(ln.y0 for ln in same),
+        max(ln.x1 for ln in same),
+        max(ln.y1 for ln in same),
+    )
+    return first_page, tuple(round(v, 1) for v in box)
+
+
+def chunk_id(candidate_id: str, section: str, ordinal: int) -> str:
+    """A stable id for a chunk (same file → same ids)."""
+    return hashlib.sha1(f"{candidate_id}:{section}:{ordinal}".encode()).hexdigest()[:16]
+
+
+def build_chunks(candidate_id: str, cv: NormalizedCV, doc: ExtractedDoc, blocks: list[SectionBlock]) -> list[Chunk]:
+    """Chunks for one CV, in document order, each with page + bbox and the shared header."""
+    header = context_header(cv)
+    merged: dict[str, list[int]] = {}
+    titles: dict[str, int | None] = {}
+    for b in blocks:
+        ids = ([b.heading] if b.heading is not None else []) + b.lines
+        if ids:
+            merged.setdefault(b.section, []).extend(ids)
+            titles.setdefault(b.section, b.heading)
+    chunks: list[Chunk] = []
+    ordinal = 0
+    for section, ids in merged.items():
+        ids = sorted(set(ids))
+        text_tokens = sum(approx_tokens(doc.lines[i].text) for i in ids)
+        groups: list[list[int]]
+        parent_id = None
+        if text_tokens <= MAX_TOKENS:
+            groups = [ids]
+        else:
+            if section == "experience":
+                body = [i for i in ids if i != titles.get(section)]
+                roles = segment_entries(doc.lines, body)
+                groups = []
+                for r in roles:
+                    role_ids = sorted(r.header + r.body)
+                    groups.extend(_split_to_budget(role_ids, doc, MAX_TOKENS))
+            else:
+                groups = _split_to_budget(ids, doc, MAX_TOKENS)
+            parent_id = chunk_id(candidate_id, section, -1)
+        for g in groups:
+            if not g:
+                continue
+            page, box = _bbox(doc, g)
+            chunks.append(
+                Chunk(
+                    chunk_id=chunk_id(candidate_id, section, ordinal),
+                    candidate_id=candidate_id,
+                    section=section,
+                    ordinal=ordinal,
+                    text="\n".join(doc.lines[i].text for i in g),
+                    header=header,
+                    page=page,
+                    bbox=box,
+                    parent_id=parent_id,
+                )
+            )
+            ordinal += 1
+    return chunks
+
+
+def parent_texts(cv_chunks: list[Chunk]) -> dict[str, str]:
+    """Parent id → the whole section's text, for small-to-big answering."""
+    out: dict[str, list[str]] = {}
+    for c in cv_chunks:
+        if c.parent_id:
+            out.setdefault(c.parent_id, []).append(c.text)
+    return {k: "\n".join(v) for k, v in out.items()}

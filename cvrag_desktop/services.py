@@ -1,0 +1,161 @@
+"""The Qt-free facade that the GUI and the CLI both call.
+
+Every user-visible operation is one method here; long ones take plain
+``progress(done, total, note)`` and ``should_cancel()`` callables so any front end
+can drive them from a worker thread.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.config import AppPaths, Settings, app_paths, load_settings
+from cvrag_desktop.errors import InvalidInput, NotFound
+from cvrag_desktop.ingestion.pipeline import FileOutcome, Ingestor, IngestReport
+
+log = logging.getLogger(__name__)
+CANDIDATE_FIELDS = (
+    "id", "name", "emails", "phones", "current_title", "current_company", "years_of_experience", "skills",
+    "degrees", "institutions", "companies", "languages", "location", "source_path", "stored_path",
+)
+
+
+class Services:
+    """One application session: settings, catalog and the operations on them."""
+
+    def __init__(self, paths: AppPaths | None = None, settings: Settings | None = None) -> None:
+        self.paths = (paths or app_paths()).ensure()
+        self.settings = settings or load_settings(self.paths)
+        self._catalog: Catalog | None = None
+
+    @property
+    def catalog(self) -> Catalog:
+        """The catalog, opened on first use."""
+        if self._catalog is None:
+            self._catalog = Catalog(self.paths.catalog_db)
+        return self._catalog
+
+    def close(self) -> None:
+        """Release files (catalog connection)."""
+        if self._catalog is not None:
+            self._catalog.close()
+            self._catalog = None
+
+    # ---- ingestion ---------------------------------------------------------------------
+    def _llm_fill(self) -> Callable | None:
+        """The optional LLM gap-filling pass, when enabled and an endpoint answers."""
+        if not self.settings.llm_enabled:
+            return None
+        try:
+            from cvrag_desktop.llm.health import probe
+
+            health = probe(self.settings.llm_base_url)
+            if not health.reachable:
+                return None
+            from cvrag_desktop.ingestion.llm_fill import fill_gaps
+        except Exception as exc:  # LLM stack missing or broken: deterministic mode
+            log.info("LLM pass unavailable: %s", exc)
+            return None
+
+        def fill(cv, text):
+            merged, _notes = fill_gaps(cv, text)
+            return merged
+
+        return fill
+
+    def ingest(self, inputs: list[Path], *, use_llm: bool = True, workers: int | None = None,
+               progress: Callable[[int, int, str], None] | None = None,
+               should_cancel: Callable[[], bool] | None = None,
+               on_file: Callable[[FileOutcome], None] | None = None) -> IngestReport:
+        """Import files/folders into the catalog (see :class:`Ingestor`)."""
+        if not inputs:
+            raise InvalidInput("Give at least one file or folder to import.")
+        missing = [str(p) for p in inputs if not p.exists()]
+        if missing and len(missing) == len(inputs):
+            raise InvalidInput(f"Nothing to import: {', '.join(missing)} does not exist.")
+        ingestor = Ingestor(
+            self.catalog, self.paths, self.settings.limits, allow_ocr=self.settings.ocr_enabled,
+            llm_fill=self._llm_fill() if use_llm else None,
+        )
+        return ingestor.ingest(inputs, workers=workers or self.settings.workers, progress=progress,
+                               should_cancel=should_cancel, on_file=on_file)
+
+    def resume_pending(self, **kwargs) -> IngestReport:
+        """Finish files an interrupted import left queued or processing."""
+        ingestor = Ingestor(self.catalog, self.paths, self.settings.limits, allow_ocr=self.settings.ocr_enabled)
+        return ingestor.ingest([], **kwargs)
+
+    # ---- candidates --------------------------------------------------------------------
+    def list_candidates(self) -> list[dict]:
+        """Every candidate as a flat row with the stable CLI field names."""
+        rows = []
+        for r in self.catalog.candidate_rows():
+            r["id"] = r["candidate_id"]
+            rows.append({k: r.get(k) for k in CANDIDATE_FIELDS})
+        return rows
+
+    def get_candidate(self, candidate_id: str) -> dict:
+        """The full record of one candidate: structured fields, provenance and chunks."""
+        row = self.catalog.candidate(candidate_id)
+        if row is None:
+            raise NotFound(f"No candidate with id {candidate_id!r}.")
+        record = json.loads(row["record"])
+        return {
+            "id": candidate_id,
+            "source_path": row.get("source_path"),
+            "stored_path": row.get("stored_path"),
+            **record,
+            "chunks": [c.model_dump() for c in self.catalog.chunks(candidate_id)],
+        }
+
+    def delete_candidate(self, candidate_id: str) -> None:
+        """Forget a candidate everywhere (catalog rows, library copy)."""
+        if self.catalog.candidate(candidate_id) is None:
+            raise NotFound(f"No candidate with id {candidate_id!r}.")
+        stored = self.catalog.delete_candidate(candidate_id)
+        if stored:
+            Path(stored).unlink(missing_ok=True)
+
+    def files(self, status: str | None = None) -> list[dict]:
+        """Imported files with their status and error."""
+        return self.catalog.files(status)
+
+    # ---- generator ---------------------------------------------------------------------
+    def generate(self, count: int, seed: int, out_dir: Path, *, locale: str = "es_ES", layout: str = "mixed",
+                 use_llm: bool = False, progress=None, should_cancel=None) -> dict:
+        """Write synthetic CVs with ground truth (see ``factory.pipeline.generate_batch``)."""
+        from cvrag_desktop.factory.pipeline import generate_batch
+
+        report = generate_batch(count, seed, out_dir, locale=locale, layout=layout, use_llm=use_llm,
+                                progress=progress, should_cancel=should_cancel)
+        return report.model_dump()
+
+    # ---- diagnostics -------------------------------------------------------------------
+    def doctor(self) -> dict:
+        """Where data lives, which optional parts are available, what the catalog holds."""
+        from cvrag_desktop.ingestion.ocr import get_engine
+
+        engine = get_engine()
+        info: dict = {
+            "data_dir": str(self.paths.data_dir),
+            "config_dir": str(self.paths.config_dir),
+            "log_dir": str(self.paths.log_dir),
+            "ocr_engine": engine.name if engine else None,
+            "llm_enabled": self.settings.llm_enabled,
+            "llm_base_url": self.settings.llm_base_url,
+            "counts": self.catalog.counts(),
+            "disk_free_gb": round(shutil.disk_usage(self.paths.data_dir).free / 1e9, 1),
+        }
+        try:
+            from cvrag_desktop.llm.health import probe
+
+            h = probe(self.settings.llm_base_url)
+            info["llm"] = h.model_dump()
+        except Exception as exc:
+            info["llm"] = {"reachable": False, "error": str(exc)}
+        return info
