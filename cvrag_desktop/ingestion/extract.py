@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import time
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -171,7 +172,10 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
                 raise TooLarge(f"{path.name} took longer than {limits.max_seconds:.0f} s to read.")
             try:
                 page = doc.load_page(pno)
+                _check_page_bombs(doc, page, path.name)
                 data = page.get_text("dict", flags=pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES)
+            except TooLarge:
+                raise
             except Exception as exc:
                 raise PdfUnreadable(f"{path.name}: page {pno + 1} cannot be read ({exc}).") from exc
             rect = page.rect
@@ -216,6 +220,37 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
     if not any(ln.text.strip() for ln in lines):
         raise NeedsOcr(f"{path.name} has no extractable text (it may be a scan that OCR could not read).")
     return ExtractedDoc(lines=lines, page_count=n_pages, method=method, page_sizes=sizes, notes=notes)
+
+
+MAX_CONTENT_BYTES = 16_000_000  # decompressed content of one page; real CV pages use < 1 MB
+MAX_IMAGE_PIXELS = 60_000_000
+
+
+def _check_page_bombs(doc, page, name: str) -> None:
+    """Refuse pages whose content streams inflate beyond a bound, without inflating them fully."""
+    for xref in page.get_contents():
+        filt = doc.xref_get_key(xref, "Filter")[1] or ""
+        raw = doc.xref_stream_raw(xref) or b""
+        if "FlateDecode" not in filt:
+            if len(raw) > MAX_CONTENT_BYTES:
+                raise TooLarge(f"{name}: page {page.number + 1} holds an oversized content stream.")
+            continue
+        inflater = zlib.decompressobj()
+        total = 0
+        data = raw
+        while data:
+            out = inflater.decompress(data, 1 << 20)
+            total += len(out)
+            if total > MAX_CONTENT_BYTES:
+                raise TooLarge(f"{name}: page {page.number + 1} decompresses to more than "
+                               f"{MAX_CONTENT_BYTES // 1_000_000} MB (a decompression bomb?).")
+            data = inflater.unconsumed_tail
+            if not out:
+                break
+    for img in page.get_images(full=False):
+        width, height = img[2], img[3]
+        if width * height > MAX_IMAGE_PIXELS:
+            raise TooLarge(f"{name}: page {page.number + 1} holds a {width}×{height} image (over the limit).")
 
 
 def _drop_running_lines(pages: list[list[TextLine]], sizes: list[tuple[float, float]]) -> list[TextLine]:

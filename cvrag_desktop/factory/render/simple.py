@@ -44,7 +44,7 @@ def _footer(pc: PrintedCV, text: str) -> PageCallback:
 
 def classic(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
     """One column: name, contact line, then sections under ruled headings."""
-    st = styles(pc.font, pc.font)
+    st = styles(pc.font, pc.accent)
     head: list[Flowable] = [para(pc.name, st["name"])]
     if pc.headline:
         head.append(para(pc.headline, st["headline"]))
@@ -148,7 +148,7 @@ def table(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
             [cells[i : i + cols] for i in range(0, len(cells), cols)],
             [17 * cm / cols] * cols,
             False,
-            pc.accent,
+            pc.font,
         )
     )
     keys = ["languages"] + (["certifications"] if pc.certifications else [])
@@ -163,7 +163,7 @@ def table(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
 
 def localized(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
     """Europass-like: section headings in a right-aligned left column, in the CV's language."""
-    st = styles(pc.font, pc.font)
+    st = styles(pc.font, pc.accent)
     left = 4.2 * cm
     right = CONTENT_WIDTH - left
     story: list[Flowable] = []
