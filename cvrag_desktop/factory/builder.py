@@ -305,6 +305,7 @@ def build_base_cv(spec: CVSpec, *, ref: CVDraft | None = None, data: FactoryData
         newest_first=rng.random() < 0.85,
         show_headline=show_headline,
         accent=rng.choice(ACCENTS),
+        font_size=rng.choice((9.0, 9.5, 10.0, 10.0, 10.5, 11.0)),
     )
     draft = CVDraft(spec=spec, profile_id=profile.id, tier=tier, cv=cv, hints=hints)
     draft.hard_cases = [c for c in spec.hard_cases if c != "synonyms" or skill_display]

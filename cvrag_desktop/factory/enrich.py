@@ -100,7 +100,8 @@ def apply_template_prose(draft: CVDraft, data: FactoryData | None = None) -> CVD
             experiences.append(exp)
             continue
         recent = i >= n_roles - 2
-        count = rng.randint(3, 5) if recent else rng.randint(1, 3)
+        wordy = draft.tier in ("senior", "lead")
+        count = rng.randint(3, 6 if wordy else 5) if recent else rng.randint(1 + wordy, 3 + wordy)
         bullets: list[str] = []
         used: set[str] = set()
         for _ in range(count):

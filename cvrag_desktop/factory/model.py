@@ -67,6 +67,7 @@ class RenderHints(BaseModel):
     newest_first: bool = True
     show_headline: bool = True
     accent: tuple[float, float, float] = (0.15, 0.3, 0.5)
+    font_size: float = 9.5
 
     def skill_label(self, skill: str) -> str:
         """How a ground-truth skill is printed on this CV."""

@@ -58,6 +58,7 @@ class PrintedCV:
     headings: dict[str, str]
     accent: colors.Color
     font: str
+    size: float = 9.5
     photo: bytes | None = None
     extra: dict[str, str] = field(default_factory=dict)
 
@@ -108,6 +109,7 @@ def printed_cv(draft: CVDraft, font: str, photo: bytes | None = None) -> Printed
         headings=dict(hints.headings),
         accent=colors.Color(r, g, b),
         font=font,
+        size=hints.font_size,
         photo=photo,
     )
 

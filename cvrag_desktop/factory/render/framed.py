@@ -49,7 +49,7 @@ def _tint(c: colors.Color, amount: float) -> colors.Color:
 
 def sidebar(pc: PrintedCV) -> tuple[list[Flowable], list[PageTemplate]]:
     """Two columns: contact, skills and languages on a tinted side column; history on the right."""
-    st = styles(pc.font, pc.accent)
+    st = styles(pc.font, pc.accent, pc.size)
     side_w = 6.0 * cm
     tint = _tint(pc.accent, 0.12)
 
@@ -102,7 +102,7 @@ def sidebar(pc: PrintedCV) -> tuple[list[Flowable], list[PageTemplate]]:
 
 def gutter(pc: PrintedCV) -> tuple[list[Flowable], list[PageTemplate]]:
     """A coloured header band with name and contact; dates in a left gutter beside each entry."""
-    st = styles(pc.font, pc.accent)
+    st = styles(pc.font, pc.accent, pc.size)
     band = 4.2 * cm if pc.photo else 3.6 * cm
     regular, bold, _, _ = register_font(pc.font)
 

@@ -44,7 +44,7 @@ def _footer(pc: PrintedCV, text: str) -> PageCallback:
 
 def classic(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
     """One column: name, contact line, then sections under ruled headings."""
-    st = styles(pc.font, pc.accent)
+    st = styles(pc.font, pc.accent, pc.size)
     head: list[Flowable] = [para(pc.name, st["name"])]
     if pc.headline:
         head.append(para(pc.headline, st["headline"]))
@@ -110,7 +110,7 @@ def _grid(rows: list[list], widths: list[float], header: bool, font: str) -> Tab
 
 def table(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
     """Compact: contact in a label/value grid, roles and degrees as table rows."""
-    st = styles(pc.font, pc.accent, size=8.5)
+    st = styles(pc.font, pc.accent, pc.size - 1)
     story: list[Flowable] = [para(pc.name, st["name"])]
     if pc.headline:
         story.append(para(pc.headline, st["headline"]))
@@ -163,7 +163,7 @@ def table(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
 
 def localized(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
     """Europass-like: section headings in a right-aligned left column, in the CV's language."""
-    st = styles(pc.font, pc.accent)
+    st = styles(pc.font, pc.accent, pc.size)
     left = 4.2 * cm
     right = CONTENT_WIDTH - left
     story: list[Flowable] = []
