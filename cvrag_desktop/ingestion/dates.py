@@ -8,6 +8,7 @@ output is partial ISO dates (``YYYY`` / ``YYYY-MM``) plus an ``is_current`` flag
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
@@ -54,11 +55,18 @@ def _atom_re() -> re.Pattern:
     )
 
 
+def _fold_same_length(text: str) -> str:
+    """Lowercase and strip accents character by character, so match positions stay valid."""
+    out = []
+    for ch in text:
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)).lower()
+        out.append(base if len(base) == 1 else (ch.lower() if len(ch.lower()) == 1 else ch))
+    return "".join(out)
+
+
 def _atoms(text: str) -> list[_Atom]:
     lex = load_lexicon()
-    folded = normalize_key(text) if text.isascii() else text.lower()
-    # keep positions aligned: only use the folded text when lengths match
-    src = folded if len(folded) == len(text) else text
+    src = _fold_same_length(text)
     out: list[_Atom] = []
     for m in _atom_re().finditer(src):
         if m.group("cjk"):

@@ -268,10 +268,10 @@ def _drop_running_lines(pages: list[list[TextLine]], sizes: list[tuple[float, fl
     for pno, lines in enumerate(pages):
         h = sizes[pno][1]
         for ln in lines:
+            if (ln.y0 < 0.15 * h or ln.y1 > 0.85 * h) and _PAGE_NUMBER.match(ln.text):
+                continue
             at_edge = ln.y0 < 0.08 * h or ln.y1 > 0.92 * h
             if at_edge:
-                if _PAGE_NUMBER.match(ln.text):
-                    continue
                 if ln.y1 > 0.92 * h and _TRAILING_PAGE.search(ln.text):
                     continue
                 if n >= 2 and edge_counts[key(ln.text)] >= max(2, n // 2 + (n > 2)):

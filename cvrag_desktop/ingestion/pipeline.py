@@ -155,7 +155,7 @@ class Ingestor:
                                        error="Already imported (same content)."))
                     continue
                 stored = store_copy(f, sha, self.paths.library_dir)
-                file_id = self.catalog.upsert_file(sha=sha, original_path=shown, file_name=f.name,
+                file_id = self.catalog.upsert_file(sha=sha, original_path=shown, file_name=display_path(Path(f.name)),
                                                    size=f.stat().st_size, status="queued", stored_path=str(stored))
                 jobs.append((file_id, sha, str(stored), shown))
             except CvragError as exc:

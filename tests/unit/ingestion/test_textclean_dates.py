@@ -1,0 +1,50 @@
+"""Character cleaning and multilingual date ranges."""
+
+from __future__ import annotations
+
+import pytest
+
+from cvrag_desktop.ingestion.dates import find_date_ranges
+from cvrag_desktop.ingestion.textclean import clean_text, ends_with_break_hyphen, normalize_key
+
+
+def test_clean_text_removes_icons_controls_and_ligatures():
+    raw = "\uf0e0 john@x.com\x07 \ufb01nance \u200bteam Co\u00adfounder"
+    assert clean_text(raw) == "john@x.com  finance team Co-founder".replace("  ", " ")
+
+
+def test_break_hyphen_only_for_words():
+    assert ends_with_break_hyphen("learn-")
+    assert not ends_with_break_hyphen("2019 -")
+    assert not ends_with_break_hyphen("Ltd.")
+
+
+def test_normalize_key_folds_accents_case_space():
+    assert normalize_key("  Máster   en  Ingeniería ") == "master en ingenieria"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Jan 2015 - Present | New York, NY", ("2015-01", None, True)),
+        ("June 2014 – Sep 2014", ("2014-06", "2014-09", False)),
+        ("03/2019 – heute", ("2019-03", None, True)),
+        ("seit 2020", ("2020", None, True)),
+        ("2019–present", ("2019", None, True)),
+        ("Sep 15 - NOW", ("2015-09", None, True)),
+        ("2015 年3 月– 2015 年5 月", ("2015-03", "2015-05", False)),
+        ("2013 – 至今", ("2013", None, True)),
+        ("marzo de 2019 - actualidad", ("2019-03", None, True)),
+        ("2009 - 2011", ("2009", "2011", False)),
+        ("Dec 2014", (None, "2014-12", False)),
+        ("2017 – Product Manager, Google", ("2017", None, True)),
+        ("März 2018 bis Juni 2020", ("2018-03", "2020-06", False)),
+    ],
+)
+def test_date_ranges(text, expected):
+    r = find_date_ranges(text)[0]
+    assert (r.start, r.end, r.is_current) == expected
+
+
+def test_no_dates_in_plain_text():
+    assert find_date_ranges("Senior Software Engineer at Stripe") == []
