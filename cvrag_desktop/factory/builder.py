@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from functools import cache
+import threading
 
 from faker import Faker
 
@@ -28,14 +28,16 @@ ACCENTS = ((0.13, 0.30, 0.52), (0.55, 0.12, 0.18), (0.10, 0.42, 0.36), (0.30, 0.
 OTHER_LANGUAGES = ("English", "French", "German", "Italian", "Portuguese", "Spanish", "Catalan", "Dutch")
 
 
-@cache
-def _faker(locale: str) -> Faker:
-    return Faker(locale)
+_local = threading.local()
 
 
 def seeded_faker(locale: str, seed: int) -> Faker:
-    """The process-wide Faker for ``locale``, re-seeded (Faker instances are costly to create)."""
-    fake = _faker(locale)
+    """This thread's Faker for ``locale``, re-seeded (instances are costly to create and not
+    thread-safe, so each thread keeps its own and concurrent batches stay deterministic)."""
+    cache: dict[str, Faker] = _local.__dict__.setdefault("fakers", {})
+    fake = cache.get(locale)
+    if fake is None:
+        fake = cache[locale] = Faker(locale)
     fake.seed_instance(seed)
     return fake
 

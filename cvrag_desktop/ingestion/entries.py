@@ -154,8 +154,15 @@ def header_fragments(lines: list[TextLine], entry: RawEntry) -> list[tuple[str, 
             cell = _LABEL.sub("", cell.strip(" ,;:·|–—-()")).strip(" ,;:·|–—-")
             cell = re.sub(r"^\s*\d+\s+(?:years?|months?|yrs?|mos?)\b.*$", "", cell, flags=re.I)
             if cell and re.search(r"[^\W\d_]", cell):
-                out.append((cell.rstrip("."), i))
+                out.append((strip_sentence_period(cell), i))
     return out
+
+
+def strip_sentence_period(text: str) -> str:
+    """Drop a final full stop, but keep the dot of abbreviations ("Inc.", "S.A.", "Co.")."""
+    if text.endswith(".") and not re.search(r"(?:\b\w{1,3}|\.\w)\.$", text):
+        return text[:-1].rstrip()
+    return text
 
 
 def split_commas(fragment: str) -> list[str]:

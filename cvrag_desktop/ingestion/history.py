@@ -18,6 +18,7 @@ from cvrag_desktop.ingestion.entries import (
     is_location,
     segment_entries,
     split_commas,
+    strip_sentence_period,
 )
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import load_lexicon
@@ -101,7 +102,7 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
 
 
 def _tidy(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip(" .,;:|")
+    return strip_sentence_period(re.sub(r"\s+", " ", text).strip(" ,;:|"))
 
 
 def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Experience, dict[str, int]]]:

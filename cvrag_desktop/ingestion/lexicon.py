@@ -88,9 +88,16 @@ def load_lexicon() -> Lexicon:
         title_re=re.compile(r"(?<![\w])(?:" + _word_alternation(lex["title_words"]) + r")(?![\w]|-\w)", flags),
         company_re=re.compile(r"(?<![\w])(?:" + _word_alternation(lex["company_words"]) + r")(?![\w])", flags),
         languages=languages,
-        language_re=re.compile(r"(?<![\w])(?:" + _word_alternation(list(languages)) + r")(?![\w])", flags),
+        language_re=re.compile(
+            r"(?<![\w])(?:" + _word_alternation(list(languages) + _raw_language_words(lex["languages"])) + r")(?![\w])",
+            flags,
+        ),
         name_stopwords=tuple(normalize_key(w) for w in lex["name_stopwords"]),
     )
+
+
+def _raw_language_words(table: dict) -> list[str]:
+    return [str(w) for canon, words in table.items() for w in [canon, *words]]
 
 
 def _degree_pattern(patterns: list[str]) -> str:
