@@ -1,0 +1,38 @@
+# Two commands do all set-up on a fresh machine:
+#   make run    create the virtualenv, install, and start the application
+#   make test   create the virtualenv, install, and run the whole test suite
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup run demo test lint bench eval clean
+
+$(STAMP): pyproject.toml
+	test -d $(VENV) || $(PY) -m venv $(VENV)
+	$(BIN)/pip install --upgrade pip >/dev/null
+	$(BIN)/pip install -e ".[llm,dev]"
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: setup
+	$(BIN)/cvrag-desktop
+
+demo: setup
+	$(BIN)/cvrag demo
+
+test: setup
+	$(BIN)/python -m pytest -q -p no:cacheprovider --timeout 900
+
+lint: setup
+	$(BIN)/ruff check cvrag_desktop tests benchmarks
+
+eval: setup
+	$(BIN)/cvrag eval --dataset ../shared/data/real-cvs
+
+bench: setup
+	$(BIN)/python benchmarks/ingest.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info
