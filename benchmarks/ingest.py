@@ -1,0 +1,126 @@
+"""Ingestion throughput: CVs/second and peak memory, 1 and 2 workers, no LLM, no OCR.
+
+Usage: python benchmarks/ingest.py [--folder DIR] [--copies N] [--repeats R]
+
+Parses the text-bearing PDFs of the folder (default: ../shared/data/real-cvs/pdf),
+each copy made unique (a trailing PDF comment) so deduplication does not skip it.
+Prints (1) the per-stage time split of extract → sections → normalize → chunk, and
+(2) end-to-end `Services.ingest` throughput (hash, copy, parse, catalog write) with
+1 and 2 workers — medians of R runs, and the 2-worker/1-worker ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ["CVRAG_DISABLE_OCR"] = "1"
+os.environ["CVRAG_NO_LLM"] = "1"
+
+
+def make_corpus(folder: Path, copies: int, out: Path) -> list[Path]:
+    """Unique copies of every text-bearing PDF in ``folder``."""
+    import pymupdf
+
+    sources = []
+    for p in sorted(folder.glob("*.pdf")):
+        with pymupdf.open(p) as d:
+            if sum(len(pg.get_text()) for pg in d) > 50:
+                sources.append(p)
+    files = []
+    for n in range(copies):
+        for src in sources:
+            dst = out / f"{src.stem}__{n}.pdf"
+            dst.write_bytes(src.read_bytes() + f"\n% copy {n}\n".encode())
+            files.append(dst)
+    return files
+
+
+def stage_split(files: list[Path]) -> dict[str, float]:
+    """Seconds spent per stage over ``files`` (single process)."""
+    from cvrag_desktop.ingestion.chunking import build_chunks
+    from cvrag_desktop.ingestion.extract import extract_document
+    from cvrag_desktop.ingestion.normalize import normalize_document
+    from cvrag_desktop.ingestion.sections import find_sections
+
+    t = {"extract": 0.0, "sections": 0.0, "normalize (incl. sections)": 0.0, "chunk": 0.0}
+    for f in files:
+        a = time.perf_counter()
+        doc = extract_document(f)
+        b = time.perf_counter()
+        find_sections(doc)
+        c = time.perf_counter()
+        cv, blocks = normalize_document(doc)
+        d = time.perf_counter()
+        build_chunks("x", cv, doc, blocks)
+        e = time.perf_counter()
+        t["extract"] += b - a
+        t["sections"] += c - b
+        t["normalize (incl. sections)"] += d - c
+        t["chunk"] += e - d
+    return t
+
+
+def end_to_end(files: list[Path], workers: int) -> tuple[float, int]:
+    """Seconds to ingest ``files`` into a fresh home with ``workers`` parse processes."""
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["CVRAG_HOME"] = home
+        from cvrag_desktop.services import Services
+
+        svc = Services()
+        start = time.perf_counter()
+        report = svc.ingest(files, use_llm=False, workers=workers)
+        elapsed = time.perf_counter() - start
+        svc.close()
+        return elapsed, report.ingested
+
+
+def main() -> None:
+    """Run the benchmark and print the tables."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--folder", default=str(ROOT.parent / "shared" / "data" / "real-cvs" / "pdf"))
+    ap.add_argument("--copies", type=int, default=8)
+    ap.add_argument("--repeats", type=int, default=3)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        files = make_corpus(Path(args.folder), args.copies, Path(tmp))
+        pages = 0
+        import pymupdf
+
+        for f in files:
+            with pymupdf.open(f) as d:
+                pages += d.page_count
+        print(f"corpus: {len(files)} PDFs, {pages} pages ({args.copies} unique copies of each text-bearing CV)")
+        one_each = files[: len(files) // args.copies]
+        split = stage_split(one_each)
+        total = sum(v for k, v in split.items() if k != "sections")
+        print("\nwhere the time goes (single process, one copy of each CV)")
+        print(f"{'stage':<28}{'ms/CV':>8}{'share':>8}")
+        for k, v in split.items():
+            share = "" if k == "sections" else f"{v / total:>7.0%}"
+            print(f"{k:<28}{v / len(one_each) * 1000:>8.1f}{share:>8}")
+        print("\nend to end (hash + library copy + parse + catalog write), median of", args.repeats, "runs")
+        print(f"{'workers':<9}{'CVs/s':>8}{'pages/s':>9}{'seconds':>9}{'peak RSS MB':>13}")
+        rates = {}
+        for workers in (1, 2):
+            runs = [end_to_end(files, workers) for _ in range(args.repeats)]
+            secs = statistics.median(r[0] for r in runs)
+            assert all(r[1] == len(files) for r in runs), runs
+            rates[workers] = len(files) / secs
+            peak_self = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            peak_children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+            peak = max(peak_self, peak_children)
+            print(f"{workers:<9}{rates[workers]:>8.1f}{pages / secs:>9.1f}{secs:>9.2f}{peak:>13.0f}")
+        print(f"\nspeed-up 2 workers / 1 worker: {rates[2] / rates[1]:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
