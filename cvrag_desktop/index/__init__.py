@@ -1,0 +1,5 @@
+"""Search index: Qdrant (local folder or server), offline embeddings, filters, strategies.
+
+Derived from the catalog and rebuildable at any time. The facade is
+:class:`cvrag_desktop.index.service.SearchService`.
+"""

