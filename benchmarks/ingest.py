@@ -1,8 +1,9 @@
 """Ingestion throughput: CVs/second and peak memory, 1 and 2 workers, no LLM, no OCR.
 
-Usage: python benchmarks/ingest.py [--folder DIR] [--copies N] [--repeats R]
+Usage: python benchmarks/ingest.py [--folder DIR | --generated N] [--copies N] [--repeats R]
 
-Parses the text-bearing PDFs of the folder (default: ../shared/data/real-cvs/pdf),
+Parses the text-bearing PDFs of the folder (default: ../shared/data/real-cvs/pdf, which
+includes a 71-page stress file) or N synthetic CVs from the factory (typical 1–2 pages),
 each copy made unique (a trailing PDF comment) so deduplication does not skip it.
 Prints (1) the per-stage time split of extract → sections → normalize → chunk, and
 (2) end-to-end `Services.ingest` throughput (hash, copy, parse, catalog write) with
@@ -89,9 +90,17 @@ def main() -> None:
     ap.add_argument("--folder", default=str(ROOT.parent / "shared" / "data" / "real-cvs" / "pdf"))
     ap.add_argument("--copies", type=int, default=8)
     ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--generated", type=int, default=0, help="benchmark N factory CVs instead of --folder")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        files = make_corpus(Path(args.folder), args.copies, Path(tmp))
+        folder = Path(args.folder)
+        if args.generated:
+            from cvrag_desktop.factory.pipeline import generate_batch
+
+            folder = Path(tmp) / "generated"
+            generate_batch(args.generated, 7, folder, locale="mixed", layout="mixed")
+            args.copies = 1
+        files = make_corpus(folder, args.copies, Path(tmp))
         pages = 0
         import pymupdf
 

@@ -22,7 +22,7 @@ from qdrant_client import models
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings
 from cvrag_desktop.errors import Cancelled, InvalidInput
-from cvrag_desktop.index.embeddings import Embedder
+from cvrag_desktop.index.embeddings import Embedder, dense_text
 from cvrag_desktop.index.filters import SearchFilters, candidate_payload, parse_filters
 from cvrag_desktop.index.rerank import find_reranker
 from cvrag_desktop.index.search import RawHit, Retriever
@@ -112,9 +112,8 @@ class SearchService:
             items += [(c, base) for c in self.catalog.chunks(cid)]
         if not items:
             return []
-        texts = [c.index_text for c, _ in items]
-        dense = self.embedder.dense(texts)
-        sparse = self.embedder.sparse_documents(texts)
+        dense = self.embedder.dense([dense_text(c.header, c.text) for c, _ in items])
+        sparse = self.embedder.sparse_documents([c.index_text for c, _ in items])
         return [
             models.PointStruct(
                 id=point_id(c.chunk_id),

@@ -67,9 +67,7 @@ def _name_shaped(cell: str) -> bool:
         return False
     if lex.title_re.search(cell) or lex.company_re.search(cell) or lex.institution_re.search(cell):
         return False
-    if lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()):
-        return False
-    return True
+    return not (lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()))
 
 
 def find_name(doc: ExtractedDoc) -> Hit | None:

@@ -9,9 +9,9 @@ with lines of one visual row merged (far-apart pieces joined by a tab).
 
 from __future__ import annotations
 
-import re
+import bisect
+import itertools
 from dataclasses import dataclass, field
-
 
 
 @dataclass
@@ -70,6 +70,19 @@ def _same_row(a: TextLine, b: TextLine) -> bool:
     return overlap > 0.5 * min(a.height, b.height) and abs(a.yc - b.yc) < 0.5 * max(a.height, b.height)
 
 
+def _count_aligned(side: list[TextLine], other: list[TextLine]) -> int:
+    """How many lines of ``side`` share a visual row with some line of ``other``."""
+    others = sorted(other, key=lambda ln: ln.yc)
+    keys = [ln.yc for ln in others]
+    count = 0
+    for ln in side:
+        lo = bisect.bisect_left(keys, ln.yc - 2 * ln.height)
+        hi = bisect.bisect_right(keys, ln.yc + 2 * ln.height)
+        if any(_same_row(ln, o) for o in others[lo:hi]):
+            count += 1
+    return count
+
+
 def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
     """Return the x of a vertical gap separating two real columns, or None.
 
@@ -81,24 +94,38 @@ def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
     if len(lines) < 8:
         return None
     total_chars = sum(len(ln.text) for ln in lines) or 1
-    best: tuple[int, float] | None = None
-    x = page_width * 0.18
-    while x < page_width * 0.82:
-        crossing = sum(1 for ln in lines if ln.x0 < x - 1 and ln.x1 > x + 1)
-        if best is None or crossing < best[0]:
-            best = (crossing, x)
-        x += 3.0
-    if best is None:
+    # coverage[x] = how many lines cross the vertical x (difference array, 1 pt resolution)
+    width = int(page_width) + 2
+    diff = [0] * (width + 1)
+    for ln in lines:
+        a, b = max(0, int(ln.x0 + 1) + 1), min(width, int(ln.x1 - 1))
+        if a <= b:
+            diff[a] += 1
+            diff[b + 1] -= 1
+    coverage, run = [], 0
+    for d in diff[:width]:
+        run += d
+        coverage.append(run)
+    lo, hi = int(page_width * 0.18), int(page_width * 0.82)
+    if hi <= lo:
         return None
-    # widen to the centre of the lowest-crossing run
-    crossing, x_best = best
+    crossing = min(coverage[lo:hi])
     if crossing > max(2, 0.08 * len(lines)):
         return None
-    xs = [x_best]
-    x = x_best + 3.0
-    while x < page_width * 0.82 and sum(1 for ln in lines if ln.x0 < x - 1 and ln.x1 > x + 1) == crossing:
-        xs.append(x)
-        x += 3.0
+    # centre of the widest run of minimal crossing
+    best_run: tuple[int, int] = (0, -1)
+    x = lo
+    while x < hi:
+        if coverage[x] == crossing:
+            y = x
+            while y + 1 < hi and coverage[y + 1] == crossing:
+                y += 1
+            if y - x > best_run[1] - best_run[0]:
+                best_run = (x, y)
+            x = y + 1
+        else:
+            x += 1
+    xs = [float(best_run[0]), float(best_run[1])]
     gutter = (xs[0] + xs[-1]) / 2
     left = [ln for ln in lines if ln.x1 <= gutter + 1]
     right = [ln for ln in lines if ln.x0 >= gutter - 1]
@@ -109,10 +136,10 @@ def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
     if lchars < 0.06 * total_chars or rchars < 0.06 * total_chars:
         return None
     for side, other in ((left, right), (right, left)):
-        aligned = sum(1 for ln in side if any(_same_row(ln, o) for o in other))
+        aligned = _count_aligned(side, other)
         if aligned >= 0.6 * len(side) and not any(_is_heading_text(ln.text) for ln in side):
             return None  # dates, places or labels beside entries: keep each row together
-    aligned = sum(1 for ln in left if any(_same_row(ln, r) for r in right))
+    aligned = _count_aligned(left, right)
     widths = sorted(ln.x1 - ln.x0 for ln in left)
     if aligned >= 0.85 * len(left) and widths[len(widths) // 2] < 0.2 * page_width:
         return None  # table-like rows of short cells
@@ -134,7 +161,7 @@ def merge_rows(lines: list[TextLine]) -> list[TextLine]:
     for row in rows:
         row.sort(key=lambda ln: ln.x0)
         text = row[0].text
-        for prev, cur in zip(row, row[1:], strict=False):
+        for prev, cur in itertools.pairwise(row):
             gap = cur.x0 - prev.x1
             sep = " " if gap < 1.5 * max(prev.size, cur.size) else "\t"
             text = f"{text}{sep}{cur.text}" if text else cur.text

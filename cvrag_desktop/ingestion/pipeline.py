@@ -9,6 +9,7 @@ before work starts, so a crash leaves them to be redone on the next run.
 
 from __future__ import annotations
 
+import atexit
 import concurrent.futures as cf
 import datetime as dt
 import logging
@@ -111,6 +112,35 @@ def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as
     }
 
 
+_POOLS: dict[int, cf.ProcessPoolExecutor] = {}
+
+
+def _warm_worker() -> None:
+    """Import the parsers and load the vocabularies once per worker process."""
+    from cvrag_desktop.ingestion import chunking, normalize  # noqa: F401
+    from cvrag_desktop.ingestion.lexicon import load_lexicon
+
+    load_lexicon()
+
+
+def worker_pool(workers: int) -> cf.ProcessPoolExecutor:
+    """A process pool kept for the session (spawned, so it is safe beside GUI threads)."""
+    pool = _POOLS.get(workers)
+    if pool is None:
+        ctx = multiprocessing.get_context("spawn")
+        pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm_worker)
+        _POOLS[workers] = pool
+        atexit.register(pool.shutdown, wait=False, cancel_futures=True)
+    return pool
+
+
+def shutdown_pools() -> None:
+    """Stop the worker processes (application exit, tests)."""
+    while _POOLS:
+        _, pool = _POOLS.popitem()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 class Ingestor:
     """Runs batches against one catalog; the GUI and the CLI share it through ``services``."""
 
@@ -198,29 +228,29 @@ class Ingestor:
                 self.catalog.mark_file(job[0], status="processing", started_at=time.time())
                 handle(job, parse_file(job[2], job[1][:16], limits, self.allow_ocr, as_of_s))
             return
-        ctx = multiprocessing.get_context("spawn")
-        with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            pending: dict[cf.Future, tuple] = {}
-            queue = list(jobs)
-            while queue or pending:
-                while queue and len(pending) < workers * 2 and not cancelled():
-                    job = queue.pop(0)
-                    self.catalog.mark_file(job[0], status="processing", started_at=time.time())
-                    fut = pool.submit(parse_file, job[2], job[1][:16], limits, self.allow_ocr, as_of_s)
-                    pending[fut] = job
-                if cancelled():
-                    report.cancelled = True
-                    queue.clear()
-                if not pending:
-                    break
-                finished, _ = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
-                for fut in finished:
-                    job = pending.pop(fut)
-                    try:
-                        result = fut.result()
-                    except Exception as exc:  # worker died (e.g. out of memory)
-                        result = {"ok": False, "status": "failed", "error": f"Worker crashed: {exc!r}", "seconds": 0}
-                    handle(job, result)
+        pool = worker_pool(workers)  # outlives the batch: worker start-up is paid once per session
+        pending: dict[cf.Future, tuple] = {}
+        queue = list(jobs)
+        while queue or pending:
+            while queue and len(pending) < workers * 2 and not cancelled():
+                job = queue.pop(0)
+                self.catalog.mark_file(job[0], status="processing", started_at=time.time())
+                fut = pool.submit(parse_file, job[2], job[1][:16], limits, self.allow_ocr, as_of_s)
+                pending[fut] = job
+            if cancelled():
+                report.cancelled = True
+                queue.clear()
+            if not pending:
+                break
+            finished, _ = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
+            for fut in finished:
+                job = pending.pop(fut)
+                try:
+                    result = fut.result()
+                except Exception as exc:  # worker died (e.g. out of memory)
+                    _POOLS.pop(workers, None)
+                    result = {"ok": False, "status": "failed", "error": f"Worker crashed: {exc!r}", "seconds": 0}
+                handle(job, result)
         if report.cancelled:
             for job in jobs:
                 row = self.catalog.query("SELECT status FROM files WHERE file_id = ?", (job[0],))
