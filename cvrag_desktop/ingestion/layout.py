@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+from collections import Counter
 from dataclasses import dataclass, field
 
 
@@ -146,12 +147,61 @@ def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
     return gutter
 
 
+def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
+    """Turn section labels printed in a left gutter beside the content into standalone headings.
+
+    Europass-like templates print "Work / experience" in a narrow left strip, on the
+    same rows as the first entry. Merged into those rows, the heading would be lost;
+    here each such label (one or several stacked pieces) becomes its own line.
+    """
+    if not lines:
+        return lines
+    starts = Counter(round(ln.x0) for ln in lines)
+    content_left = starts.most_common(1)[0][0]
+    labels = sorted(
+        (ln for ln in lines if ln.x1 <= content_left - 3 and len(ln.text) <= 40),
+        key=lambda ln: ln.y0,
+    )
+    if not labels or len(labels) > 0.5 * len(lines):
+        return lines
+    used: set[int] = set()
+    out_extra: list[TextLine] = []
+    for i, ln in enumerate(labels):
+        if id(ln) in used:
+            continue
+        group = [ln]
+        for nxt in labels[i + 1:i + 3]:
+            if 0 <= nxt.y0 - group[-1].y1 < 1.2 * group[-1].height:
+                group.append(nxt)
+            else:
+                break
+        for n in range(len(group), 0, -1):
+            text = " ".join(g.text for g in group[:n])
+            if _is_heading_text(text) or (n == 1 and _is_heading_text(text.split("\t")[0])):
+                head = TextLine(
+                    text=text, page=ln.page,
+                    bbox=(ln.x0, ln.y0 - 0.01, max(g.x1 for g in group[:n]), group[n - 1].y1),
+                    size=ln.size, bold=True, font=ln.font, column=ln.column, flags={"standalone": True},
+                )
+                out_extra.append(head)
+                used.update(id(g) for g in group[:n])
+                break
+    if not used:
+        return lines
+    return [ln for ln in lines if id(ln) not in used] + out_extra
+
+
 def merge_rows(lines: list[TextLine]) -> list[TextLine]:
     """Merge pieces of one visual row (left to right); far-apart pieces are joined by a tab."""
-    lines = sorted(lines, key=lambda ln: (ln.y0, ln.x0))
+    lines = sorted(lift_gutter_headings(lines), key=lambda ln: (ln.y0, ln.x0))
     rows: list[list[TextLine]] = []
     for ln in lines:
+        if ln.flags.get("standalone"):
+            rows.append([ln])
+            continue
         for row in reversed(rows[-4:]):
+            if row[0].flags.get("standalone"):
+                continue
             if _same_row(row[0], ln):
                 row.append(ln)
                 break
@@ -181,6 +231,7 @@ def merge_rows(lines: list[TextLine]) -> list[TextLine]:
                 bold=all(ln.bold for ln in row if ln.text.strip()),
                 font=first.font,
                 column=row[0].column,
+                flags=dict(row[0].flags) if len(row) == 1 else {},
             )
         )
     out.sort(key=lambda ln: (ln.y0, ln.x0))

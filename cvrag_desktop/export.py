@@ -1,0 +1,83 @@
+"""CSV export of candidates (a shortlist or the current filtered view).
+
+The file is UTF-8 with a byte-order mark so Excel opens accents and CJK names
+correctly, one row per candidate, lists joined with ``"; "``. Any cell that a
+spreadsheet would read as a formula (starting with ``= + - @``, a tab or a carriage
+return) is prefixed with an apostrophe: CV text is untrusted, and a CV containing
+``=HYPERLINK(...)`` must not become a live formula on a hiring manager's machine
+(OWASP "CSV injection").
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+LIST_SEPARATOR = "; "
+
+# (header, candidate row key); the order of the columns in the file
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("Name", "name"),
+    ("Current title", "current_title"),
+    ("Current company", "current_company"),
+    ("Years of experience", "years_of_experience"),
+    ("Skills", "skills"),
+    ("Degrees", "degrees"),
+    ("Institutions", "institutions"),
+    ("Employers", "companies"),
+    ("Languages", "languages"),
+    ("Location", "location"),
+    ("Emails", "emails"),
+    ("Phones", "phones"),
+    ("Source file", "source_path"),
+    ("Candidate id", "id"),
+)
+
+
+def neutralise(value: object) -> str:
+    """The cell text for ``value``, made inert if a spreadsheet would evaluate it."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        text = "yes" if value else "no"
+    elif isinstance(value, float):
+        text = f"{value:g}"
+    elif isinstance(value, list | tuple | set):
+        text = LIST_SEPARATOR.join(str(v) for v in value if v is not None)
+    else:
+        text = str(value)
+    text = text.replace("\x00", "")
+    if text.startswith(FORMULA_PREFIXES):
+        return "'" + text
+    return text
+
+
+def candidate_table(rows: Iterable[Mapping], notes: Mapping[str, str] | None = None) -> list[list[str]]:
+    """Header plus one neutralised row per candidate (with a Note column when ``notes`` is given)."""
+    header = [h for h, _ in COLUMNS]
+    if notes is not None:
+        header.insert(1, "Note")
+    table = [header]
+    for row in rows:
+        cells = [neutralise(row.get(key)) for _, key in COLUMNS]
+        if notes is not None:
+            cells.insert(1, neutralise(notes.get(str(row.get("id")), "")))
+        table.append(cells)
+    return table
+
+
+def export_candidates_csv(rows: Iterable[Mapping], path: Path, notes: Mapping[str, str] | None = None) -> int:
+    """Write the candidates to ``path`` atomically; returns the number of candidate rows written."""
+    path = Path(path)
+    if path.suffix.lower() != ".csv":
+        path = path.with_suffix(".csv")
+    table = candidate_table(rows, notes)
+    tmp = path.with_name(path.name + ".part")
+    with open(tmp, "w", encoding="utf-8-sig", newline="") as fh:
+        writer = csv.writer(fh, dialect="excel", quoting=csv.QUOTE_MINIMAL)
+        writer.writerows(table)
+    os.replace(tmp, path)
+    return len(table) - 1
