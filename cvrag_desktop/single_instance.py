@@ -10,6 +10,7 @@ The holder's pid is written into the file only to tell the user who holds it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -52,10 +53,8 @@ class SingleInstanceLock:
         """Give the lock up (also happens implicitly when the process exits)."""
         if self._fh is None:
             return
-        try:
+        with contextlib.suppress(OSError):
             _unlock(self._fh)
-        except OSError:
-            pass
         self._fh.close()
         self._fh = None
 
