@@ -95,7 +95,18 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
                 score += 2
             if best is None or score > best[0]:
                 best = (score, Hit(cell, i))
-    return best[1] if best else None
+    if best is None:
+        return None
+    hit = best[1]
+    nxt = hit.line + 1
+    if nxt < len(lines) and hit.value == lines[hit.line].text.strip():
+        cur, follow = lines[hit.line], lines[nxt]
+        words = follow.text.split()
+        if (abs(follow.size - cur.size) < 0.6 and 1 <= len(words) <= 3 and follow.page == cur.page
+                and all(_NAME_WORD.match(w) and w[0].isupper() for w in words)
+                and _name_shaped(f"{hit.value} {follow.text.strip()}")):
+            return Hit(f"{hit.value} {follow.text.strip()}", hit.line)  # a long name wrapped in big type
+    return hit
 
 
 def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:
@@ -103,6 +114,8 @@ def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:
     if name is None:
         return None
     lex = load_lexicon()
+    if name.value not in doc.lines[name.line].text:  # wrapped name: skip its second line
+        name = Hit(name.value, name.line + 1)
     cells = _cells(doc.lines[name.line].text)
     after = cells[cells.index(name.value) + 1:] if name.value in cells else []
     candidates: list[tuple[str, int]] = [(c, name.line) for c in after[:1]]

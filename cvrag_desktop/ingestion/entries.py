@@ -24,6 +24,7 @@ _LOCATION = re.compile(
     r"^(?:remote|hybrid|remoto|híbrido|télétravail|homeoffice|"
     r"[A-ZÀ-Ý][\w.'\-]+(?:\s[A-ZÀ-Ý&][\w.'\-]*)*,\s?(?:[A-Z]{2,3}|[A-ZÀ-Ý][\w.'\-]+(?:\s[A-ZÀ-Ý][\w.'\-]+)*)(?:\s?&.*)?)$"
 )
+_CONJ = re.compile(r"^[A-ZÀ-Ý][\w'’\-]+\s+(?:and|&|e|y|und|et)\s+[A-ZÀ-Ý]")
 _SUFFIX = re.compile(r"^(?:inc|ltd|llc|gmbh|s\.?a|s\.?l|co|corp|plc|ag|s\.?r\.?l|spa|ltda)\.?$", re.IGNORECASE)
 
 
@@ -174,6 +175,10 @@ def split_commas(fragment: str) -> list[str]:
             out[-1] = f"{out[-1]}, {p}"
         else:
             out.append(p)
+    # "Godfrey, Davies and Little": a list of surnames is one firm name
+    for i in range(len(out) - 1, 0, -1):
+        if _CONJ.match(out[i]) and re.fullmatch(r"[A-ZÀ-Ý][\w'’\-]+", out[i - 1]):
+            out[i - 1 : i + 1] = [f"{out[i - 1]}, {out[i]}"]
     return out
 
 

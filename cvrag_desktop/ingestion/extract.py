@@ -8,6 +8,7 @@ later field can point back at its place in the file.
 from __future__ import annotations
 
 import base64
+import itertools
 import logging
 import re
 import time
@@ -217,7 +218,7 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
                     method = "ocr" if len(image_only) == n_pages else "pymupdf+ocr"
                     notes.append(f"OCR ({engine.name}) on {len(image_only)} page(s)")
     lines = _drop_running_lines(pages, sizes)
-    lines = _rejoin_broken_words(lines)
+    lines = repair_wrapped_dates(_rejoin_broken_words(lines))
     if not any(ln.text.strip() for ln in lines):
         raise NeedsOcr(f"{path.name} has no extractable text (it may be a scan that OCR could not read).")
     return ExtractedDoc(lines=lines, page_count=n_pages, method=method, page_sizes=sizes, notes=notes)
@@ -323,6 +324,40 @@ def _rejoin_broken_words(lines: list[TextLine]) -> list[TextLine]:
     return out
 
 
+def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
+    """Re-attach the tail of a date range that wrapped onto the next line.
+
+    "December 2023 - February" + "HR Assistant … 2025" becomes "December 2023 - February 2025";
+    "(2022-10 –" + "2024-07)" becomes "(2022-10 – 2024-07)".
+    """
+    from cvrag_desktop.ingestion.lexicon import load_lexicon
+
+    months = "|".join(re.escape(m) for m in sorted(load_lexicon().months, key=len, reverse=True))
+    dangling = re.compile(rf"(?:\d{{4}}|\d{{2}})\W*\s*[-–—]\s*(?:(?:{months})\.?)?\s*$", re.IGNORECASE)
+    lone = re.compile(r"^\(?\s*(?:\d{4}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{4})\s*\)?[.,;]?$")
+    for a, b in itertools.pairwise(lines):
+        if a.page != b.page or a.column != b.column:
+            continue
+        a_last = a.text.split("\t")[-1]
+        if not dangling.search(normalize_for_dates(a_last)):
+            continue
+        cells = b.text.split("\t")
+        for idx in (0, len(cells) - 1):
+            if lone.match(cells[idx].strip()):
+                a.text = f"{a.text.rstrip()} {cells[idx].strip()}"
+                del cells[idx]
+                b.text = "\t".join(cells).strip()
+                break
+    return [ln for ln in lines if ln.text.strip()]
+
+
+def normalize_for_dates(text: str) -> str:
+    """Accents stripped, lowercase (for month-name matching)."""
+    from cvrag_desktop.ingestion.textclean import normalize_key
+
+    return normalize_key(text)
+
+
 def _extract_pdf_pypdf(path: Path, limits: IngestLimits, first_error: Exception) -> ExtractedDoc:
     """Fallback reader: text without layout, one pseudo-line per text line."""
     try:
@@ -351,5 +386,5 @@ def _extract_pdf_pypdf(path: Path, limits: IngestLimits, first_error: Exception)
         raise PdfUnreadable(f"{path.name} is damaged or not a valid PDF ({first_error}).") from exc
     if not lines:
         raise PdfUnreadable(f"{path.name} is damaged or not a valid PDF ({first_error}).")
-    return ExtractedDoc(lines=_rejoin_broken_words(lines), page_count=n_pages, method="pypdf",
+    return ExtractedDoc(lines=repair_wrapped_dates(_rejoin_broken_words(lines)), page_count=n_pages, method="pypdf",
                         notes=["read without layout (pypdf fallback)"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from cvrag_desktop.domain import Education, Experience
+from cvrag_desktop.ingestion.dates import find_date_ranges
 from cvrag_desktop.ingestion.entries import (
     _AT,
     RawEntry,
@@ -115,6 +116,17 @@ def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Exper
     return out
 
 
+def _education_line(text: str) -> bool:
+    """A body line that still names a degree or school near its start (long single-line entries)."""
+    lex = load_lexicon()
+    t = re.sub(r"^\s*[•·▪●◦‣■\-*–—]\s*", "", text)
+    if not t[:1].isupper():
+        return False
+    head = " ".join(t.split()[:3])
+    return bool(lex.degree_re.match(t) or lex.institution_re.search(head) or
+                (lex.degree_re.search(head) and find_date_ranges(t)))
+
+
 def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Education, dict[str, int]]]:
     """Degrees and institutions in an education section, paired in reading order."""
     lex = load_lexicon()
@@ -127,7 +139,7 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
         return rec
 
     for entry in segment_entries(lines, idx):
-        scan = entry.header + [i for i in entry.body[:2] if len(lines[i].text.split()) <= 8 and not lines[i].text[:1].islower()]
+        scan = entry.header + [i for i in entry.body if _education_line(lines[i].text)]
         dates = entry.dates
         for text, i in header_fragments(lines, RawEntry(header=scan)):
             parts = split_commas(text) if not lex.degree_re.search(text) or lex.institution_re.search(text) else [text]

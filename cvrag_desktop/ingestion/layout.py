@@ -178,9 +178,10 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
         for n in range(len(group), 0, -1):
             text = " ".join(g.text for g in group[:n])
             if _is_heading_text(text) or (n == 1 and _is_heading_text(text.split("\t")[0])):
+                top = min([ln.y0] + [o.y0 for o in lines if _same_row(o, ln)])
                 head = TextLine(
                     text=text, page=ln.page,
-                    bbox=(ln.x0, ln.y0 - 0.01, max(g.x1 for g in group[:n]), group[n - 1].y1),
+                    bbox=(ln.x0, top - 0.01, max(g.x1 for g in group[:n]), group[n - 1].y1),
                     size=ln.size, bold=True, font=ln.font, column=ln.column, flags={"standalone": True},
                 )
                 out_extra.append(head)

@@ -1,0 +1,76 @@
+"""How the GUI shows errors: typed ones inline in the pane, unexpected ones in a dialog.
+
+A :class:`~cvrag_desktop.errors.CvragError` carries a message a recruiter can act on,
+so it goes into the pane's :class:`InlineMessage`. Anything else is a bug: a dialog
+says so, offers the details, and names the log file (logs never contain CV text).
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+
+from cvrag_desktop.errors import CvragError
+
+log = logging.getLogger(__name__)
+LOG_FILE_NAME = "cvrag-desktop.log"
+_STYLES = {
+    "error": "background:#fde7e9;color:#7a1020;border:1px solid #e8a0a8;",
+    "warning": "background:#fff4ce;color:#5c4400;border:1px solid #e6cf7a;",
+    "info": "background:#e6f0fb;color:#0b3a6e;border:1px solid #9dbfe6;",
+}
+
+
+class InlineMessage(QLabel):
+    """A one-line banner at the top of a pane for typed errors, warnings and notices."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.kind = ""
+        self.hide()
+
+    def show_message(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` styled as ``error``, ``warning`` or ``info``."""
+        self.kind = kind
+        self.setText(text)
+        self.setStyleSheet(f"QLabel{{{_STYLES.get(kind, _STYLES['info'])}padding:6px;border-radius:4px;}}")
+        self.show()
+
+    def clear_message(self) -> None:
+        """Hide the banner."""
+        self.kind = ""
+        self.setText("")
+        self.hide()
+
+
+def log_file(log_dir: Path) -> Path:
+    """Where the application log is written."""
+    return Path(log_dir) / LOG_FILE_NAME
+
+
+def report_error(exc: BaseException, inline: InlineMessage, parent: QWidget | None, log_dir: Path) -> None:
+    """Typed error → inline message; anything else → a details dialog naming the log file."""
+    if isinstance(exc, CvragError):
+        inline.show_message(exc.message, "error")
+        return
+    show_unexpected(exc, parent, log_dir)
+
+
+def show_unexpected(exc: BaseException, parent: QWidget | None, log_dir: Path) -> QMessageBox:
+    """A non-blocking dialog for a bug: summary, details (traceback) and the log path."""
+    log.error("unexpected error: %s", "".join(traceback.format_exception_only(type(exc), exc)).strip())
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Critical)
+    box.setWindowTitle("Unexpected error")
+    box.setText("Something went wrong. Your data is safe; the operation was not completed.")
+    box.setInformativeText(f"Details are in the log file:\n{log_file(log_dir)}")
+    box.setDetailedText("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+    box.setModal(False)
+    box.show()
+    return box
