@@ -71,15 +71,15 @@ def _same_row(a: TextLine, b: TextLine) -> bool:
     return overlap > 0.5 * min(a.height, b.height) and abs(a.yc - b.yc) < 0.5 * max(a.height, b.height)
 
 
-def _count_aligned(side: list[TextLine], other: list[TextLine]) -> int:
-    """How many lines of ``side`` share a visual row with some line of ``other``."""
+def _count_aligned(side: list[TextLine], other: list[TextLine], *, tight: bool = False) -> int:
+    """How many lines of ``side`` share a visual row with some line of ``other`` (``tight``: same baseline)."""
     others = sorted(other, key=lambda ln: ln.yc)
     keys = [ln.yc for ln in others]
     count = 0
     for ln in side:
         lo = bisect.bisect_left(keys, ln.yc - 2 * ln.height)
         hi = bisect.bisect_right(keys, ln.yc + 2 * ln.height)
-        if any(_same_row(ln, o) for o in others[lo:hi]):
+        if any(_same_row(ln, o) and (not tight or abs(ln.y1 - o.y1) < 0.8) for o in others[lo:hi]):
             count += 1
     return count
 
@@ -140,6 +140,9 @@ def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
         aligned = _count_aligned(side, other)
         if aligned >= 0.6 * len(side) and not any(_is_heading_text(ln.text) for ln in side):
             return None  # dates, places or labels beside entries: keep each row together
+        widths = sorted(ln.x1 - ln.x0 for ln in side)
+        if widths[len(widths) // 2] < 0.2 * page_width and _count_aligned(side, other, tight=True) >= 0.35 * len(side):
+            return None  # narrow cells top-aligned with the other side: a table, read row by row
     aligned = _count_aligned(left, right)
     widths = sorted(ln.x1 - ln.x0 for ln in left)
     if aligned >= 0.85 * len(left) and widths[len(widths) // 2] < 0.2 * page_width:

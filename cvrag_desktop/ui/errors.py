@@ -18,10 +18,11 @@ from cvrag_desktop.errors import CvragError
 
 log = logging.getLogger(__name__)
 LOG_FILE_NAME = "cvrag-desktop.log"
+# translucent tints over the system palette, so the banner reads in light and dark themes
 _STYLES = {
-    "error": "background:#fde7e9;color:#7a1020;border:1px solid #e8a0a8;",
-    "warning": "background:#fff4ce;color:#5c4400;border:1px solid #e6cf7a;",
-    "info": "background:#e6f0fb;color:#0b3a6e;border:1px solid #9dbfe6;",
+    "error": "background:rgba(220,40,60,0.16);border:1px solid rgba(220,40,60,0.55);",
+    "warning": "background:rgba(230,170,0,0.18);border:1px solid rgba(230,170,0,0.6);",
+    "info": "background:rgba(40,120,220,0.14);border:1px solid rgba(40,120,220,0.5);",
 }
 
 

@@ -1,0 +1,1 @@
+"""Qt item models: they hold ids and fetch rows through ``services``."""

@@ -1,0 +1,1 @@
+"""The four panes of the main window: Generate, Import, Candidates, Chat."""

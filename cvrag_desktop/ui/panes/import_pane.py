@@ -1,0 +1,307 @@
+"""Import pane: drop files or folders, watch the queue, cancel, retry failures, resume.
+
+The whole batch runs in one worker calling ``services.ingest`` (parsing itself is
+spread over worker processes by the pipeline; catalog writes stay serialized there).
+Per-file outcomes arrive through ``on_file`` and update the queue table; the GUI
+thread only moves rows. On start-up :meth:`ImportPane.resume_interrupted` finishes
+what a closed or crashed session left queued (``services.resume_pending``).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from cvrag_desktop.ui.errors import InlineMessage, report_error
+from cvrag_desktop.ui.models.import_queue import ImportQueueModel, status_label
+from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
+
+SUPPORTED = (".pdf", ".docx")
+TASK = "import"
+
+
+def list_import_files(paths: list[Path]) -> list[str]:
+    """The files an import of ``paths`` will visit, as the pipeline names them (for the queue table)."""
+    out: list[str] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(str(f) for f in sorted(p.rglob("*"))
+                       if f.is_file() and f.suffix.lower() in SUPPORTED and not f.name.startswith(("~$", ".")))
+        else:
+            out.append(os.fsencode(p).decode("utf-8", "replace"))
+    return list(dict.fromkeys(out))
+
+
+def format_eta(seconds: float | None) -> str:
+    """``m:ss`` (or ``h:mm:ss``) for the remaining time; empty when unknown."""
+    if seconds is None or seconds != seconds or seconds < 0:
+        return ""
+    s = int(round(seconds))
+    h, rem = divmod(s, 3600)
+    m, sec = divmod(rem, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
+class ImportPane(QWidget):
+    """Drag-and-drop import with a live queue, progress, ETA, cancel and retry."""
+
+    batch_finished = Signal(object)  # IngestReport, or None when cancelled/failed
+    candidates_changed = Signal()
+
+    def __init__(self, services, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.runner = runner
+        self.qsettings = qsettings
+        self.model = ImportQueueModel(self)
+        self._pending_inputs: list[Path] = []
+        self._started = 0.0
+        self._rate_base: tuple[float, int] | None = None
+        self._dirty = False
+        self.setAcceptDrops(True)
+        self._build()
+        self._refresh_timer = QTimer(self, interval=2000)
+        self._refresh_timer.timeout.connect(self._flush_changes)
+
+    def _build(self) -> None:
+        self.message = InlineMessage(self)
+        self.drop_hint = QLabel("Drop CV files (PDF, DOCX) or folders here, or use Add files… / Add folder…")
+        self.drop_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.drop_hint.setMinimumHeight(56)
+        self.drop_hint.setStyleSheet("QLabel{border:2px dashed palette(mid);border-radius:8px;padding:8px;}")
+        self.add_files_btn = QPushButton("Add files…")
+        self.add_folder_btn = QPushButton("Add folder…")
+        self.cancel_btn = QPushButton("Cancel")
+        self.retry_btn = QPushButton("Retry failed")
+        self.clear_btn = QPushButton("Clear finished")
+        self.add_files_btn.clicked.connect(self.open_files_dialog)
+        self.add_folder_btn.clicked.connect(self.open_folder_dialog)
+        self.cancel_btn.clicked.connect(self.cancel)
+        self.retry_btn.clicked.connect(self.retry_failed)
+        self.clear_btn.clicked.connect(self.model.clear_finished)
+        buttons = QHBoxLayout()
+        for b in (self.add_files_btn, self.add_folder_btn, self.cancel_btn, self.retry_btn, self.clear_btn):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress_label = QLabel("No import running.")
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().hide()
+        self.table.setAlternatingRowColors(True)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for col, width in enumerate((260, 110, 200, 60, 70)):
+            self.table.setColumnWidth(col, width)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.message)
+        layout.addWidget(self.drop_hint)
+        layout.addLayout(buttons)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.progress_label)
+        layout.addWidget(self.table, 1)
+        self._sync_buttons()
+
+    # ---- user actions ------------------------------------------------------------------
+    def open_files_dialog(self) -> None:
+        """Ctrl+O: pick CV files to import."""
+        start = self._last_dir()
+        files, _ = QFileDialog.getOpenFileNames(self, "Import CVs", start, "CVs (*.pdf *.docx);;All files (*)")
+        if files:
+            self._remember_dir(Path(files[0]).parent)
+            self.import_paths([Path(f) for f in files])
+
+    def open_folder_dialog(self) -> None:
+        """Pick a folder of CVs (searched recursively)."""
+        folder = QFileDialog.getExistingDirectory(self, "Import a folder of CVs", self._last_dir())
+        if folder:
+            self._remember_dir(Path(folder))
+            self.import_paths([Path(folder)])
+
+    def _last_dir(self) -> str:
+        return str(self.qsettings.value("import/last_dir", str(Path.home()))) if self.qsettings else str(Path.home())
+
+    def _remember_dir(self, folder: Path) -> None:
+        if self.qsettings:
+            self.qsettings.setValue("import/last_dir", str(folder))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        """Accept local files and folders."""
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        """Import what was dropped."""
+        paths = [Path(u.toLocalFile()) for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.import_paths(paths)
+
+    def import_paths(self, paths: list[Path]) -> None:
+        """Queue files/folders; starts now, or after the running batch."""
+        self.message.clear_message()
+        if self.runner.busy(TASK):
+            self._pending_inputs.extend(paths)
+            self.message.show_message(f"{len(paths)} more item(s) will be imported after the current batch.", "info")
+            return
+        self._start(lambda ctx: self._run_ingest(ctx, paths), f"Importing {len(paths)} item(s)…")
+
+    def retry_failed(self) -> None:
+        """Import again every file whose import failed."""
+        failed = [Path(p) for p in self.model.failed_paths()]
+        if not failed:
+            self.message.show_message("Nothing to retry: no file failed.", "info")
+            return
+        self.import_paths(failed)
+
+    def cancel(self) -> None:
+        """Stop the running import after the files in progress; they are resumed later."""
+        if self.runner.busy(TASK):
+            self.runner.cancel(TASK)
+            self._pending_inputs.clear()
+            self.progress_label.setText("Cancelling… (files in progress finish first)")
+            self.cancel_btn.setEnabled(False)
+
+    def resume_interrupted(self) -> None:
+        """Finish files a previous session left queued or processing (called at start-up)."""
+        if self.runner.busy(TASK):
+            return
+        self._start(self._run_resume, "Checking for an interrupted import…", quiet_if_empty=True)
+
+    # ---- worker side (runs off the GUI thread) -----------------------------------------
+    def _run_ingest(self, ctx: TaskContext, paths: list[Path]):
+        ctx.item(("listed", list_import_files(paths)))
+        return self.services.ingest(paths, progress=ctx.progress, should_cancel=ctx.should_cancel,
+                                    on_file=ctx.item, workers=self.services.settings.workers)
+
+    def _run_resume(self, ctx: TaskContext):
+        pending = [f["original_path"] for f in self.services.files()
+                   if f["status"] in ("queued", "processing")]
+        if not pending:
+            return None
+        ctx.item(("resume", pending))
+        return self.services.resume_pending(progress=ctx.progress, should_cancel=ctx.should_cancel,
+                                            on_file=ctx.item, workers=self.services.settings.workers)
+
+    # ---- GUI side ------------------------------------------------------------------------
+    def _start(self, fn, label: str, quiet_if_empty: bool = False) -> None:
+        self._started = time.monotonic()
+        self._rate_base = None
+        self._quiet = quiet_if_empty
+        if not quiet_if_empty:
+            self.progress_label.setText(label)
+            self.progress.setRange(0, 0)  # busy until the first progress report
+        self.runner.start(TASK, fn, on_result=self._on_result, on_error=self._on_error,
+                          on_progress=self._on_progress, on_item=self._on_item, on_finished=self._on_finished)
+        self._refresh_timer.start()
+        self._sync_buttons()
+
+    def _on_item(self, obj: object) -> None:
+        if isinstance(obj, tuple):
+            kind, paths = obj
+            self.model.add_paths(paths, status="queued")
+            if kind == "resume":
+                self.message.show_message(
+                    f"Resuming an interrupted import: {len(paths)} file(s) were left unfinished.", "info")
+                self.progress_label.setText("Resuming…")
+                self.progress.setRange(0, 0)
+            return
+        outcome = obj  # FileOutcome
+        self.model.update(outcome.path, status=outcome.status, candidate=outcome.name or "",
+                          pages=outcome.pages, seconds=outcome.seconds, error=outcome.error or "")
+        if outcome.status == "done":
+            self._dirty = True
+
+    def _on_progress(self, done: int, total: int, note: str) -> None:
+        now = time.monotonic()
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+        if self._rate_base is None:
+            self._rate_base = (now, done)
+        t0, d0 = self._rate_base
+        eta = None
+        if done > d0 and now > t0:
+            eta = (total - done) * (now - t0) / (done - d0)
+        text = f"{done} / {total} files"
+        if eta is not None and done < total:
+            text += f" · about {format_eta(eta)} left"
+        if note:
+            text += f" · {note}"
+        self.progress_label.setText(text)
+
+    def _on_result(self, report) -> None:
+        self.batch_finished.emit(report)
+        if report is None:
+            return
+        counts = self.model.counts()
+        problems = sum(v for k, v in counts.items() if k not in ("done", "duplicate", "queued", "listed"))
+        summary = f"Imported {report.ingested}, duplicates {report.duplicates}, problems {len(report.failed)}"
+        summary += f" in {report.seconds:.1f} s."
+        self.progress_label.setText(summary)
+        if report.failed:
+            kinds = sorted({status_label(f["status"]) for f in report.failed})
+            self.message.show_message(
+                f"{len(report.failed)} file(s) could not be imported ({', '.join(kinds)}). "
+                "See the Error column; 'Retry failed' tries them again.", "warning")
+        elif problems == 0 and not self._quiet:
+            self.message.clear_message()
+
+    def _on_error(self, exc: BaseException) -> None:
+        self.progress_label.setText("Import stopped.")
+        report_error(exc, self.message, self, self.services.paths.log_dir)
+        self.batch_finished.emit(None)
+
+    def _on_finished(self) -> None:
+        self._refresh_timer.stop()
+        if self.progress.maximum() == 0:
+            self.progress.setRange(0, 1)
+            self.progress.setValue(0)
+        if self.runner.busy(TASK):
+            return
+        cancelled = any(r.status in ("listed", "queued", "processing") for r in self.model.rows)
+        if cancelled:
+            self.model.mark_pending_as("cancelled")
+            self.progress_label.setText("Import cancelled. Unfinished files resume on the next import or start-up.")
+            self.batch_finished.emit(None)
+        self._flush_changes(force=True)
+        self._sync_buttons()
+        if self._pending_inputs:
+            nxt, self._pending_inputs = self._pending_inputs, []
+            self.import_paths(nxt)
+
+    def _flush_changes(self, force: bool = False) -> None:
+        if self._dirty or force:
+            self._dirty = False
+            self.candidates_changed.emit()
+
+    def _sync_buttons(self) -> None:
+        busy = self.runner.busy(TASK)
+        self.cancel_btn.setEnabled(busy)
+        self.retry_btn.setEnabled(not busy)
+
+    @property
+    def busy(self) -> bool:
+        """True while an import runs."""
+        return self.runner.busy(TASK)
