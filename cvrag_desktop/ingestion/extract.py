@@ -332,22 +332,29 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
     """
     from cvrag_desktop.ingestion.lexicon import load_lexicon
 
-    months = "|".join(re.escape(m) for m in sorted(load_lexicon().months, key=len, reverse=True))
+    lex = load_lexicon()
+    months = "|".join(re.escape(m) for m in sorted(lex.months, key=len, reverse=True))
+    present = "|".join(re.escape(p) for p in sorted(lex.present_words, key=len, reverse=True))
     dangling = re.compile(rf"(?:\d{{4}}|\d{{2}})\W*\s*[-–—]\s*(?:(?:{months})\.?)?\s*$", re.IGNORECASE)
-    lone = re.compile(r"^\(?\s*(?:\d{4}(?:[-/.]\d{1,2})?|\d{1,2}[/.]\d{4})\s*\)?[.,;]?$")
+    lone = re.compile(
+        rf"^\(?\s*(?:\d{{4}}(?:[-/.]\d{{1,2}})?|\d{{1,2}}[/.]\d{{4}}|{present})\s*\)?[.,;]?$", re.IGNORECASE
+    )
     for a, b in itertools.pairwise(lines):
         if a.page != b.page or a.column != b.column:
             continue
-        a_last = a.text.split("\t")[-1]
-        if not dangling.search(normalize_for_dates(a_last)):
-            continue
-        cells = b.text.split("\t")
-        for idx in (0, len(cells) - 1):
-            if lone.match(cells[idx].strip()):
-                a.text = f"{a.text.rstrip()} {cells[idx].strip()}"
-                del cells[idx]
-                b.text = "\t".join(cells).strip()
-                break
+        a_cells = a.text.split("\t")
+        b_cells = b.text.split("\t")
+        for ia in dict.fromkeys((0, len(a_cells) - 1)):
+            if not dangling.search(normalize_for_dates(a_cells[ia])):
+                continue
+            for ib in dict.fromkeys((0, len(b_cells) - 1)):
+                if lone.match(normalize_for_dates(b_cells[ib]).strip()):
+                    a_cells[ia] = f"{a_cells[ia].rstrip()} {b_cells[ib].strip()}"
+                    del b_cells[ib]
+                    a.text = "\t".join(a_cells)
+                    b.text = "\t".join(b_cells).strip()
+                    break
+            break
     return [ln for ln in lines if ln.text.strip()]
 
 
