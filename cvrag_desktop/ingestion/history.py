@@ -80,6 +80,13 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
             if not companyish(company) and len(plain) > 1:
                 company = plain[1]
 
+    if company is None and title is not None:
+        # "Carlier, Raynaudboeuf" looks like "City, Region" but beside a title it is employer + place
+        pair = next((loc for loc in locations if "," in loc[0]), None)
+        if pair is not None:
+            first, _, rest = pair[0].partition(",")
+            company = (first.strip(), pair[1])
+            locations = [(rest.strip(), pair[1])] + [loc for loc in locations if loc is not pair]
     if title is None and company is None:
         return None
     d = entry.dates

@@ -135,6 +135,11 @@ class TaskRunner(QObject):
         self.pool.start(worker)
         return worker
 
+    def run(self, fn: Callable[[TaskContext], Any], **callbacks) -> Worker:
+        """Run an unkeyed task (a write that must not be superseded, e.g. a shortlist change)."""
+        self._seq = getattr(self, "_seq", 0) + 1
+        return self.start(f"_once{self._seq}", fn, **callbacks)
+
     def _done(self, key: str, worker: Worker, on_finished: Callable[[], None] | None) -> None:
         self._alive.discard(worker)
         if self._current.get(key) is worker:

@@ -1,0 +1,213 @@
+"""The candidate table: a model of ids behind a filtering/sorting proxy.
+
+:class:`CandidateTableModel` holds candidate ids in catalog order; the flat rows are
+fetched through ``services.list_candidates`` in a worker and kept in a cache, and the
+display values of a row are derived on first access. :class:`CandidateFilterProxy`
+applies the facets (skills, years, degree, language, employer), the text or search
+restriction and the shortlist view, and sorts numerically where it matters.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("Name", "name"), ("Current title", "current_title"), ("Company", "current_company"),
+    ("Years", "years_of_experience"), ("Top skills", "skills"), ("Highest degree", "highest_degree"),
+    ("Languages", "languages"), ("Imported", "imported_at"),
+)
+TOP_SKILLS = 5
+DEGREE_LEVELS = (  # (level, pattern) checked from the highest down
+    (4, re.compile(r"\b(ph\.?\s?d|doctor|doctorate|dr\.|doktor|doctorado|dottorato|博士)", re.I)),
+    (3, re.compile(r"\b(master|m\.?sc|m\.?s\.|m\.?a\.|mba|m\.?eng|máster|magister|diplom|laurea magistrale|"
+                   r"mestrado|修士|硕士)", re.I)),
+    (2, re.compile(r"\b(bachelor|b\.?sc|b\.?s\.|b\.?a\.|b\.?eng|grado|licenciatura|licence|laurea|"
+                   r"bacharelado|学士|本科)", re.I)),
+)
+LEVEL_NAMES = {0: "", 1: "Other", 2: "Bachelor", 3: "Master", 4: "Doctorate"}
+
+
+def degree_level(degree: str) -> int:
+    """0 none, 1 other, 2 bachelor, 3 master, 4 doctorate — recognised across the supported languages."""
+    if not degree:
+        return 0
+    for level, pattern in DEGREE_LEVELS:
+        if pattern.search(degree):
+            return level
+    return 1
+
+
+def highest_degree(degrees: list[str]) -> tuple[int, str]:
+    """The highest-level degree of a candidate and its level."""
+    best = (0, "")
+    for d in degrees or []:
+        lvl = degree_level(d)
+        if lvl > best[0]:
+            best = (lvl, d)
+    return best
+
+
+def enrich_row(row: dict, imported_at: float | None = None) -> dict:
+    """Add the derived display fields (highest degree, import time, search text) to a flat row."""
+    lvl, deg = highest_degree(row.get("degrees") or [])
+    out = dict(row)
+    out["highest_degree"] = deg
+    out["degree_level"] = lvl
+    out["imported_at"] = imported_at
+    parts = [row.get("name"), row.get("current_title"), row.get("current_company"), row.get("location"),
+             *(row.get("skills") or []), *(row.get("companies") or []), *(row.get("degrees") or []),
+             *(row.get("languages") or []), *(row.get("institutions") or [])]
+    out["_text"] = " ".join(str(p) for p in parts if p).casefold()
+    return out
+
+
+class CandidateTableModel(QAbstractTableModel):
+    """Candidate ids in catalog order; rows come from a cache filled by a worker."""
+
+    IdRole = Qt.ItemDataRole.UserRole + 1
+    SortRole = Qt.ItemDataRole.UserRole + 2
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.ids: list[str] = []
+        self._rows: dict[str, dict] = {}
+        self._display: dict[str, list[str]] = {}
+
+    def set_rows(self, rows: list[dict]) -> None:
+        """Replace the content (rows carry ``id`` and the enriched fields)."""
+        self.beginResetModel()
+        self.ids = [r["id"] for r in rows]
+        self._rows = {r["id"]: r for r in rows}
+        self._display = {}
+        self.endResetModel()
+
+    def row(self, candidate_id: str) -> dict | None:
+        """The cached flat row of a candidate."""
+        return self._rows.get(candidate_id)
+
+    def rows(self) -> list[dict]:
+        """All cached rows in model order."""
+        return [self._rows[i] for i in self.ids]
+
+    def row_at(self, source_row: int) -> dict:
+        """The row at a source index."""
+        return self._rows[self.ids[source_row]]
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        """Number of candidates."""
+        return 0 if parent.isValid() else len(self.ids)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        """See :data:`COLUMNS`."""
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        """Column titles."""
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section][0]
+        return None
+
+    def _cells(self, cid: str) -> list[str]:
+        cells = self._display.get(cid)
+        if cells is None:  # derived lazily, once per row
+            r = self._rows[cid]
+            years = r.get("years_of_experience")
+            ts = r.get("imported_at")
+            cells = [
+                r.get("name") or "(no name)", r.get("current_title") or "", r.get("current_company") or "",
+                "" if years is None else f"{years:g}", ", ".join((r.get("skills") or [])[:TOP_SKILLS]),
+                r.get("highest_degree") or "", ", ".join(r.get("languages") or []),
+                dt.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M") if ts else "",
+            ]
+            self._display[cid] = cells
+        return cells
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        """Display text, tooltips, the id (``IdRole``) and sort keys (``SortRole``)."""
+        if not index.isValid():
+            return None
+        cid = self.ids[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._cells(cid)[col]
+        if role == self.IdRole:
+            return cid
+        if role == self.SortRole:
+            r = self._rows[cid]
+            key = COLUMNS[col][1]
+            if key == "years_of_experience":
+                return float(r.get(key) if r.get(key) is not None else -1)
+            if key == "imported_at":
+                return float(r.get(key) or 0)
+            if key == "highest_degree":
+                return r.get("degree_level", 0)
+            return self._cells(cid)[col].casefold()
+        if role == Qt.ItemDataRole.ToolTipRole and col == 4:
+            return ", ".join(self._rows[cid].get("skills") or [])
+        if role == Qt.ItemDataRole.TextAlignmentRole and col == 3:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+class CandidateFilterProxy(QSortFilterProxyModel):
+    """Facet, text/search and shortlist filters over :class:`CandidateTableModel`."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.skills: set[str] = set()
+        self.min_years: float | None = None
+        self.max_years: float | None = None
+        self.min_degree = 0
+        self.language = ""
+        self.employer = ""
+        self.text = ""
+        self.restrict_ids: set[str] | None = None  # search results or a shortlist
+        self.shortlist_ids: set[str] | None = None
+        self.setSortRole(CandidateTableModel.SortRole)
+        self.setDynamicSortFilter(True)
+
+    def set_filters(self, **values) -> None:
+        """Update some filter values and re-filter once."""
+        modern = hasattr(self, "beginFilterChange")  # Qt >= 6.10
+        if modern:
+            self.beginFilterChange()
+        for k, v in values.items():
+            if not hasattr(self, k):
+                raise AttributeError(k)
+            setattr(self, k, v)
+        if modern:
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802
+        """All active filters must match."""
+        model = self.sourceModel()
+        r = model.row_at(source_row)
+        if self.shortlist_ids is not None and r["id"] not in self.shortlist_ids:
+            return False
+        if self.restrict_ids is not None and r["id"] not in self.restrict_ids:
+            return False
+        if self.skills and not self.skills.issubset(set(r.get("skills") or [])):
+            return False
+        years = r.get("years_of_experience")
+        if self.min_years is not None and (years is None or years < self.min_years):
+            return False
+        if self.max_years is not None and (years is None or years > self.max_years):
+            return False
+        if self.min_degree and r.get("degree_level", 0) < self.min_degree:
+            return False
+        if self.language and self.language.casefold() not in {x.casefold() for x in r.get("languages") or []}:
+            return False
+        if self.employer:
+            needle = self.employer.casefold()
+            if not any(needle in (c or "").casefold() for c in [*(r.get("companies") or []), r.get("current_company")]):
+                return False
+        return not (self.text and not all(t in r["_text"] for t in self.text.casefold().split()))
+
+    def visible_ids(self) -> list[str]:
+        """Ids of the rows shown, in view order."""
+        return [self.data(self.index(i, 0), CandidateTableModel.IdRole) for i in range(self.rowCount())]

@@ -1,0 +1,1 @@
+"""Reusable widgets: facets, candidate detail, PDF preview, shortlist bar."""

@@ -1,0 +1,141 @@
+"""A PDF page preview that jumps to a page and highlights a region (provenance, citations).
+
+Pages are rasterised with PyMuPDF (already the extraction engine, so no extra
+dependency; QtPdf lives in the much larger PySide6-Addons) in a worker; the GUI thread
+only turns the pixels into an image and paints the highlight. Bounding boxes are PDF
+points with a top-left origin, as the catalog stores them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+
+from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
+
+ZOOM = 1.6
+TASK = "pdf-render"
+
+
+def render_page(path: str, page: int, zoom: float = ZOOM) -> dict:
+    """Rasterise one page (runs in a worker): RGB bytes, size, page count, the zoom used."""
+    import pymupdf
+
+    with pymupdf.open(path) as doc:
+        count = doc.page_count
+        page = max(0, min(page, count - 1))
+        pix = doc[page].get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
+        return {"samples": bytes(pix.samples), "width": pix.width, "height": pix.height,
+                "stride": pix.stride, "page": page, "pages": count, "zoom": zoom}
+
+
+class PdfPreview(QWidget):
+    """Shows one page of a CV with an optional highlighted rectangle; prev/next navigation."""
+
+    rendered = Signal(int)  # page shown (0-based)
+
+    def __init__(self, runner: TaskRunner, parent=None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self.path: str | None = None
+        self.page = 0
+        self.pages = 0
+        self.bbox: tuple[float, float, float, float] | None = None
+        self.image: QImage | None = None
+        self.prev_btn = QPushButton("◀")
+        self.next_btn = QPushButton("▶")
+        self.page_label = QLabel("No file")
+        self.prev_btn.clicked.connect(lambda: self.show_page(self.page - 1))
+        self.next_btn.clicked.connect(lambda: self.show_page(self.page + 1))
+        bar = QHBoxLayout()
+        bar.addWidget(self.prev_btn)
+        bar.addWidget(self.page_label, 1, Qt.AlignmentFlag.AlignCenter)
+        bar.addWidget(self.next_btn)
+        self.canvas = QLabel("Select a candidate to preview the CV.")
+        self.canvas.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.canvas)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(self.scroll, 1)
+        self._sync()
+
+    def clear(self, message: str = "No preview.") -> None:
+        """Show a message instead of a page."""
+        self.runner.cancel(TASK)
+        self.path, self.pages, self.bbox, self.image = None, 0, None, None
+        self.canvas.setPixmap(QPixmap())
+        self.canvas.setText(message)
+        self._sync()
+
+    def open(self, path: str | None, page: int = 0, bbox=None) -> None:
+        """Show ``page`` of ``path`` (0-based), highlighting ``bbox`` when given."""
+        if not path or not Path(path).exists():
+            self.clear("The CV file is not available (it may have been forgotten or moved).")
+            return
+        if Path(path).suffix.lower() != ".pdf":
+            self.clear("No preview for Word files: the structured record is on the left.")
+            return
+        self.path = path
+        self.bbox = tuple(bbox) if bbox else None
+        self.show_page(page or 0, keep_bbox=True)
+
+    def show_page(self, page: int, keep_bbox: bool = False) -> None:
+        """Render another page of the open file."""
+        if not self.path:
+            return
+        if self.pages:
+            page = max(0, min(page, self.pages - 1))
+        if not keep_bbox:
+            self.bbox = None
+        path = self.path
+        self.page_label.setText(f"Page {page + 1}…")
+        self.runner.start(TASK, lambda ctx: self._render(ctx, path, page),
+                          on_result=self._show, on_error=self._failed)
+
+    @staticmethod
+    def _render(ctx: TaskContext, path: str, page: int) -> dict:
+        out = render_page(path, page)
+        out["path"] = path
+        return out
+
+    def _show(self, out: dict) -> None:
+        if out["path"] != self.path:
+            return
+        img = QImage(out["samples"], out["width"], out["height"], out["stride"], QImage.Format.Format_RGB888).copy()
+        self.page, self.pages = out["page"], out["pages"]
+        self.highlight_rect: QRectF | None = None
+        if self.bbox:
+            z = out["zoom"]
+            x0, y0, x1, y1 = self.bbox
+            self.highlight_rect = QRectF(x0 * z - 3, y0 * z - 3, (x1 - x0) * z + 6, (y1 - y0) * z + 6)
+            painter = QPainter(img)
+            painter.fillRect(self.highlight_rect, QColor(255, 220, 0, 90))
+            painter.setPen(QPen(QColor(230, 120, 0), 2))
+            painter.drawRect(self.highlight_rect)
+            painter.end()
+        self.image = img
+        self.canvas.setText("")
+        self.canvas.setPixmap(QPixmap.fromImage(img))
+        if self.highlight_rect is not None:
+            c = self.highlight_rect.center()
+            self.scroll.ensureVisible(int(c.x()), int(c.y()), 50, 150)
+        self._sync()
+        self.rendered.emit(self.page)
+
+    def _failed(self, exc: BaseException) -> None:
+        self.clear(f"Cannot show this PDF: {exc}")
+
+    def _sync(self) -> None:
+        self.prev_btn.setEnabled(bool(self.path) and self.page > 0)
+        self.next_btn.setEnabled(bool(self.path) and self.page < self.pages - 1)
+        if self.path and self.pages:
+            self.page_label.setText(f"Page {self.page + 1} of {self.pages}")
+        elif not self.path:
+            self.page_label.setText("")
