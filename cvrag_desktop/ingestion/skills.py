@@ -16,6 +16,8 @@ from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import AMBIGUOUS_SKILLS, canonical_skill, load_lexicon
 from cvrag_desktop.ingestion.textclean import normalize_key
 
+_SEP_CHARS = re.compile(r"[,;•·|]")
+_SPLIT_LIST = re.compile(r"\s*(?:[,;•·|\t]|\s/\s)\s*")
 _SPLIT = re.compile(r"\s*(?:[,;•·|\t]|\s/\s|\s-\s|\s–\s|\band\b|\bund\b|\by\b|\bet\b|\be\b)\s*")
 _LEVEL = re.compile(
     r"\(?\b\d+\+?\s*(?:yrs?|years?|años|jahre|ans|anni)\b\)?|\((?:basic|intermediate|advanced|expert|native|fluent|"
@@ -33,25 +35,51 @@ def _skill_pieces(text: str) -> list[str]:
             label, _, rest = cell.partition(":")
             if len(label.split()) <= 4:
                 cell = rest
-        for piece in _SPLIT.split(_LEVEL.sub(" ", cell)):
+        splitter = _SPLIT_LIST if len(_SEP_CHARS.findall(cell)) >= 2 else _SPLIT
+        for piece in splitter.split(_LEVEL.sub(" ", cell)):
             p = piece.strip(" .()[]")
             if 1 <= len(p) <= 40 and len(p.split()) <= 4 and re.search(r"[^\W\d_]", p):
                 out.append(p)
     return out
 
 
+def _logical_lines(lines: list[TextLine], idx: list[int]) -> list[tuple[str, int]]:
+    """Skills-section text as logical lines: an inline list wrapped over several lines is re-joined."""
+    inline = sum(1 for i in idx if len(_SEP_CHARS.findall(lines[i].text)) >= 2)
+    if inline < max(1, len(idx) // 3):
+        return [(lines[i].text, i) for i in idx]
+    out: list[tuple[str, int]] = []
+    for i in idx:
+        text = lines[i].text.strip()
+        if out and not out[-1][0].rstrip().endswith(tuple(",;•·|")) and not BULLET.match(text) \
+                and ":" not in text[:25] and "\t" not in text:
+            out[-1] = (f"{out[-1][0]} {text}", out[-1][1])
+        else:
+            out.append((text, i))
+    return out
+
+
+def _canonical_piece(piece: str) -> str | None:
+    """Canonical name of a piece, also for "Kubernetes (K8s)" or "Python 3.11"."""
+    canon = canonical_skill(piece)
+    if canon is None:
+        bare = re.sub(r"\s*\([^)]*\)\s*$|\s+\d+(?:\.\d+)*\+?$", "", piece).strip()
+        if bare and bare != piece:
+            canon = canonical_skill(bare)
+    return canon
+
+
 def extract_skills(lines: list[TextLine], skill_idx: list[int], other_idx: list[int]) -> list[tuple[str, int]]:
     """Canonical skills with the line each was read from: skills section first, then mentions."""
     lex = load_lexicon()
     found: dict[str, int] = {}
-    for i in skill_idx:
-        text = lines[i].text
-        if len(text.split()) >= 14:  # prose in a skills section: only known skills
+    for text, i in _logical_lines(lines, skill_idx):
+        if len(text.split()) >= 14 and len(_SEP_CHARS.findall(text)) < 3:  # prose: only known skills
             for m in lex.skill_pattern.finditer(text):
                 found.setdefault(canonical_skill(m.group(0)) or m.group(0), i)
             continue
         for piece in _skill_pieces(text):
-            canon = canonical_skill(piece)
+            canon = _canonical_piece(piece)
             if canon is None and normalize_key(piece) in lex.headings:
                 continue
             found.setdefault(canon or piece, i)

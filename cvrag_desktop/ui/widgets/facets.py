@@ -1,0 +1,151 @@
+"""The facet panel of the Candidates pane: skills with counts, years, degree, language, employer."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+ANY = -1
+DEGREE_CHOICES = (("Any degree", 0), ("Bachelor or higher", 2), ("Master or higher", 3), ("Doctorate", 4))
+
+
+class FacetPanel(QWidget):
+    """Emits ``changed`` with the proxy filter values whenever a facet changes."""
+
+    changed = Signal(dict)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._quiet = False
+        self.skill_filter = QLineEdit(placeholderText="Filter skills…")
+        self.skills = QListWidget()
+        self.skills.setToolTip("Tick skills: candidates must have all ticked skills. Counts are over all candidates.")
+        self.min_years = self._years_box("Minimum years of experience")
+        self.max_years = self._years_box("Maximum years of experience")
+        self.degree = QComboBox()
+        for label, level in DEGREE_CHOICES:
+            self.degree.addItem(label, level)
+        self.language = QComboBox()
+        self.language.addItem("Any language", "")
+        self.employer = QLineEdit(placeholderText="Worked at… (any employer)")
+        self.reset_btn = QPushButton("Clear filters")
+        form = QFormLayout()
+        form.addRow("Min years", self.min_years)
+        form.addRow("Max years", self.max_years)
+        form.addRow("Degree", self.degree)
+        form.addRow("Language", self.language)
+        form.addRow("Employer", self.employer)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("<b>Skills</b>"))
+        layout.addWidget(self.skill_filter)
+        layout.addWidget(self.skills, 1)
+        layout.addLayout(form)
+        layout.addWidget(self.reset_btn)
+        self.skills.itemChanged.connect(self._emit)
+        self.skill_filter.textChanged.connect(self._filter_skill_list)
+        for w in (self.min_years, self.max_years):
+            w.valueChanged.connect(self._emit)
+        self.degree.currentIndexChanged.connect(self._emit)
+        self.language.currentIndexChanged.connect(self._emit)
+        self.employer.textChanged.connect(self._emit)
+        self.reset_btn.clicked.connect(self.reset)
+
+    @staticmethod
+    def _years_box(tip: str) -> QSpinBox:
+        box = QSpinBox()
+        box.setRange(ANY, 60)
+        box.setValue(ANY)
+        box.setSpecialValueText("Any")
+        box.setToolTip(tip)
+        return box
+
+    def set_rows(self, rows: list[dict]) -> None:
+        """Rebuild the skill and language choices (with counts) from the candidates, keeping selections."""
+        self._quiet = True
+        ticked = self.selected_skills()
+        skills = Counter(s for r in rows for s in dict.fromkeys(r.get("skills") or []))
+        self.skills.clear()
+        for name, n in sorted(skills.items(), key=lambda kv: (-kv[1], kv[0].casefold())):
+            item = QListWidgetItem(f"{name} ({n})")
+            item.setData(Qt.ItemDataRole.UserRole, name)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if name in ticked else Qt.CheckState.Unchecked)
+            self.skills.addItem(item)
+        current = self.language.currentData()
+        langs = Counter(x for r in rows for x in dict.fromkeys(r.get("languages") or []))
+        self.language.clear()
+        self.language.addItem("Any language", "")
+        for name, n in sorted(langs.items(), key=lambda kv: (-kv[1], kv[0].casefold())):
+            self.language.addItem(f"{name} ({n})", name)
+        idx = self.language.findData(current)
+        self.language.setCurrentIndex(max(idx, 0))
+        self._filter_skill_list(self.skill_filter.text())
+        self._quiet = False
+        self._emit()
+
+    def _filter_skill_list(self, text: str) -> None:
+        needle = text.casefold().strip()
+        for i in range(self.skills.count()):
+            item = self.skills.item(i)
+            item.setHidden(bool(needle) and needle not in item.text().casefold())
+
+    def selected_skills(self) -> set[str]:
+        """The ticked skills."""
+        out = set()
+        for i in range(self.skills.count()):
+            item = self.skills.item(i)
+            if item.checkState() == Qt.CheckState.Checked:
+                out.add(item.data(Qt.ItemDataRole.UserRole))
+        return out
+
+    def set_skill_checked(self, name: str, checked: bool = True) -> bool:
+        """Tick (or untick) a skill by name; False if no candidate has it."""
+        for i in range(self.skills.count()):
+            item = self.skills.item(i)
+            if item.data(Qt.ItemDataRole.UserRole) == name:
+                item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+                return True
+        return False
+
+    def values(self) -> dict:
+        """The filter values for :class:`CandidateFilterProxy`."""
+        return {
+            "skills": self.selected_skills(),
+            "min_years": None if self.min_years.value() == ANY else float(self.min_years.value()),
+            "max_years": None if self.max_years.value() == ANY else float(self.max_years.value()),
+            "min_degree": int(self.degree.currentData() or 0),
+            "language": self.language.currentData() or "",
+            "employer": self.employer.text().strip(),
+        }
+
+    def reset(self) -> None:
+        """Clear every facet."""
+        self._quiet = True
+        for i in range(self.skills.count()):
+            self.skills.item(i).setCheckState(Qt.CheckState.Unchecked)
+        self.min_years.setValue(ANY)
+        self.max_years.setValue(ANY)
+        self.degree.setCurrentIndex(0)
+        self.language.setCurrentIndex(0)
+        self.employer.clear()
+        self.skill_filter.clear()
+        self._quiet = False
+        self._emit()
+
+    def _emit(self, *_args) -> None:
+        if not self._quiet:
+            self.changed.emit(self.values())
