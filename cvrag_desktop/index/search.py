@@ -29,6 +29,10 @@ from cvrag_desktop.index.store import DENSE, SPARSE, IndexStore
 
 RERANK_PREFETCH = 50
 MIN_PREFETCH = 32
+# RRF weights (dense, sparse). BM25 gets more say: recruiters' queries are mostly exact tokens
+# (skills, employers, degrees), where dense MiniLM is weak on Spanish CVs; measured in
+# benchmarks/retrieval_quality.py.
+RRF_WEIGHTS = (1.0, 2.0)
 MAX_FILTERED = 2000
 RERANK_CAP = 200
 LEAN_FIELDS = ["chunk_id", "candidate_id", "section"]
@@ -55,7 +59,8 @@ class Retriever:
     """Runs the strategies; ``texts`` maps chunk ids to display text (for reranking and facts)."""
 
     def __init__(self, store: IndexStore, embedder: Embedder, texts: TextLookup,
-                 reranker: OnnxCrossEncoder | None = None) -> None:
+                 reranker: OnnxCrossEncoder | None = None, weights: tuple[float, float] = RRF_WEIGHTS) -> None:
+        self.weights = weights
         self.store = store
         self.embedder = embedder
         self.texts = texts
@@ -82,8 +87,8 @@ class Retriever:
             points = self.store.query_points(query=p.query, using=p.using, query_filter=flt, limit=limit,
                                              with_payload=LEAN_FIELDS)
         else:
-            points = self.store.query_points(prefetch=prefetch, query=models.FusionQuery(fusion=models.Fusion.RRF),
-                                             limit=limit, with_payload=LEAN_FIELDS)
+            fusion = models.RrfQuery(rrf=models.Rrf(weights=list(self.weights)))
+            points = self.store.query_points(prefetch=prefetch, query=fusion, limit=limit, with_payload=LEAN_FIELDS)
         return _hits(points)
 
     def rerank(self, query: str, hits: list[RawHit]) -> list[RawHit]:

@@ -174,7 +174,7 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
             continue
         group = [ln]
         for nxt in labels[i + 1:i + 3]:
-            if 0 <= nxt.y0 - group[-1].y1 < 1.2 * group[-1].height:
+            if -0.5 * group[-1].height <= nxt.y0 - group[-1].y1 < 1.2 * group[-1].height:
                 group.append(nxt)
             else:
                 break

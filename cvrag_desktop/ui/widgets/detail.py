@@ -1,0 +1,123 @@
+"""The structured record of one candidate, each value linked to where it was read in the PDF.
+
+:func:`record_html` renders ``services.get_candidate(id)`` as HTML in which every value
+that has provenance (page + bbox) is a ``prov:<n>`` link; :class:`CandidateDetail`
+shows it and emits ``provenance_clicked(page, bbox)`` for the PDF preview.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtWidgets import QTextBrowser
+
+
+def _esc(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+class _Links:
+    """Turns (field, value) into a provenance link when the record knows where it came from."""
+
+    def __init__(self, provenance: list[dict]) -> None:
+        self.provenance = provenance
+        self._index: dict[tuple[str, str], int] = {}
+        for i, p in enumerate(provenance):
+            if p.get("page") is not None and p.get("bbox"):
+                self._index.setdefault((p["field"], p["value"]), i)
+
+    def __call__(self, field: str, value: object) -> str:
+        if value in (None, ""):
+            return ""
+        i = self._index.get((field, str(value)))
+        if i is None:
+            return _esc(value)
+        page = self.provenance[i]["page"] + 1
+        return f'<a href="prov:{i}" title="page {page}">{_esc(value)}</a>'
+
+
+def _dates(start: str | None, end: str | None, current: bool = False) -> str:
+    if not (start or end or current):
+        return ""
+    return f" <span style='opacity:0.7'>({_esc(start or '?')} – {'present' if current else _esc(end or '?')})</span>"
+
+
+def record_html(rec: dict, memberships: list[str] | None = None) -> str:
+    """HTML for a candidate record (see ``Services.get_candidate``) with provenance links."""
+    link = _Links(rec.get("provenance") or [])
+    out = [f"<h2>{link('name', rec.get('name')) or '(no name)'}</h2>"]
+    if rec.get("headline"):
+        out.append(f"<p><i>{link('headline', rec['headline'])}</i></p>")
+    facts = []
+    if rec.get("current_title") or rec.get("current_company"):
+        facts.append(f"<b>Now:</b> {_esc(rec.get('current_title') or '')}"
+                     f"{' at ' + _esc(rec['current_company']) if rec.get('current_company') else ''}")
+    if rec.get("years_of_experience") is not None:
+        facts.append(f"<b>Experience:</b> {rec['years_of_experience']:g} years")
+    contact = [link("emails", e) for e in rec.get("emails") or []] + [link("phones", p) for p in rec.get("phones") or []]
+    if rec.get("location"):
+        contact.append(link("location", rec["location"]))
+    if contact:
+        facts.append("<b>Contact:</b> " + " · ".join(contact))
+    if memberships:
+        facts.append("<b>Shortlists:</b> " + ", ".join(_esc(m) for m in memberships))
+    out.append("<p>" + "<br>".join(facts) + "</p>")
+    if rec.get("experiences"):
+        out.append("<h3>Experience</h3><ul>")
+        for n, e in enumerate(rec["experiences"]):
+            title = link(f"experiences[{n}].title", e.get("title")) or "(role)"
+            company = link(f"experiences[{n}].company", e.get("company"))
+            out.append(f"<li>{title}{' — ' + company if company else ''}"
+                       f"{_dates(e.get('start'), e.get('end'), e.get('is_current', False))}</li>")
+        out.append("</ul>")
+    if rec.get("education"):
+        out.append("<h3>Education</h3><ul>")
+        for n, e in enumerate(rec["education"]):
+            degree = link(f"education[{n}].degree", e.get("degree")) or "(degree)"
+            field = f" in {_esc(e['field'])}" if e.get("field") else ""
+            inst = link(f"education[{n}].institution", e.get("institution"))
+            out.append(f"<li>{degree}{field}{' — ' + inst if inst else ''}{_dates(e.get('start'), e.get('end'))}</li>")
+        out.append("</ul>")
+    for key, title in (("skills", "Skills"), ("languages", "Languages"), ("certifications", "Certifications")):
+        if rec.get(key):
+            out.append(f"<h3>{title}</h3><p>" + ", ".join(link(key, v) for v in rec[key]) + "</p>")
+    if rec.get("source_path"):
+        out.append(f"<p style='opacity:0.7'>Imported from {_esc(rec['source_path'])}</p>")
+    out.append("<p style='opacity:0.7'>Linked values open the PDF at the place they were read.</p>")
+    return "".join(out)
+
+
+class CandidateDetail(QTextBrowser):
+    """Read-only record view; clicking a linked value emits its page and bbox."""
+
+    provenance_clicked = Signal(int, object)  # page (0-based), bbox tuple
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setOpenLinks(False)
+        self.record: dict | None = None
+        self.anchorClicked.connect(self._clicked)
+        self.show_placeholder()
+
+    def show_placeholder(self, text: str = "Select a candidate to see the record.") -> None:
+        """Empty state."""
+        self.record = None
+        self.setHtml(f"<p style='opacity:0.7'>{_esc(text)}</p>")
+
+    def show_record(self, rec: dict, memberships: list[str] | None = None) -> None:
+        """Render a record."""
+        self.record = rec
+        self.setHtml(record_html(rec, memberships))
+
+    def open_provenance(self, index: int) -> None:
+        """Emit the location of provenance entry ``index``."""
+        if not self.record:
+            return
+        prov = (self.record.get("provenance") or [])[index]
+        self.provenance_clicked.emit(int(prov["page"]), tuple(prov["bbox"]))
+
+    def _clicked(self, url: QUrl) -> None:
+        text = url.toString()
+        if text.startswith("prov:"):
+            self.open_provenance(int(text[5:]))
