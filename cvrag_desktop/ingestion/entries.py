@@ -24,6 +24,7 @@ _LOCATION = re.compile(
     r"^(?:remote|hybrid|remoto|híbrido|télétravail|homeoffice|"
     r"[A-ZÀ-Ý][\w.'\-]+(?:\s[A-ZÀ-Ý&][\w.'\-]*)*,\s?(?:[A-Z]{2,3}|[A-ZÀ-Ý][\w.'\-]+(?:\s[A-ZÀ-Ý][\w.'\-]+)*)(?:\s?&.*)?)$"
 )
+_PARTICLE = re.compile(r"^(?:da|das|do|dos|de|del|della|van|von|der|di|du|le|la|al|el)\s+[A-ZÀ-Ý]")
 _CONJ = re.compile(r"^[A-ZÀ-Ý][\w'’\-]+\s+(?:and|&|e|y|und|et)\s+[A-ZÀ-Ý]")
 _SUFFIX = re.compile(r"^(?:inc|ltd|llc|gmbh|s\.?a|s\.?l|co|corp|plc|ag|s\.?r\.?l|spa|ltda)\.?$", re.IGNORECASE)
 
@@ -49,7 +50,8 @@ def is_body_line(text: str, prev: str | None) -> bool:
         return True
     if t.endswith(":") and len(words) <= 4:
         return True
-    if first_cell[:1].islower() and not re.match(r"^(?:[a-z]+\.)?[a-z0-9-]+\.[a-z]{2,}", first_cell):
+    if first_cell[:1].islower() and not re.match(r"^(?:[a-z]+\.)?[a-z0-9-]+\.[a-z]{2,}", first_cell) \
+            and not _PARTICLE.match(first_cell):
         return True
     if t.endswith(".") and len(words) >= 6:
         return True

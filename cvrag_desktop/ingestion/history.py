@@ -45,7 +45,7 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
             locations.append((text, i))
             continue
         parts = [_strip_event(p) for p in split_commas(text)]
-        parts = [p for p in parts if len(p) > 3 or (p[:1].isupper() or not p.isascii())]
+        parts = [p for p in parts if len(p) > 3 or p[:1].isupper() or not p.isascii()]
         for n, part in enumerate(parts):
             trailing_city = n == len(parts) - 1 and n > 0 and len(part.split()) <= 2 and part[:1].isupper() \
                 and not lex.company_re.search(part) and not lex.title_re.search(part) and not lex.institution_re.search(part)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -64,6 +65,21 @@ def _is_heading_text(text: str) -> bool:
 
     t = text.strip().rstrip(":")
     return 2 < len(t) <= 40 and heading_key(t) in load_lexicon().headings
+
+
+_DATE_CELL = re.compile(r"(?:19|20)\d{2}|\b\d{1,2}[/.]\d{2,4}\b")
+
+
+def _heading_lines(side: list[TextLine]) -> set[int]:
+    """Ids of lines that are headings, alone or joined with the next line (stacked labels)."""
+    ordered = sorted(side, key=lambda ln: ln.y0)
+    out: set[int] = set()
+    for a, b in zip(ordered, [*ordered[1:], None], strict=True):
+        if _is_heading_text(a.text):
+            out.add(id(a))
+        elif b is not None and _is_heading_text(f"{a.text} {b.text}"):
+            out.update((id(a), id(b)))
+    return out
 
 
 def _same_row(a: TextLine, b: TextLine) -> bool:
@@ -138,8 +154,15 @@ def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
         return None
     for side, other in ((left, right), (right, left)):
         aligned = _count_aligned(side, other)
-        if aligned >= 0.6 * len(side) and not any(_is_heading_text(ln.text) for ln in side):
+        heads = _heading_lines(side)
+        if aligned >= 0.6 * len(side) and not heads:
             return None  # dates, places or labels beside entries: keep each row together
+        if len(heads) >= 0.6 * len(side):
+            return None  # a strip of section labels beside their content (lifted later)
+        rest = [ln for ln in side if id(ln) not in heads]
+        if rest and sum(1 for ln in rest if _DATE_CELL.search(ln.text)) >= 0.6 * len(rest) \
+                and _count_aligned(rest, other) >= 0.6 * len(rest):
+            return None  # a date gutter that also carries the section headings
         widths = sorted(ln.x1 - ln.x0 for ln in side)
         if widths[len(widths) // 2] < 0.2 * page_width and _count_aligned(side, other, tight=True) >= 0.35 * len(side):
             return None  # narrow cells top-aligned with the other side: a table, read row by row
