@@ -99,6 +99,15 @@ def cmd_doctor(args, svc) -> int:
 
 def cmd_eval(args, svc) -> int:
     """Measure extraction against a labelled folder."""
+    if args.generated:
+        from cvrag_desktop.evaluation.roundtrip import evaluate_generated, format_table
+
+        result = evaluate_generated(Path(args.generated))
+        _print_json(result) if args.json else print(format_table(result))
+        return 0
+    if not args.dataset:
+        print("error: give --dataset DIR (labels.json) or --generated DIR (factory output)", file=sys.stderr)
+        return 2
     from cvrag_desktop.evaluation.real_cvs import evaluate_folder
 
     report = evaluate_folder(Path(args.dataset))
@@ -154,8 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("doctor", help="show data paths, models and counts")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_doctor)
-    s = sub.add_parser("eval", help="measure extraction against labels.json")
-    s.add_argument("--dataset", required=True)
+    s = sub.add_parser("eval", help="measure extraction against labels.json or generated ground truth")
+    s.add_argument("--dataset", help="folder with pdf/ and labels.json")
+    s.add_argument("--generated", help="folder written by `cvrag generate` (round trip)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_eval)
     s = sub.add_parser("generate", help="write synthetic CVs with ground truth")
