@@ -32,7 +32,7 @@ MIN_PREFETCH = 32
 # RRF weights (dense, sparse). BM25 gets more say: recruiters' queries are mostly exact tokens
 # (skills, employers, degrees), where dense MiniLM is weak on Spanish CVs; measured in
 # benchmarks/retrieval_quality.py.
-RRF_WEIGHTS = (1.0, 2.0)
+RRF_WEIGHTS = (1.0, 3.0)
 MAX_FILTERED = 2000
 RERANK_CAP = 200
 LEAN_FIELDS = ["chunk_id", "candidate_id", "section"]
