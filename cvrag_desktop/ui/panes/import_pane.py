@@ -52,7 +52,7 @@ def format_eta(seconds: float | None) -> str:
     """``m:ss`` (or ``h:mm:ss``) for the remaining time; empty when unknown."""
     if seconds is None or seconds != seconds or seconds < 0:
         return ""
-    s = int(round(seconds))
+    s = round(seconds)
     h, rem = divmod(s, 3600)
     m, sec = divmod(rem, 60)
     return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
@@ -145,14 +145,14 @@ class ImportPane(QWidget):
         if self.qsettings:
             self.qsettings.setValue("import/last_dir", str(folder))
 
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         """Accept local files and folders."""
         if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
             event.acceptProposedAction()
         else:
             event.ignore()
 
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+    def dropEvent(self, event: QDropEvent) -> None:
         """Import what was dropped."""
         paths = [Path(u.toLocalFile()) for u in event.mimeData().urls() if u.isLocalFile()]
         if paths:

@@ -1,0 +1,181 @@
+"""The main window: a sidebar of four panes, menus with shortcuts, the status bar, and
+persistence of geometry and the last pane (QSettings in the config dir)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, QSize, Qt, QUrl
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import QHBoxLayout, QListWidget, QMainWindow, QMessageBox, QStackedWidget, QWidget
+
+from cvrag_desktop.ui.panes.candidates_pane import CandidatesPane
+from cvrag_desktop.ui.panes.chat_pane import ChatPane
+from cvrag_desktop.ui.panes.generate_pane import GeneratePane
+from cvrag_desktop.ui.panes.import_pane import ImportPane
+from cvrag_desktop.ui.settings_dialog import SettingsDialog
+from cvrag_desktop.ui.status import AppStatusBar
+from cvrag_desktop.ui.tasks import TaskRunner
+
+PANES = ("Generate", "Import", "Candidates", "Chat")
+GENERATE, IMPORT, CANDIDATES, CHAT = range(4)
+CLOSE_WAIT_MS = 8000
+
+
+def ui_settings(services) -> QSettings:
+    """The window's QSettings: an INI file in the config dir (so CVRAG_HOME isolates it)."""
+    return QSettings(str(services.paths.config_dir / "ui.ini"), QSettings.Format.IniFormat)
+
+
+class MainWindow(QMainWindow):
+    """Sidebar + stacked panes; owns the task runner shared by every pane."""
+
+    def __init__(self, services, runner: TaskRunner | None = None) -> None:
+        super().__init__()
+        self.services = services
+        self.runner = runner or TaskRunner(parent=self)
+        self.qsettings = ui_settings(services)
+        self.setWindowTitle("CV RAG Desktop")
+        self.sidebar = QListWidget()
+        self.sidebar.addItems(PANES)
+        self.sidebar.setFixedWidth(140)
+        self.stack = QStackedWidget()
+        self.generate = GeneratePane(services, self.runner, self.qsettings)
+        self.importer = ImportPane(services, self.runner, self.qsettings)
+        self.candidates = CandidatesPane(services, self.runner, self.qsettings)
+        self.chat = ChatPane(services)
+        for pane in (self.generate, self.importer, self.candidates, self.chat):
+            self.stack.addWidget(pane)
+        self.sidebar.currentRowChanged.connect(self.stack.setCurrentIndex)
+        central = QWidget()
+        row = QHBoxLayout(central)
+        row.setContentsMargins(4, 4, 4, 4)
+        row.addWidget(self.sidebar)
+        row.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+        self.status = AppStatusBar(services, self.runner, self)
+        self.setStatusBar(self.status)
+        self._wire()
+        self._menus()
+        self._restore()
+
+    def _wire(self) -> None:
+        self.importer.candidates_changed.connect(self.candidates.reload)
+        self.importer.batch_finished.connect(lambda _r: self.status.refresh())
+        self.candidates.candidates_changed.connect(self.status.refresh)
+        self.generate.import_requested.connect(self._import_generated)
+
+    def _import_generated(self, paths: list) -> None:
+        self.show_pane(IMPORT)
+        self.importer.import_paths(paths)
+
+    def _action(self, menu, text: str, slot, shortcut=None) -> QAction:
+        act = QAction(text, self)
+        if shortcut is not None:
+            act.setShortcut(QKeySequence(shortcut))
+            act.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
+        act.triggered.connect(slot)
+        menu.addAction(act)
+        return act
+
+    def _menus(self) -> None:
+        bar = self.menuBar()
+        f = bar.addMenu("&File")
+        self.import_action = self._action(f, "&Import CVs…", self.import_files, QKeySequence.StandardKey.Open)
+        self._action(f, "Import a &folder…", self.importer.open_folder_dialog)
+        self.export_action = self._action(f, "&Export to CSV…", self.export, "Ctrl+E")
+        f.addSeparator()
+        self._action(f, "&Settings…", self.open_settings, QKeySequence.StandardKey.Preferences)
+        f.addSeparator()
+        self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        e = bar.addMenu("&Edit")
+        self.search_action = self._action(e, "&Search candidates", self.focus_search, QKeySequence.StandardKey.Find)
+        v = bar.addMenu("&View")
+        for i, name in enumerate(PANES):
+            self._action(v, name, lambda _c=False, i=i: self.show_pane(i), f"Ctrl+{i + 1}")
+        c = bar.addMenu("&Chat")
+        self.new_chat_action = self._action(c, "&New chat", self.new_chat, QKeySequence.StandardKey.New)
+        h = bar.addMenu("&Help")
+        self._action(h, "Open data folder", lambda: self._open(self.services.paths.data_dir))
+        self._action(h, "Open log folder", lambda: self._open(self.services.paths.log_dir))
+        self._action(h, "About", self._about)
+
+    # ---- actions -------------------------------------------------------------------------
+    def show_pane(self, index: int) -> None:
+        """Bring a pane forward."""
+        self.sidebar.setCurrentRow(index)
+
+    def current_pane(self) -> int:
+        """Index of the visible pane."""
+        return self.stack.currentIndex()
+
+    def import_files(self) -> None:
+        """Ctrl+O."""
+        self.show_pane(IMPORT)
+        self.importer.open_files_dialog()
+
+    def focus_search(self) -> None:
+        """Ctrl+F."""
+        self.show_pane(CANDIDATES)
+        self.candidates.focus_search()
+
+    def export(self) -> None:
+        """Ctrl+E."""
+        self.show_pane(CANDIDATES)
+        self.candidates.export_view()
+
+    def new_chat(self) -> None:
+        """Ctrl+N."""
+        self.show_pane(CHAT)
+        self.chat.new_chat()
+
+    def open_settings(self) -> SettingsDialog:
+        """The settings dialog (non-blocking); refreshes the status bar when saved."""
+        dlg = SettingsDialog(self.services, self.runner, self)
+        dlg.accepted.connect(self._settings_saved)
+        dlg.open()
+        return dlg
+
+    def _settings_saved(self) -> None:
+        from cvrag_desktop.llm.health import clear_probe_cache
+
+        clear_probe_cache()
+        self.status.refresh()
+
+    def _open(self, folder) -> None:
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    def _about(self) -> None:
+        QMessageBox.about(self, "CV RAG Desktop", "Offline CV search and screening.\n"
+                          f"Data: {self.services.paths.data_dir}\nLogs: {self.services.paths.log_dir}")
+
+    # ---- lifecycle -----------------------------------------------------------------------
+    def start(self) -> None:
+        """After the window shows: load candidates, refresh status, resume an interrupted import."""
+        self.candidates.reload()
+        self.status.refresh()
+        self.importer.resume_interrupted()
+
+    def _restore(self) -> None:
+        geometry = self.qsettings.value("window/geometry")
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.resize(QSize(1400, 860))
+        state = self.qsettings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+        pane = int(self.qsettings.value("window/pane", CANDIDATES))
+        self.show_pane(pane if 0 <= pane < len(PANES) else CANDIDATES)
+
+    def save_state(self) -> None:
+        """Persist geometry, toolbar/dock state, last pane and splitters."""
+        self.qsettings.setValue("window/geometry", self.saveGeometry())
+        self.qsettings.setValue("window/state", self.saveState())
+        self.qsettings.setValue("window/pane", self.current_pane())
+        self.candidates.save_state()
+        self.qsettings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Persist the layout; stop work (an import in flight is resumed on the next start)."""
+        self.save_state()
+        self.status.timer.stop()
+        self.runner.cancel_all()
+        self.runner.wait(CLOSE_WAIT_MS)
+        event.accept()

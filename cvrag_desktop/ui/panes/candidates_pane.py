@@ -1,0 +1,333 @@
+"""Candidates pane: filter and search the table, read a record with provenance, preview the PDF,
+manage shortlists, export to CSV and forget candidates.
+
+Everything that touches the catalog runs in a worker through ``services`` (and the
+shortlist store); the GUI thread only updates models and widgets.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel, QSettings, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QMessageBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from cvrag_desktop.export import export_candidates_csv
+from cvrag_desktop.ui.errors import InlineMessage, report_error
+from cvrag_desktop.ui.models.candidates import CandidateFilterProxy, CandidateTableModel, enrich_row
+from cvrag_desktop.ui.panes.shortlist_bar import ShortlistBar, shortlist_store
+from cvrag_desktop.ui.tasks import TaskRunner
+from cvrag_desktop.ui.widgets.detail import CandidateDetail
+from cvrag_desktop.ui.widgets.facets import FacetPanel
+from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
+
+SEARCH_K = 200
+TEXT_TIP = ("Filters the table by the words typed (name, title, employers, skills, degrees, languages). "
+            "Hybrid search is not available in this build yet, so this is a plain text filter.")
+SEARCH_TIP = "Hybrid search (meaning + keywords) over the CVs; results keep the facet filters."
+
+
+def has_search(services) -> bool:
+    """True when the services facade offers hybrid search."""
+    return callable(getattr(services, "search", None))
+
+
+class CandidatesPane(QWidget):
+    """Table + facets + detail + preview + shortlists."""
+
+    candidates_changed = Signal()
+    loaded = Signal(int)  # number of candidates
+    search_done = Signal(int)  # rows visible after a search
+    exported = Signal(str, int)
+
+    def __init__(self, services, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.runner = runner
+        self.qsettings = qsettings
+        self.store = shortlist_store(services)
+        self.current_id: str | None = None
+        self.model = CandidateTableModel(self)
+        self.proxy = CandidateFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self._search_timer = QTimer(self, singleShot=True, interval=300)
+        self._search_timer.timeout.connect(self._run_search)
+        self._build()
+
+    # ---- layout --------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.message = InlineMessage(self)
+        self.search = QLineEdit(placeholderText="Search candidates (Ctrl+F)…", clearButtonEnabled=True)
+        self.search.setToolTip(SEARCH_TIP if has_search(self.services) else TEXT_TIP)
+        self.search.textChanged.connect(lambda _t: self._search_timer.start())
+        self.count_label = QLabel("")
+        self.shortlists = ShortlistBar(self.store, self.runner, self)
+        self.shortlists.view_changed.connect(self._shortlist_view_changed)
+        self.shortlists.error.connect(self._error)
+        self.shortlists.changed.connect(self._refresh_detail)
+        self.shortlists.add_btn.clicked.connect(lambda: self.shortlists.add(self.selected_ids()))
+        self.shortlists.remove_btn.clicked.connect(lambda: self.shortlists.remove(self.selected_ids()))
+        self.shortlists.export_btn.clicked.connect(lambda: self.export_view())
+        self.shortlists.forget_btn.clicked.connect(self.forget_selected)
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
+        top.addWidget(self.count_label)
+        self.facets = FacetPanel(self)
+        self.facets.changed.connect(lambda v: self.proxy.set_filters(**v) or self._update_count())
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(7, Qt.SortOrder.DescendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        for col, width in enumerate((170, 170, 140, 55, 220, 150, 130)):
+            self.table.setColumnWidth(col, width)
+        self.detail = CandidateDetail()
+        self.preview = PdfPreview(self.runner)
+        self.detail.provenance_clicked.connect(self._open_provenance)
+        center = QSplitter(Qt.Orientation.Vertical)
+        center.addWidget(self.table)
+        center.addWidget(self.detail)
+        center.setSizes([420, 300])
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.facets)
+        self.splitter.addWidget(center)
+        self.splitter.addWidget(self.preview)
+        self.splitter.setSizes([210, 760, 430])
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.message)
+        layout.addLayout(top)
+        layout.addWidget(self.shortlists)
+        layout.addWidget(self.splitter, 1)
+        if self.qsettings is not None and self.qsettings.value("candidates/splitter"):
+            self.splitter.restoreState(self.qsettings.value("candidates/splitter"))
+
+    def save_state(self) -> None:
+        """Persist splitter sizes."""
+        if self.qsettings is not None:
+            self.qsettings.setValue("candidates/splitter", self.splitter.saveState())
+
+    # ---- loading -------------------------------------------------------------------------
+    def reload(self) -> None:
+        """Fetch the candidate rows (and import times) in a worker; a newer reload supersedes."""
+        svc = self.services
+
+        def load(ctx):
+            rows = svc.list_candidates()
+            imported = {f["candidate_id"]: f.get("finished_at") or f.get("created_at")
+                        for f in svc.files() if f.get("candidate_id")}
+            return [enrich_row(r, imported.get(r["id"])) for r in rows]
+
+        self.runner.start("candidates-load", load, on_result=self._loaded, on_error=self._error)
+        self.shortlists.reload()
+
+    def _loaded(self, rows: list[dict]) -> None:
+        keep = self.current_id
+        self.model.set_rows(rows)
+        self.facets.set_rows(rows)
+        self._update_count()
+        self.loaded.emit(len(rows))
+        if keep and self.model.row(keep):
+            self.select_candidate(keep)
+        elif keep:
+            self.current_id = None
+            self.detail.show_placeholder()
+            self.preview.clear()
+        if self.search.text().strip():
+            self._run_search()
+
+    def _update_count(self) -> None:
+        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        self.count_label.setText(f"{shown} of {total} candidates" if shown != total else f"{total} candidates")
+
+    # ---- search ------------------------------------------------------------------------
+    def focus_search(self) -> None:
+        """Ctrl+F."""
+        self.search.setFocus()
+        self.search.selectAll()
+
+    def _run_search(self) -> None:
+        query = self.search.text().strip()
+        if not query:
+            self.runner.cancel("search")
+            self.proxy.set_filters(restrict_ids=None, text="")
+            self._after_search()
+            return
+        if not has_search(self.services):
+            self.proxy.set_filters(text=query, restrict_ids=None)
+            self._after_search()
+            return
+        svc = self.services
+
+        def search(ctx):
+            hits = svc.search(query, None, SEARCH_K, "hybrid")
+            ids = []
+            for h in hits:
+                cid = h.get("candidate_id") if isinstance(h, dict) else getattr(h, "candidate_id", None)
+                if cid and cid not in ids:
+                    ids.append(cid)
+            return ids
+
+        def failed(exc: BaseException) -> None:  # index missing or broken: fall back honestly
+            self.message.show_message(f"Search is unavailable ({exc}); filtering by text instead.", "warning")
+            self.proxy.set_filters(text=query, restrict_ids=None)
+            self._after_search()
+
+        self.runner.start("search", search, on_result=lambda ids: self._apply_search(ids), on_error=failed)
+
+    def _apply_search(self, ids: list[str]) -> None:
+        self.proxy.set_filters(restrict_ids=set(ids), text="")
+        self._after_search()
+
+    def _after_search(self) -> None:
+        self._update_count()
+        self.search_done.emit(self.proxy.rowCount())
+
+    # ---- selection and detail ----------------------------------------------------------
+    def selected_ids(self) -> list[str]:
+        """Ids of the selected rows (or the current one)."""
+        rows = self.table.selectionModel().selectedRows()
+        ids = [self.proxy.data(i, CandidateTableModel.IdRole) for i in rows]
+        if not ids and self.current_id:
+            ids = [self.current_id]
+        return ids
+
+    def select_candidate(self, candidate_id: str) -> bool:
+        """Select a candidate in the table (if visible)."""
+        for r in range(self.proxy.rowCount()):
+            idx = self.proxy.index(r, 0)
+            if self.proxy.data(idx, CandidateTableModel.IdRole) == candidate_id:
+                self.table.selectionModel().setCurrentIndex(
+                    idx, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+                return True
+        return False
+
+    def _current_changed(self, current, _previous) -> None:
+        if not current.isValid():
+            return
+        cid = self.proxy.data(current, CandidateTableModel.IdRole)
+        if cid != self.current_id:
+            self.current_id = cid
+            self._refresh_detail()
+
+    def _refresh_detail(self) -> None:
+        cid = self.current_id
+        self.shortlists.set_candidate(cid)
+        if not cid:
+            return
+        svc, store = self.services, self.store
+
+        def load(ctx):
+            rec = svc.get_candidate(cid)
+            return rec, [s.name for s in store.memberships(cid)]
+
+        def show(result) -> None:
+            rec, memberships = result
+            if rec["id"] != self.current_id:
+                return
+            first_change = self.detail.record is None or self.detail.record.get("id") != rec["id"]
+            self.detail.show_record(rec, memberships)
+            if first_change:
+                self.preview.open(rec.get("stored_path"), 0)
+
+        self.runner.start("candidate-detail", load, on_result=show, on_error=self._error)
+
+    def _open_provenance(self, page: int, bbox) -> None:
+        rec = self.detail.record
+        if rec:
+            self.preview.open(rec.get("stored_path"), page, bbox)
+
+    def _shortlist_view_changed(self, ids: object) -> None:
+        self.proxy.set_filters(shortlist_ids=ids)
+        self._update_count()
+
+    # ---- actions -------------------------------------------------------------------------
+    def _context_menu(self, pos) -> None:
+        menu = QMenu(self)
+        menu.addAction("Add to shortlist", lambda: self.shortlists.add(self.selected_ids()))
+        menu.addAction("Remove from shortlist", lambda: self.shortlists.remove(self.selected_ids()))
+        menu.addSeparator()
+        menu.addAction("Forget candidate…", self.forget_selected)
+        menu.popup(self.table.viewport().mapToGlobal(pos))
+
+    def confirm(self, title: str, text: str) -> bool:
+        """Ask a yes/no question (tests replace this)."""
+        answer = QMessageBox.question(self, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def forget_selected(self) -> None:
+        """Delete the selected candidates everywhere, after confirmation."""
+        ids = self.selected_ids()
+        if not ids:
+            self.message.show_message("Select a candidate to forget.", "info")
+            return
+        names = [(self.model.row(i) or {}).get("name") or i for i in ids]
+        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        if not self.confirm("Forget candidates", f"Forget {shown}?\n\nTheir record, stored CV copy and shortlist "
+                            "entries are deleted. This cannot be undone."):
+            return
+        svc = self.services
+
+        def forget(ctx):
+            for cid in ids:
+                svc.delete_candidate(cid)
+            return len(ids)
+
+        def done(n: int) -> None:
+            self.message.show_message(f"Forgot {n} candidate(s).", "info")
+            self.reload()
+            self.candidates_changed.emit()
+
+        self.runner.run(forget, on_result=done, on_error=self._error)
+
+    def export_view(self, path: Path | None = None) -> None:
+        """Ctrl+E: the shortlist shown (with notes), or else the current filtered view, to CSV."""
+        ids = self.proxy.visible_ids()
+        sid = self.shortlists.viewing_id()
+        if not ids:
+            self.message.show_message("Nothing to export: no candidate is shown.", "info")
+            return
+        if path is None:
+            default = self.shortlists.current_name() if sid else "candidates"
+            start = str(self.qsettings.value("export/last_dir", str(Path.home()))) if self.qsettings else ""
+            chosen, _ = QFileDialog.getSaveFileName(self, "Export to CSV", str(Path(start) / f"{default}.csv"),
+                                                    "CSV (*.csv)")
+            if not chosen:
+                return
+            path = Path(chosen)
+            if self.qsettings is not None:
+                self.qsettings.setValue("export/last_dir", str(path.parent))
+        rows = [self.model.row(i) for i in ids]
+        store = self.store
+
+        def write(ctx):
+            notes = store.notes(sid) if sid else None
+            return str(path), export_candidates_csv(rows, path, notes)
+
+        def done(result) -> None:
+            written, n = result
+            self.message.show_message(f"Exported {n} candidate(s) to {written}.", "info")
+            self.exported.emit(written, n)
+
+        self.runner.run(write, on_result=done, on_error=self._error)
+
+    def _error(self, exc: BaseException) -> None:
+        report_error(exc, self.message, self, self.services.paths.log_dir)

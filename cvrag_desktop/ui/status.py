@@ -1,0 +1,90 @@
+"""Status bar: candidate count, index state and language-model state.
+
+``services.doctor()`` (which probes the LLM endpoint and the OCR engine) runs in a
+worker, never on the GUI thread; the bar refreshes on a timer and after imports.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import QLabel, QStatusBar
+
+from cvrag_desktop.ui.tasks import TaskRunner
+
+REFRESH_MS = 30_000
+TASK = "status"
+
+
+def llm_text(info: dict) -> tuple[str, str]:
+    """Label and tooltip for the LLM part, from ``doctor()``."""
+    llm = info.get("llm") or {}
+    if not info.get("llm_enabled", True):
+        return "No language model (disabled) — deterministic mode", "Enable it in Settings."
+    if not llm.get("reachable"):
+        return ("No language model — deterministic mode",
+                f"Nothing answered at {info.get('llm_base_url')}: {llm.get('error') or 'no answer'}")
+    aliases = llm.get("aliases") or {}
+    models = llm.get("alias_models") or {}
+    usable = [models.get(a, a) for a, ok in aliases.items() if ok]
+    if not usable:
+        return ("LLM reachable, models missing — deterministic mode",
+                "Installed: " + ", ".join(llm.get("models") or []) or "none")
+    return f"LLM: {', '.join(sorted(set(usable)))}", f"Ollama at {info.get('llm_base_url')}"
+
+
+def index_text(info: dict) -> tuple[str, str]:
+    """Label and tooltip for the index part (the search index may not be built into this version)."""
+    index = info.get("index")
+    if not index:
+        return "Index: not available", "Hybrid search is not part of this build; the table filters by text."
+    if isinstance(index, dict):
+        if index.get("error"):
+            return "Index: needs rebuild", str(index.get("error"))
+        points = index.get("points")
+        where = index.get("location") or ""
+        return (f"Index: {points} chunks" if points is not None else "Index: ready"), str(where)
+    return f"Index: {index}", ""
+
+
+class AppStatusBar(QStatusBar):
+    """Three permanent labels refreshed from ``doctor()`` in a worker."""
+
+    refreshed = Signal(dict)
+
+    def __init__(self, services, runner: TaskRunner, parent=None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.runner = runner
+        self.info: dict | None = None
+        self.candidates = QLabel("… candidates")
+        self.index = QLabel("Index: …")
+        self.llm = QLabel("LLM: checking…")
+        for w in (self.candidates, self.index, self.llm):
+            self.addPermanentWidget(w)
+        self.timer = QTimer(self, interval=REFRESH_MS)
+        self.timer.timeout.connect(self.refresh)
+        self.timer.start()
+
+    def refresh(self) -> None:
+        """Ask ``doctor()`` again (a newer refresh supersedes a running one)."""
+        svc = self.services
+        self.runner.start(TASK, lambda ctx: svc.doctor(), on_result=self._show, on_error=self._failed)
+
+    def _show(self, info: dict) -> None:
+        self.info = info
+        counts = info.get("counts") or {}
+        n = counts.get("candidates", 0)
+        problems = sum(v for k, v in counts.items() if k.startswith("files_") and k not in ("files_done",))
+        self.candidates.setText(f"{n} candidate{'s' if n != 1 else ''}")
+        self.candidates.setToolTip(f"{problems} file(s) not imported (see the Import pane)" if problems else "")
+        text, tip = index_text(info)
+        self.index.setText(text)
+        self.index.setToolTip(tip)
+        text, tip = llm_text(info)
+        self.llm.setText(text)
+        self.llm.setToolTip(tip)
+        self.refreshed.emit(info)
+
+    def _failed(self, exc: BaseException) -> None:
+        self.llm.setText("Status unavailable")
+        self.llm.setToolTip(str(exc))
