@@ -5,7 +5,17 @@ add and remove candidates; edit the note of the current candidate; view one shor
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QInputDialog, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from cvrag_desktop.errors import InvalidInput
 from cvrag_desktop.shortlists import ShortlistStore
@@ -33,26 +43,34 @@ class ShortlistBar(QWidget):
         self.candidate_id: str | None = None
         self._ids: set[str] = set()
         self.combo = QComboBox()
-        self.combo.setMinimumWidth(180)
+        self.combo.setMinimumWidth(140)
         self.combo.setToolTip("Shortlist to add to, view and export")
-        self.only = QCheckBox("Show only this shortlist")
+        self.only = QCheckBox("Only this list")
         self.new_btn = QPushButton("New…")
         self.rename_btn = QPushButton("Rename…")
-        self.delete_btn = QPushButton("Delete list")
-        self.add_btn = QPushButton("Add selected")
-        self.remove_btn = QPushButton("Remove selected")
-        self.note = QLineEdit(placeholderText="Note for the selected candidate on this shortlist")
+        self.delete_btn = QPushButton("Delete")
+        self.add_btn = QPushButton("Add to list")
+        self.remove_btn = QPushButton("Remove")
+        self.note = QLineEdit(placeholderText="Note on this list")
         self.save_note_btn = QPushButton("Save note")
         self.export_btn = QPushButton("Export CSV…")
+        self.export_btn.setToolTip("Export the list shown (with notes) or the filtered table (Ctrl+E)")
         self.forget_btn = QPushButton("Forget…")
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        for w in (self.combo, self.only, self.new_btn, self.rename_btn, self.delete_btn, self.add_btn,
-                  self.remove_btn):
-            layout.addWidget(w)
-        layout.addWidget(self.note, 1)
-        for w in (self.save_note_btn, self.export_btn, self.forget_btn):
-            layout.addWidget(w)
+        rows = QVBoxLayout(self)
+        rows.setContentsMargins(0, 0, 0, 0)
+        first, second = QHBoxLayout(), QHBoxLayout()
+        first.addWidget(QLabel("Shortlist:"))
+        for w in (self.combo, self.only, self.new_btn, self.rename_btn, self.delete_btn):
+            first.addWidget(w)
+        first.addStretch(1)
+        first.addWidget(self.export_btn)
+        for w in (self.add_btn, self.remove_btn):
+            second.addWidget(w)
+        second.addWidget(self.note, 1)
+        second.addWidget(self.save_note_btn)
+        second.addWidget(self.forget_btn)
+        rows.addLayout(first)
+        rows.addLayout(second)
         self.combo.currentIndexChanged.connect(lambda _i: self._selection_changed())
         self.only.toggled.connect(lambda _b: self._emit_view())
         self.new_btn.clicked.connect(lambda: self.create(self.ask_name("New shortlist", "")))

@@ -1,0 +1,50 @@
+"""Fixtures for the offscreen GUI tests (pytest-qt)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+pytest.importorskip("PySide6.QtWidgets", reason="PySide6 is not installed")
+pytest.importorskip("pytestqt", reason="pytest-qt is not installed")
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture
+def services(_isolated_home):
+    """A services session in this test's fresh CVRAG_HOME."""
+    from cvrag_desktop.services import Services
+
+    svc = Services()
+    yield svc
+    svc.close()
+
+
+@pytest.fixture
+def window(qtbot, services):
+    """The main window, shown offscreen; closed (workers drained) at the end."""
+    from cvrag_desktop.ui.main_window import MainWindow
+
+    win = MainWindow(services)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.close()
+    win.runner.wait(20_000)
+
+
+@pytest.fixture(scope="session")
+def generated_cvs(tmp_path_factory):
+    """100 synthetic CVs, generated once per test session (~3 s)."""
+    from cvrag_desktop.factory.pipeline import generate_batch
+
+    out = tmp_path_factory.mktemp("generated100")
+    report = generate_batch(100, 7, out, locale="mixed", layout="mixed")
+    assert len(report.generated) == 100, report.failed
+    return out
+
+
+def wait_idle(qtbot, win, key: str, timeout: int = 120_000) -> None:
+    """Wait until the runner has no task under ``key``."""
+    qtbot.waitUntil(lambda: not win.runner.busy(key), timeout=timeout)
