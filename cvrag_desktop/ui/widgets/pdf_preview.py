@@ -17,16 +17,22 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVB
 from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
 
 ZOOM = 1.6
+MIN_ZOOM, MAX_ZOOM = 0.6, 3.0
 TASK = "pdf-render"
 
 
-def render_page(path: str, page: int, zoom: float = ZOOM) -> dict:
-    """Rasterise one page (runs in a worker): RGB bytes, size, page count, the zoom used."""
+def render_page(path: str, page: int, zoom: float = ZOOM, fit_width: int | None = None) -> dict:
+    """Rasterise one page (runs in a worker): RGB bytes, size, page count, the zoom used.
+
+    With ``fit_width`` (pixels) the zoom is chosen so the page fills that width.
+    """
     import pymupdf
 
     with pymupdf.open(path) as doc:
         count = doc.page_count
         page = max(0, min(page, count - 1))
+        if fit_width:
+            zoom = max(MIN_ZOOM, min(MAX_ZOOM, fit_width / max(doc[page].rect.width, 1)))
         pix = doc[page].get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
         return {"samples": bytes(pix.samples), "width": pix.width, "height": pix.height,
                 "stride": pix.stride, "page": page, "pages": count, "zoom": zoom}
@@ -95,13 +101,14 @@ class PdfPreview(QWidget):
         if not keep_bbox:
             self.bbox = None
         path = self.path
+        width = max(200, self.scroll.viewport().width() - 8)
         self.page_label.setText(f"Page {page + 1}…")
-        self.runner.start(TASK, lambda ctx: self._render(ctx, path, page),
+        self.runner.start(TASK, lambda ctx: self._render(ctx, path, page, width),
                           on_result=self._show, on_error=self._failed)
 
     @staticmethod
-    def _render(ctx: TaskContext, path: str, page: int) -> dict:
-        out = render_page(path, page)
+    def _render(ctx: TaskContext, path: str, page: int, width: int) -> dict:
+        out = render_page(path, page, fit_width=width)
         out["path"] = path
         return out
 

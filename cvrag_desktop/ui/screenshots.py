@@ -1,0 +1,114 @@
+"""Render every pane with generated demo data to PNG files (``make screenshots``).
+
+``python -m cvrag_desktop.ui.screenshots docs/screenshots`` — uses a throwaway
+``CVRAG_HOME``, generates and imports synthetic CVs, then grabs each pane. Run it under
+Xvfb (``xvfb-run -a``) for real fonts and rendering; ``QT_QPA_PLATFORM=offscreen`` also works.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+SIZE = (1500, 920)
+
+
+def _wait(app: QApplication, cond, timeout: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > deadline:
+            raise TimeoutError("screenshot scene did not settle")
+        app.processEvents()
+        time.sleep(0.02)
+    for _ in range(20):
+        app.processEvents()
+        time.sleep(0.01)
+
+
+def render(out_dir: Path, count: int = 40, seed: int = 2026) -> list[Path]:
+    """Build the demo scene and write one PNG per pane; returns the files written."""
+    home = Path(tempfile.mkdtemp(prefix="cvrag-shots-"))
+    os.environ["CVRAG_HOME"] = str(home)
+    os.environ.setdefault("CVRAG_LLM_URL", "http://127.0.0.1:9")
+    from cvrag_desktop.ui.app import make_application
+
+    app = make_application(sys.argv[:1])
+    from cvrag_desktop.services import Services
+    from cvrag_desktop.ui.main_window import CANDIDATES, CHAT, GENERATE, IMPORT, MainWindow
+
+    services = Services()
+    gen = home / "generated"
+    services.generate(count, seed, gen, locale="mixed", layout="mixed")
+    win = MainWindow(services)
+    win.resize(*SIZE)
+    win.show()
+    win.start()
+    _wait(app, lambda: win.status.info is not None)
+    shots: list[Path] = []
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+    def grab(name: str) -> None:
+        for _ in range(10):
+            app.processEvents()
+        path = out_dir / f"{name}.png"
+        win.grab().save(str(path))
+        shots.append(path)
+
+    win.show_pane(GENERATE)
+    win.generate.out_dir.setText(str(gen))
+    win.generate.count.setValue(count)
+    win.generate.seed.setValue(seed)
+    grab("generate")
+    win.show_pane(IMPORT)
+    win.importer.import_paths([gen])
+    _wait(app, lambda: not win.importer.busy, timeout=600)
+    _wait(app, lambda: win.candidates.model.rowCount() > 0)
+    grab("import")
+    pane = win.candidates
+    win.show_pane(CANDIDATES)
+    bar = pane.shortlists
+    bar.create("Backend shortlist")
+    _wait(app, lambda: bar.current_id() is not None)
+    ids = [r["id"] for r in pane.model.rows()[:4]]
+    bar.add(ids)
+    _wait(app, lambda: "(4)" in bar.combo.currentText())
+    pane.select_candidate(ids[0])
+    _wait(app, lambda: pane.preview.image is not None)
+    prov = pane.detail.record.get("provenance") or []
+    pick = next((i for i, p in enumerate(prov) if p["field"].startswith("experiences") and p.get("bbox")), None)
+    if pick is not None:
+        before = pane.preview.image
+        pane.detail.open_provenance(pick)
+        _wait(app, lambda: pane.preview.image is not before)
+    grab("candidates")
+    win.status.refresh()
+    win.show_pane(CHAT)
+    grab("chat")
+    dlg = win.open_settings()
+    for _ in range(10):
+        app.processEvents()
+    path = out_dir / "settings.png"
+    dlg.grab().save(str(path))
+    shots.append(path)
+    dlg.reject()
+    win.close()
+    services.close()
+    return shots
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry: output folder (default docs/screenshots)."""
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0]) if args else Path("docs/screenshots")
+    for p in render(out):
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
