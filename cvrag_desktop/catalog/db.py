@@ -168,6 +168,14 @@ class Catalog:
         with self.transaction() as c:
             c.execute(f"UPDATE files SET {cols} WHERE file_id = ?", (*fields.values(), file_id))
 
+    def mark_files(self, file_ids: list[int], **fields) -> None:
+        """Update the same columns of several file rows in one transaction."""
+        if not file_ids or not fields:
+            return
+        cols = ", ".join(f"{k} = ?" for k in fields)
+        with self.transaction() as c:
+            c.executemany(f"UPDATE files SET {cols} WHERE file_id = ?", [(*fields.values(), f) for f in file_ids])
+
     def files(self, status: str | None = None) -> list[dict]:
         """File rows, optionally only those with a status."""
         if status:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.textclean import normalize_key
@@ -18,7 +18,7 @@ from cvrag_desktop.ingestion.textclean import normalize_key
 _SEP = r"\s*(?:-|–|—|‒|~|〜|～|to|bis|until|till|hasta|a|al|à|au|até|fino a|ao)?\s*"
 
 
-@dataclass
+@dataclass(frozen=True)
 class DateRange:
     """A start/end pair found in text; ``span`` is its character range in that text."""
 
@@ -55,8 +55,11 @@ def _atom_re() -> re.Pattern:
     )
 
 
+@lru_cache(maxsize=8192)
 def _fold_same_length(text: str) -> str:
     """Lowercase and strip accents character by character, so match positions stay valid."""
+    if text.isascii():
+        return text.lower()
     out = []
     for ch in text:
         base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)).lower()
@@ -96,6 +99,15 @@ def _atoms(text: str) -> list[_Atom]:
 
 def find_date_ranges(text: str) -> list[DateRange]:
     """All date ranges (or single dates) in ``text``, left to right."""
+    return list(_find_date_ranges_cached(text))
+
+
+@lru_cache(maxsize=8192)
+def _find_date_ranges_cached(text: str) -> tuple[DateRange, ...]:
+    return tuple(_find_date_ranges(text))
+
+
+def _find_date_ranges(text: str) -> list[DateRange]:
     atoms = _atoms(text)
     out: list[DateRange] = []
     i = 0

@@ -141,6 +141,11 @@ def shutdown_pools() -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def parse_files(items: list[tuple[str, str]], limits: dict, allow_ocr: bool, as_of: str | None) -> list[dict]:
+    """Parse several stored files in one worker round trip (see :func:`parse_file`)."""
+    return [parse_file(stored, cid, limits, allow_ocr, as_of) for stored, cid in items]
+
+
 class Ingestor:
     """Runs batches against one catalog; the GUI and the CLI share it through ``services``."""
 
@@ -229,14 +234,15 @@ class Ingestor:
                 handle(job, parse_file(job[2], job[1][:16], limits, self.allow_ocr, as_of_s))
             return
         pool = worker_pool(workers)  # outlives the batch: worker start-up is paid once per session
-        pending: dict[cf.Future, tuple] = {}
+        per_task = max(1, min(8, len(jobs) // (workers * 4)))  # fewer round trips for big batches
+        pending: dict[cf.Future, list[tuple]] = {}
         queue = list(jobs)
         while queue or pending:
             while queue and len(pending) < workers * 2 and not cancelled():
-                job = queue.pop(0)
-                self.catalog.mark_file(job[0], status="processing", started_at=time.time())
-                fut = pool.submit(parse_file, job[2], job[1][:16], limits, self.allow_ocr, as_of_s)
-                pending[fut] = job
+                batch, queue = queue[:per_task], queue[per_task:]
+                self.catalog.mark_files([j[0] for j in batch], status="processing", started_at=time.time())
+                args = [(j[2], j[1][:16]) for j in batch]
+                pending[pool.submit(parse_files, args, limits, self.allow_ocr, as_of_s)] = batch
             if cancelled():
                 report.cancelled = True
                 queue.clear()
@@ -244,13 +250,15 @@ class Ingestor:
                 break
             finished, _ = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
             for fut in finished:
-                job = pending.pop(fut)
+                batch = pending.pop(fut)
                 try:
-                    result = fut.result()
+                    results = fut.result()
                 except Exception as exc:  # worker died (e.g. out of memory)
                     _POOLS.pop(workers, None)
-                    result = {"ok": False, "status": "failed", "error": f"Worker crashed: {exc!r}", "seconds": 0}
-                handle(job, result)
+                    results = [{"ok": False, "status": "failed", "error": f"Worker crashed: {exc!r}", "seconds": 0}
+                               for _ in batch]
+                for job, result in zip(batch, results, strict=True):
+                    handle(job, result)
         if report.cancelled:
             for job in jobs:
                 row = self.catalog.query("SELECT status FROM files WHERE file_id = ?", (job[0],))
