@@ -214,13 +214,17 @@ class Ingestor:
         limits = self.limits.model_dump()
         as_of_s = as_of.isoformat() if as_of else None
 
+        started = time.perf_counter()
+        first_done = done
+
         def handle(job, result: dict) -> None:
             nonlocal done
             file_id, sha, _stored, shown = job
             finish(self._store(file_id, sha, shown, result))
             done += 1
             if progress:
-                progress(done, total, shown.rsplit("/", 1)[-1])
+                progress(done, total, progress_note(shown, done - first_done, total - done,
+                                                    time.perf_counter() - started))
 
         def cancelled() -> bool:
             return bool(should_cancel and should_cancel())
@@ -288,6 +292,15 @@ class Ingestor:
             self.on_saved(candidate_id)
         return FileOutcome(path=shown, status="done", candidate_id=candidate_id, name=cv.name,
                            pages=result["pages"], seconds=seconds)
+
+
+def progress_note(shown: str, finished: int, remaining: int, elapsed: float) -> str:
+    """"cv.pdf · about 12 s left": the file just finished and an ETA from the rate so far."""
+    name = shown.rsplit("/", 1)[-1]
+    if finished <= 0 or remaining <= 0:
+        return name
+    eta = elapsed / finished * remaining
+    return f"{name} · about {eta:.0f} s left" if eta < 120 else f"{name} · about {eta / 60:.0f} min left"
 
 
 def check_cancel(should_cancel: Callable[[], bool] | None) -> None:
