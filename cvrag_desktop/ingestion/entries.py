@@ -50,6 +50,8 @@ def is_body_line(text: str, prev: str | None) -> bool:
         return True
     if t.endswith(":") and len(words) <= 4:
         return True
+    if t.startswith("("):
+        return True  # a parenthetical continuation
     if first_cell[:1].islower() and not re.match(r"^(?:[a-z]+\.)?[a-z0-9-]+\.[a-z]{2,}", first_cell) \
             and not _PARTICLE.match(first_cell):
         return True
@@ -173,7 +175,7 @@ def split_commas(fragment: str) -> list[str]:
     parts = [p.strip() for p in fragment.split(",") if p.strip()]
     out: list[str] = []
     for p in parts:
-        if out and (_SUFFIX.match(p) or re.fullmatch(r"[A-Z]{2,3}", p)):
+        if out and (_SUFFIX.match(p) or (re.fullmatch(r"[A-Z]{2}", p) and not load_lexicon().title_re.search(out[-1]))):
             out[-1] = f"{out[-1]}, {p}"
         else:
             out.append(p)

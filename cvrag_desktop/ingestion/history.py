@@ -80,7 +80,7 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
             if not companyish(company) and len(plain) > 1:
                 company = plain[1]
 
-    if company is None and title is not None:
+    if company is None:
         # "Carlier, Raynaudboeuf" looks like "City, Region" but beside a title it is employer + place
         pair = next((loc for loc in locations if "," in loc[0]), None)
         if pair is not None:
