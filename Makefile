@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run demo test lint bench eval clean
+.PHONY: setup run demo test lint bench eval screenshots clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -33,6 +33,9 @@ eval: setup
 
 bench: setup
 	$(BIN)/python benchmarks/ingest.py
+
+screenshots: setup
+	xvfb-run -a $(BIN)/python -m cvrag_desktop.ui.screenshots docs/screenshots
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -11,6 +11,9 @@ import sys
 
 def main() -> int:
     """Entry point of ``cvrag-desktop``."""
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # frozen builds spawn the parser pool from this executable
     try:
         from cvrag_desktop.ui.app import run  # type: ignore[import-not-found]
     except ImportError:

@@ -46,6 +46,13 @@ class Services:
             self._catalog.close()
             self._catalog = None
 
+    @property
+    def shortlists(self):
+        """Named shortlists with a note per candidate (catalog tables)."""
+        from cvrag_desktop.shortlists import ShortlistStore
+
+        return ShortlistStore(self.catalog)
+
     # ---- ingestion ---------------------------------------------------------------------
     def _llm_fill(self) -> Callable | None:
         """The optional LLM gap-filling pass, when enabled and an endpoint answers."""

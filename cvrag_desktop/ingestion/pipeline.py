@@ -180,10 +180,16 @@ class Ingestor:
                 on_file(outcome)
 
         # stage 1 (this thread): hash, dedupe, copy into the library, register as queued
+        batch_shas: set[str] = set()
         for f in files:
             shown = display_path(f)
             try:
                 sha = sha256_file(f)
+                if sha in batch_shas:
+                    finish(FileOutcome(path=shown, status="duplicate",
+                                       error="Same content as another file of this import."))
+                    continue
+                batch_shas.add(sha)
                 row = self.catalog.file_by_sha(sha)
                 if row is not None and row["status"] == "done":
                     finish(FileOutcome(path=shown, status="duplicate", candidate_id=row["candidate_id"],

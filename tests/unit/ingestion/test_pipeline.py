@@ -75,6 +75,14 @@ def test_same_file_twice_is_a_duplicate(tmp_path, svc):
     assert len(svc.list_candidates()) == 1
 
 
+def test_copies_inside_one_import_are_duplicates(tmp_path, svc):
+    a = make_cv_pdf(tmp_path / "a.pdf")
+    shutil.copy(a, tmp_path / "again.pdf")
+    report = svc.ingest([a, tmp_path / "again.pdf"], use_llm=False)
+    assert report.ingested == 1 and report.duplicates == 1
+    assert len(svc.list_candidates()) == 1
+
+
 def test_library_copy_survives_original_deletion(tmp_path, svc):
     a = make_cv_pdf(tmp_path / "a.pdf")
     svc.ingest([a], use_llm=False)
