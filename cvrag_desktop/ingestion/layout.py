@@ -218,6 +218,27 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
     return [ln for ln in lines if id(ln) not in used] + out_extra
 
 
+_CONNECTOR = re.compile(r"(?:\b(?:y|e|and|und|et|de|da|do|of|the|&)|[-,&])$", re.IGNORECASE)
+
+
+def _pull_wrapped_cells(rows: list[list[TextLine]]) -> None:
+    """Move the wrapped second line of a table cell back into its cell's row.
+
+    "Banca Privada Sastre y" / "asociados S.L." in a right-hand cell would otherwise be merged
+    into the next row (beside a bullet of the middle cell).
+    """
+    for r in range(1, len(rows)):
+        above = rows[r - 1]
+        for piece in list(rows[r][1:]):
+            cell = next((q for q in above if abs(q.x0 - piece.x0) < 2.0 and q is not above[0]), None)
+            if cell is None or not 0 <= piece.y0 - cell.y1 < 0.8 * cell.height:
+                continue
+            if piece.text[:1].islower() or _CONNECTOR.search(cell.text.rstrip()):
+                cell.text = f"{cell.text.rstrip()} {piece.text.lstrip()}"
+                cell.bbox = (min(cell.x0, piece.x0), cell.y0, max(cell.x1, piece.x1), piece.y1)
+                rows[r].remove(piece)
+
+
 def merge_rows(lines: list[TextLine]) -> list[TextLine]:
     """Merge pieces of one visual row (left to right); far-apart pieces are joined by a tab."""
     lines = sorted(lift_gutter_headings(lines), key=lambda ln: (ln.y0, ln.x0))
@@ -234,8 +255,11 @@ def merge_rows(lines: list[TextLine]) -> list[TextLine]:
                 break
         else:
             rows.append([ln])
+    _pull_wrapped_cells(rows)
     out: list[TextLine] = []
     for row in rows:
+        if not row:
+            continue
         row.sort(key=lambda ln: ln.x0)
         text = row[0].text
         for prev, cur in itertools.pairwise(row):
