@@ -1,0 +1,166 @@
+"""The answer contract: ``{status: answered|unknown, answer, citations}``, its checks, and the fallback.
+
+A model's reply is accepted only if it parses, cites only evidence ids it was given,
+cites at least one when it claims an answer, every cited excerpt mentions something
+the question asked about, and every candidate it names is one whose excerpt it cites.
+Otherwise it is sent back once with the reason; a second failure (or no model) gives
+the *extractive* answer: the matching lines of the top evidence, quoted with their ids.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cvrag_desktop.index.filters import skill_key, text_key
+from cvrag_desktop.ingestion.lexicon import load_lexicon
+
+MAX_EXTRACT_LINES = 5
+_MARK = re.compile(r"\[(E\d+)\]")
+
+
+class AnswerReply(BaseModel):
+    """What the model must return."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    status: Literal["answered", "unknown"]
+    answer: str
+    citations: list[str] = Field(default_factory=list)
+
+
+def stem(word: str) -> str:
+    """A crude English/Romance stem so "built"/"building"/"builds" meet ("pipelines" → "pipelin")."""
+    for suffix in ("ations", "ation", "ings", "ing", "ies", "ied", "ers", "er", "es", "ed", "s", "e"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def support_terms(plan: dict) -> list[str]:
+    """What an excerpt must mention to support an answer: content terms + filter skills/languages."""
+    terms = [stem(t) for t in plan.get("terms", [])]
+    filters = plan.get("filters", {})
+    return terms + [f"skill:{skill_key(s)}" for s in filters.get("skills", [])]
+
+
+def mentions(text: str, terms: list[str]) -> set[str]:
+    """The support terms a text mentions (stemmed words; skills through the alias table)."""
+    words = {stem(w) for w in re.findall(r"\w+", text_key(text))}
+    out = {t for t in terms if not t.startswith("skill:") and t in words}
+    skill_terms = [t for t in terms if t.startswith("skill:")]
+    if skill_terms:
+        found = {f"skill:{skill_key(m.group(0))}" for m in load_lexicon().skill_pattern.finditer(text)}
+        out |= {t for t in skill_terms if t in found}
+    return out
+
+
+def needed(terms: list[str]) -> int:
+    """How many of the terms one excerpt must mention to count as support (two thirds, at least one)."""
+    return max(1, math.ceil(len(terms) * 2 / 3)) if terms else 0
+
+
+def validate_reply(reply: AnswerReply, evidence: list[dict], plan: dict, known_names: dict[str, str]) -> str | None:
+    """Why the reply is rejected, or None when it passes."""
+    given = {e["evidence_id"]: e for e in evidence}
+    cited = list(dict.fromkeys(reply.citations + _MARK.findall(reply.answer)))
+    invented = [c for c in cited if c not in given]
+    if invented:
+        return f"it cites ids that were not given: {', '.join(invented)} (given: {', '.join(given)})"
+    if not reply.answer.strip():
+        return "the answer text is empty"
+    if reply.status == "unknown":
+        return None
+    if not cited:
+        return "an answered reply must cite at least one excerpt id"
+    terms = support_terms(plan)
+    named = set(plan.get("candidates", []))
+    for c in cited:
+        e = given[c]
+        if terms and e["candidate_id"] not in named and not mentions(e["text"], terms):
+            return f"excerpt {c} does not mention what the question asks about"
+    cited_people = {given[c]["candidate_id"] for c in cited}
+    answer_key = f" {text_key(reply.answer)} "
+    for cid, name in known_names.items():
+        key = text_key(name)
+        if cid not in cited_people and len(key) > 5 and f" {key} " in answer_key:
+            return f"it names {name} without citing an excerpt of that candidate"
+    return None
+
+
+def cited_ids(reply: AnswerReply) -> list[str]:
+    """Citation ids of a reply, including inline [E3] markers, in order."""
+    return list(dict.fromkeys(reply.citations + _MARK.findall(reply.answer)))
+
+
+def extractive_answer(evidence: list[dict], plan: dict, question: str) -> dict:
+    """Quote the lines of the top evidence that mention the question's terms, or say nothing matches."""
+    terms = support_terms(plan)
+    need = needed(terms)
+    named = set(plan.get("candidates", []))
+    picked: list[tuple[dict, str]] = []
+    for e in evidence:
+        if terms:
+            if len(mentions(e["text"], terms)) < need:
+                continue
+            lines = [ln for ln in e["text"].splitlines() if mentions(ln, terms)] or [e["text"]]
+        elif e["candidate_id"] in named:
+            lines = e["text"].splitlines()
+        else:
+            continue
+        picked.append((e, " ".join(" ".join(lines[:3]).split())[:300]))
+        if len(picked) >= MAX_EXTRACT_LINES:
+            break
+    if not picked:
+        what = " ".join(plan.get("terms") or []) or question.strip().rstrip("?")
+        scope = "the CVs searched" if named or plan.get("filters") else "the imported CVs"
+        return {"status": "unknown", "answer": f"None of {scope} mention {what}.", "citations": []}
+    lines = [f"- {e.get('candidate_name') or 'Unknown'} ({e['section']}): “{quote}” [{e['evidence_id']}]"
+             for e, quote in picked]
+    return {"status": "answered", "answer": "Matching CV excerpts (extractive answer, no language model):\n"
+            + "\n".join(lines), "citations": [e["evidence_id"] for e, _ in picked]}
+
+
+class DraftExtractor:
+    """Pulls the growing ``answer`` string out of a streamed JSON reply (for the draft display)."""
+
+    _START = re.compile(r'"answer"\s*:\s*"')
+
+    def __init__(self) -> None:
+        self.raw = ""
+        self.shown = 0
+
+    def feed(self, piece: str) -> str:
+        """Add a streamed piece; returns the new draft text to show (may be "")."""
+        self.raw += piece
+        m = self._START.search(self.raw)
+        if not m:
+            return ""
+        body = self.raw[m.end():]
+        out, i = [], 0
+        while i < len(body):
+            ch = body[i]
+            if ch == '"':
+                break
+            if ch == "\\":
+                if i + 1 >= len(body):
+                    break
+                esc = body[i: i + 6] if body[i + 1] == "u" else body[i: i + 2]
+                if body[i + 1] == "u" and len(esc) < 6:
+                    break
+                try:
+                    out.append(json.loads(f'"{esc}"'))
+                except ValueError:
+                    out.append(esc)
+                i += len(esc)
+                continue
+            out.append(ch)
+            i += 1
+        text = "".join(out)
+        new = text[self.shown:]
+        self.shown = len(text)
+        return new

@@ -1,0 +1,185 @@
+"""Job description → requirements → a requirement × candidate matrix, ranked.
+
+Requirements (must-have and nice-to-have skills, minimum years, degree level, spoken
+languages) are read by rules; a language model, when up, may add requirements that
+are written in the text (verified) and writes a HyDE paragraph (a hypothetical
+matching CV) that joins the dense query. Each cell is ``met`` (with the evidence
+chunk), ``not_met`` or ``unknown`` (the CV does not say). Ranking is computed from the
+matrix in code, so nothing a CV says can move it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cvrag_desktop.assistant import prompts
+from cvrag_desktop.assistant.analytics import EvidenceBook, cite_earliest_role
+from cvrag_desktop.assistant.facts import CandidateFacts
+from cvrag_desktop.assistant.lookup import highest_degree
+from cvrag_desktop.assistant.router import extract_languages, extract_skills, extract_years
+from cvrag_desktop.assistant.vocabulary import LEVEL_RANK, QUESTION_LEVELS
+from cvrag_desktop.errors import InvalidInput
+from cvrag_desktop.index.filters import language_key, skill_key, text_key
+from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
+from cvrag_desktop.ingestion.textclean import normalize_key
+
+NICE = re.compile(r"nice to have|nice-to-have|a plus|is a plus|bonus|preferred|desirable|optional|advantage|"
+                  r"deseable|valorable|se valorar|wunschenswert|von vorteil|souhaite|apprecie|gradito", re.I)
+LANG_CONTEXT = re.compile(r"fluent|speak|language|native|proficien|idioma|sprach|langue|lingua|\b[abc][12]\b", re.I)
+MAX_JD = 20_000
+
+
+class JobRequirements(BaseModel):
+    """What a job asks for."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    must_have_skills: list[str] = Field(default_factory=list)
+    nice_to_have_skills: list[str] = Field(default_factory=list)
+    min_years: int | None = None
+    degree_level: str | None = None
+    languages: list[str] = Field(default_factory=list)
+
+
+def parse_requirements(text: str) -> JobRequirements:
+    """Rules: skills per line (a "nice to have" line or section makes them optional), years, degree, languages."""
+    req = JobRequirements()
+    nice_section = False
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        if NICE.search(line) and len(line.split()) <= 6:
+            nice_section = True  # a heading such as "Nice to have:"
+        elif re.match(r"^\s*(requirements|must|required|what you|you have|we need|requisitos)", line, re.I):
+            nice_section = False
+        nice = nice_section or bool(NICE.search(line))
+        for s in extract_skills(line):
+            target = req.nice_to_have_skills if nice else req.must_have_skills
+            if s not in req.must_have_skills and s not in req.nice_to_have_skills:
+                target.append(s)
+        if LANG_CONTEXT.search(line):
+            req.languages += [lang for lang in extract_languages(line) if lang not in req.languages]
+    years = extract_years(normalize_key(text))
+    req.min_years = years.get("min_years")
+    q = normalize_key(text)
+    for level, pattern in QUESTION_LEVELS:
+        if pattern.search(q):
+            req.degree_level = level
+            break
+    if req.degree_level is None and re.search(r"\b(degree|university|titulacion|grado)\b", q):
+        req.degree_level = "bachelor"
+    return req
+
+
+def _llm_requirements(text: str, req: JobRequirements, base_url: str, timeout: float) -> JobRequirements:
+    from cvrag_desktop.llm import DEFAULT_ALIAS, complete_structured
+
+    got = complete_structured(DEFAULT_ALIAS, prompts.jd_messages(text), JobRequirements, base_url=base_url,
+                              timeout=timeout)
+    key = f" {text_key(text)} "
+    for s in got.must_have_skills + got.nice_to_have_skills:
+        canon = canonical_skill(s)
+        if canon and f" {text_key(s)} " in key and canon not in req.must_have_skills + req.nice_to_have_skills:
+            (req.must_have_skills if s in got.must_have_skills else req.nice_to_have_skills).append(canon)
+    for lang in got.languages:
+        canon = canonical_language(lang)
+        if canon and canon not in req.languages and f" {text_key(lang)} " in key:
+            req.languages.append(canon)
+    if req.min_years is None and got.min_years is not None and str(got.min_years) in text:
+        req.min_years = got.min_years
+    if req.degree_level is None and got.degree_level in LEVEL_RANK:
+        req.degree_level = got.degree_level
+    return req
+
+
+def _cell(book: EvidenceBook, kind: str, label: str, must: bool, status: str, chunk=None, fact: str = "") -> dict:
+    mark = book.cite(chunk, fact) if status == "met" and chunk is not None else ""
+    if status == "met" and not mark:
+        status = "unknown"  # never a "met" without evidence
+    return {"requirement": label, "kind": kind, "must": must, "status": status, "evidence_id": mark.strip(" []")}
+
+
+def candidate_cells(book: EvidenceBook, f: CandidateFacts, req: JobRequirements) -> list[dict]:
+    """One row of the matrix."""
+    cells, facts, cid = [], book.facts, f.candidate_id
+    for must, skills in ((True, req.must_have_skills), (False, req.nice_to_have_skills)):
+        for s in skills:
+            if skill_key(s) in f.payload["skills"]:
+                cells.append(_cell(book, "skill", s, must, "met", facts.chunk_for(cid, "skills", s), f"{f.name}: {s}"))
+            else:
+                cells.append(_cell(book, "skill", s, must, "unknown" if not f.record.get("skills") else "not_met"))
+    if req.min_years is not None:
+        label = f"{req.min_years}+ years"
+        if f.years is None:
+            cells.append(_cell(book, "years", label, True, "unknown"))
+        elif int(f.years) >= req.min_years:
+            mark = cite_earliest_role(book, f)
+            cells.append({"requirement": label, "kind": "years", "must": True,
+                          "status": "met" if mark else "unknown", "evidence_id": mark.strip(" []")})
+        else:
+            cells.append(_cell(book, "years", label, True, "not_met"))
+    if req.degree_level:
+        degree, rank = highest_degree(f)
+        label = f"{req.degree_level} degree"
+        if not f.record.get("education"):
+            cells.append(_cell(book, "degree", label, True, "unknown"))
+        elif rank >= LEVEL_RANK[req.degree_level]:
+            idx = next(i for i, e in enumerate(f.record["education"]) if e.get("degree") == degree)
+            cells.append(_cell(book, "degree", label, True, "met",
+                               facts.chunk_for(cid, f"education[{idx}].degree", degree, "education"), degree or ""))
+        else:
+            cells.append(_cell(book, "degree", label, True, "not_met" if rank else "unknown"))
+    for lang in req.languages:
+        if language_key(lang) in f.payload["languages"]:
+            cells.append(_cell(book, "language", lang, True, "met", facts.chunk_for(cid, "languages", lang),
+                               f"{f.name} speaks {lang}"))
+        else:
+            cells.append(_cell(book, "language", lang, True, "unknown" if not f.record.get("languages") else "not_met"))
+    return cells
+
+
+def match_job(service, text: str, *, use_llm: bool, limit: int = 20) -> dict:
+    """Rank every candidate against the job description (see module doc)."""
+    text = (text or "").strip()[:MAX_JD]
+    if not text:
+        raise InvalidInput("Paste a job description.")
+    req, mode, notes = parse_requirements(text), "deterministic", []
+    query = text[:2000]
+    if use_llm:
+        from cvrag_desktop.llm import DEFAULT_ALIAS, LLM_ERRORS, complete_text
+
+        try:
+            req = _llm_requirements(text, req, service.settings.llm_base_url, service.deps.timeout)
+            hyde = complete_text(DEFAULT_ALIAS, prompts.hyde_messages(text), base_url=service.settings.llm_base_url,
+                                 timeout=service.deps.timeout)
+            query = f"{hyde.strip()[:1200]}\n{query}"
+            mode = "llm"
+        except LLM_ERRORS as exc:
+            notes.append(f"requirements read by rules only: {exc}")
+    retrieval: dict[str, int] = {}
+    try:
+        for rank, h in enumerate(service.search.search(query, None, k=50, strategy="hybrid")):
+            retrieval.setdefault(h["candidate_id"], rank)
+    except InvalidInput:
+        pass
+    book = EvidenceBook(service.facts)
+    rows = []
+    for f in service.facts.all().values():
+        sub = EvidenceBook(service.facts)
+        cells = candidate_cells(sub, f, req)
+        must = [c for c in cells if c["must"]]
+        score = 10 * sum(c["status"] == "met" for c in must) + 3 * sum(c["status"] == "met" for c in cells
+                                                                         if not c["must"])
+        rows.append((score, -retrieval.get(f.candidate_id, 999), f))
+    rows.sort(key=lambda r: (-r[0], -r[1], r[2].name))
+    out = []
+    for score, _, f in rows[:limit]:
+        cells = candidate_cells(book, f, req)
+        out.append({"candidate_id": f.candidate_id, "name": f.name, "source_path": f.source_path, "score": score,
+                    "met": sum(c["status"] == "met" for c in cells), "total": len(cells), "cells": cells})
+    evidence = {e["evidence_id"]: {k: e[k] for k in ("chunk_id", "candidate_id", "candidate_name", "section", "page",
+                                                     "bbox", "source_path")} | {"quote": " ".join(e["text"].split())[:400]}
+                for e in book.items}
+    return {"requirements": req.model_dump(), "mode": mode, "notes": notes, "candidates": out, "evidence": evidence}

@@ -1,0 +1,137 @@
+"""The optional language-model steps: standalone rewrite, routing, and the cited answer.
+
+Each step is one call through :mod:`cvrag_desktop.llm` and each output is checked
+before use: a rewrite must keep the question's names and numbers, router filters must
+be written in the question (or resolve through the alias tables), and an answer must
+pass :func:`~.answer.validate_reply` (one retry with the reason, then the caller falls
+back to the extractive answer). Failures raise the gateway's ``LLM_ERRORS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cvrag_desktop.assistant import prompts
+from cvrag_desktop.assistant.answer import AnswerReply, DraftExtractor, validate_reply
+from cvrag_desktop.assistant.router import Plan
+from cvrag_desktop.errors import LlmOutputInvalid
+from cvrag_desktop.index.filters import text_key
+from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
+from cvrag_desktop.llm import DEFAULT_ALIAS, QUALITY_ALIAS, complete_structured, complete_text
+from cvrag_desktop.llm.structured import parse_structured
+
+
+class RewriteReply(BaseModel):
+    """The standalone question."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    standalone: str
+
+
+class RouterReply(BaseModel):
+    """Route and filters as the model sees them."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    route: Literal["out_of_scope", "metadata", "hybrid", "hybrid_filtered", "analytics"]
+    skills: list[str] = Field(default_factory=list)
+    companies: list[str] = Field(default_factory=list)
+    titles: list[str] = Field(default_factory=list)
+    institutions: list[str] = Field(default_factory=list)
+    languages: list[str] = Field(default_factory=list)
+    min_years: int | None = None
+    max_years: int | None = None
+    location: str | None = None
+
+
+def llm_rewrite(history: list[dict], question: str, *, base_url: str, timeout: float) -> str | None:
+    """A standalone version of ``question`` given the history, or None when the model's is unusable."""
+    reply = complete_structured(DEFAULT_ALIAS, prompts.rewrite_messages(history, question), RewriteReply,
+                                base_url=base_url, timeout=timeout)
+    text = " ".join(reply.standalone.split())
+    if not text or len(text) > 600:
+        return None
+    digits = [w for w in question.split() if any(ch.isdigit() for ch in w)]
+    if any(d.strip("?.,!+") not in text for d in digits):
+        return None  # a rewrite that drops "5+ years" changes the question
+    return text
+
+
+def llm_route(question: str, det: Plan, *, base_url: str, timeout: float) -> Plan:
+    """Merge the model's route and (verified) filters into the deterministic plan."""
+    reply = complete_structured(DEFAULT_ALIAS, prompts.router_messages(question), RouterReply,
+                                base_url=base_url, timeout=timeout)
+    qkey = f" {text_key(question)} "
+    filters = dict(det.filters)
+
+    def written(v: str) -> bool:
+        return bool(text_key(v)) and f" {text_key(v)} " in qkey
+
+    skills = list(filters.get("skills", []))
+    for s in reply.skills:
+        canon = canonical_skill(s)
+        if canon and canon not in skills and (written(s) or written(canon)):
+            skills.append(canon)
+    langs = list(filters.get("languages", []))
+    for lang in reply.languages:
+        canon = canonical_language(lang)
+        if canon and canon not in langs and written(lang):
+            langs.append(canon)
+    for key, values in (("companies", reply.companies), ("titles", reply.titles),
+                        ("institutions", reply.institutions)):
+        extra = [v for v in values if written(v) and v not in filters.get(key, [])]
+        if extra:
+            filters[key] = [*filters.get(key, []), *extra]
+    if skills:
+        filters["skills"] = skills
+    if langs:
+        filters["languages"] = langs
+    for key in ("min_years", "max_years"):
+        v = getattr(reply, key)
+        if key not in filters and v is not None and str(v) in question:
+            filters[key] = v
+    if reply.location and "location" not in filters and written(reply.location):
+        filters["location"] = reply.location
+    plan = Plan(**{**det.to_dict(), "filters": filters})
+    if det.route == "analytics" or (det.route != "out_of_scope" and reply.route == "out_of_scope"):
+        return plan  # exact operations stay in code; entities found mean it is in scope
+    route = reply.route if reply.route != "analytics" else det.route
+    has_filters = bool(filters or plan.candidates)
+    if route in ("metadata", "hybrid_filtered") and not has_filters:
+        route = "hybrid"
+    elif (route == "hybrid" and has_filters) or (route == "metadata" and plan.terms):
+        route = "hybrid_filtered"
+    plan.route = route
+    return plan
+
+
+def llm_answer(question: str, evidence: list[dict], plan: dict, known_names: dict[str, str], *, base_url: str,
+               timeout: float, on_token: Callable[[str], None] | None = None,
+               should_cancel: Callable[[], bool] | None = None) -> tuple[AnswerReply, list[str]]:
+    """A validated cited answer (one retry after a rejection); raises ``LlmOutputInvalid`` when both fail."""
+    messages = prompts.answer_messages(question, evidence)
+    notes: list[str] = []
+    for attempt in range(2):
+        draft = DraftExtractor()
+
+        def stream(piece: str, draft: DraftExtractor = draft) -> None:
+            new = draft.feed(piece)
+            if new and on_token is not None:
+                on_token(new)
+
+        raw = complete_text(QUALITY_ALIAS, messages, on_token=stream if on_token and attempt == 0 else None, timeout=timeout,
+                            base_url=base_url, should_cancel=should_cancel)
+        try:
+            reply = parse_structured(raw, AnswerReply)
+            reason = validate_reply(reply, evidence, plan, known_names)
+        except ValueError as exc:  # includes pydantic's ValidationError
+            reason = f"it is not the JSON object described ({str(exc).splitlines()[0][:200]})"
+        if reason is None:
+            return reply, notes
+        notes.append(f"answer rejected (attempt {attempt + 1}): {reason}")
+        messages = [*messages, {"role": "assistant", "content": raw[:4000]}, prompts.repair_message(reason)]
+    raise LlmOutputInvalid("; ".join(notes))

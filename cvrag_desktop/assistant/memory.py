@@ -1,0 +1,82 @@
+"""Conversation memory: LangGraph checkpoints per thread in ``<data>/threads.sqlite3``.
+
+The checkpointer (langgraph-checkpoint-sqlite) stores the graph state of every thread;
+a small side table keeps what the GUI lists: a title (the first question, renamable)
+and when the thread was last used. Deleting a thread removes both.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+from cvrag_desktop.errors import InvalidInput, NotFound
+
+THREADS_FILE = "threads.sqlite3"
+TITLE_MAX = 80
+
+
+class ThreadStore:
+    """The checkpointer and the thread list, in one SQLite file."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._lock = threading.Lock()
+        self.checkpointer = SqliteSaver(self._conn)
+        self.checkpointer.setup()
+        with self._lock, self._conn:
+            self._conn.execute("CREATE TABLE IF NOT EXISTS assistant_threads (thread_id TEXT PRIMARY KEY, "
+                               "title TEXT NOT NULL, created_at REAL NOT NULL, updated_at REAL NOT NULL)")
+
+    def touch(self, thread_id: str, first_question: str) -> None:
+        """Record that the thread was used (created with the question as its title if new)."""
+        now = time.time()
+        title = " ".join(first_question.split())[:TITLE_MAX] or thread_id
+        with self._lock, self._conn:
+            self._conn.execute(
+                "INSERT INTO assistant_threads(thread_id, title, created_at, updated_at) VALUES (?,?,?,?) "
+                "ON CONFLICT(thread_id) DO UPDATE SET updated_at = excluded.updated_at",
+                (thread_id, title, now, now))
+
+    def list(self) -> list[dict]:
+        """Threads, most recently used first."""
+        with self._lock:
+            rows = self._conn.execute("SELECT thread_id, title, created_at, updated_at FROM assistant_threads "
+                                      "ORDER BY updated_at DESC").fetchall()
+        return [dict(zip(("thread_id", "title", "created_at", "updated_at"), r, strict=True)) for r in rows]
+
+    def exists(self, thread_id: str) -> bool:
+        """True when the thread is listed."""
+        with self._lock:
+            return self._conn.execute("SELECT 1 FROM assistant_threads WHERE thread_id = ?",
+                                      (thread_id,)).fetchone() is not None
+
+    def rename(self, thread_id: str, title: str) -> None:
+        """Give a thread a new title."""
+        title = " ".join((title or "").split())[:TITLE_MAX]
+        if not title:
+            raise InvalidInput("A thread title cannot be empty.")
+        with self._lock, self._conn:
+            cur = self._conn.execute("UPDATE assistant_threads SET title = ? WHERE thread_id = ?", (title, thread_id))
+        if cur.rowcount == 0:
+            raise NotFound(f"No conversation {thread_id!r}.")
+
+    def delete(self, thread_id: str) -> None:
+        """Forget a thread and its checkpoints."""
+        if not self.exists(thread_id):
+            raise NotFound(f"No conversation {thread_id!r}.")
+        self.checkpointer.delete_thread(thread_id)
+        with self._lock, self._conn:
+            self._conn.execute("DELETE FROM assistant_threads WHERE thread_id = ?", (thread_id,))
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._conn.close()

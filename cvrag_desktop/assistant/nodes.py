@@ -1,0 +1,278 @@
+"""The graph's nodes: ``(state, config) -> partial state``.
+
+Services and callables travel in ``config["configurable"]``: ``deps`` (an
+:class:`AssistantDeps`), ``on_token`` and ``should_cancel``; the state holds only data
+(it is checkpointed). Any language-model failure falls back to the deterministic path
+of the same node and leaves a note, so a turn always completes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+import time
+from dataclasses import dataclass, field
+
+from langchain_core.runnables import RunnableConfig
+
+from cvrag_desktop.assistant import analytics, lookup
+from cvrag_desktop.assistant.answer import extractive_answer
+from cvrag_desktop.assistant.facts import CatalogFacts
+from cvrag_desktop.assistant.router import DOMAIN, PRONOUNS, Plan, looks_like_unknown_name, parse_question
+from cvrag_desktop.assistant.state import PER_TURN_RESET, AssistantState
+from cvrag_desktop.assistant.vocabulary import VocabularyCache
+from cvrag_desktop.config import Settings
+from cvrag_desktop.errors import Cancelled, InvalidInput
+from cvrag_desktop.llm import LLM_ERRORS
+
+log = logging.getLogger(__name__)
+OUT_OF_SCOPE = ("I can only answer questions about the imported candidates and their CVs "
+                "(skills, experience, education, languages, employers).")
+TOP_K = 8
+
+
+@dataclass
+class AssistantDeps:
+    """What the nodes need: catalog facts, vocabulary, search, settings and "today"."""
+
+    facts: CatalogFacts
+    vocab: VocabularyCache
+    search: object  # SearchService (duck-typed so tests can pass a stand-in)
+    settings: Settings
+    as_of: dt.date | None = None
+    timeout: float = 60.0
+    timings: dict = field(default_factory=dict)
+
+    def today(self) -> dt.date:
+        """The date current roles run to."""
+        return self.as_of or dt.date.today()
+
+
+def _cfg(config: RunnableConfig) -> dict:
+    return config.get("configurable", {})
+
+
+def _timed(state: AssistantState, name: str, t0: float) -> dict:
+    return {**state.get("timings", {}), name: round((time.perf_counter() - t0) * 1000, 1)}
+
+
+def last_candidates(messages: list[dict]) -> list[dict]:
+    """Candidates cited by the most recent assistant answer (what "she"/"they" refer to)."""
+    for m in reversed(messages):
+        if m.get("role") == "assistant" and m.get("candidates"):
+            return m["candidates"]
+    return []
+
+
+def rewrite_query(state: AssistantState, config: RunnableConfig) -> dict:
+    """Standalone question: pronouns resolved to the last cited candidate(s); the LLM when up and useful."""
+    t0 = time.perf_counter()
+    deps: AssistantDeps = _cfg(config)["deps"]
+    question = state["question"]
+    history = state.get("messages", [])[:-1]
+    previous = last_candidates(history)
+    standalone = question
+    notes: list[str] = []
+    if previous and len(previous) <= 2 and PRONOUNS.search(question):
+        names = " and ".join(p["name"] for p in previous)
+        standalone = re.sub(r"\b(her|his|their)\b", f"{names}'s", question, flags=re.I)
+        standalone = re.sub(r"\b(she|he|him|they|them|this candidate|that candidate|the candidate|this person|"
+                            r"that person)\b", names, standalone, flags=re.I)
+    elif state.get("llm_up") and history:
+        try:
+            from cvrag_desktop.assistant.llm_steps import llm_rewrite
+
+            standalone = llm_rewrite(history, question, base_url=deps.settings.llm_base_url,
+                                     timeout=deps.timeout) or question
+        except LLM_ERRORS as exc:
+            notes.append(f"rewrite without the language model: {exc}")
+    return {**PER_TURN_RESET, "standalone": standalone, "notes": notes,
+            "timings": {"rewrite_ms": round((time.perf_counter() - t0) * 1000, 1)}}
+
+
+def route_intent(state: AssistantState, config: RunnableConfig) -> dict:
+    """Pick the route and extract filters (rules; merged with one LLM call when a model is up)."""
+    t0 = time.perf_counter()
+    deps: AssistantDeps = _cfg(config)["deps"]
+    q = state["standalone"]
+    previous = [p["candidate_id"] for p in last_candidates(state.get("messages", [])[:-1])]
+    plan = parse_question(q, deps.vocab.get(), previous)
+    notes = list(state.get("notes", []))
+    if state.get("llm_up") and plan.route != "analytics":
+        try:
+            from cvrag_desktop.assistant.llm_steps import llm_route
+
+            plan = llm_route(q, plan, base_url=deps.settings.llm_base_url, timeout=deps.timeout)
+        except LLM_ERRORS as exc:
+            notes.append(f"routing without the language model: {exc}")
+    if plan.route == "hybrid" and not _in_corpus(deps, plan.terms) and not any(w in DOMAIN for w in q.lower().split()):
+        plan.route = "out_of_scope"  # no entity, no recruiting word, and the CVs never use these words
+    plan.unknown_name = looks_like_unknown_name(q, plan)
+    return {"route": plan.route, "filters": plan.filters, "plan": plan.to_dict(), "notes": notes,
+            "timings": _timed(state, "route_ms", t0)}
+
+
+def _in_corpus(deps: AssistantDeps, terms: list[str]) -> bool:
+    """True when every (long enough) term occurs in some chunk."""
+    for t in [t for t in terms if len(t) >= 4][:4]:
+        if not deps.facts.catalog.query("SELECT 1 FROM chunks WHERE text LIKE ? LIMIT 1", (f"%{t}%",)):
+            return False
+    return True
+
+
+def select_route(state: AssistantState) -> str:
+    """Conditional edge: the node named by the route."""
+    return {"out_of_scope": "out_of_scope", "metadata": "metadata_search", "hybrid": "hybrid_search",
+            "hybrid_filtered": "hybrid_filtered_search", "analytics": "analytics"}[state["route"]]
+
+
+def out_of_scope(state: AssistantState, config: RunnableConfig) -> dict:
+    """The fixed reply for questions that are not about the candidates; no retrieval."""
+    return {"answer": {"status": "unknown", "answer": OUT_OF_SCOPE, "citations": []}, "evidence": []}
+
+
+def _labelled(deps: AssistantDeps, hits: list[dict]) -> list[dict]:
+    out = []
+    for i, h in enumerate(hits, 1):
+        f = deps.facts.get(h["candidate_id"])
+        chunk = next((c for c in deps.facts.chunks(h["candidate_id"]) if c.chunk_id == h["chunk_id"]), None)
+        out.append({"evidence_id": f"E{i}", "chunk_id": h["chunk_id"], "candidate_id": h["candidate_id"],
+                    "candidate_name": h.get("candidate_name"), "section": h["section"], "page": h.get("page"),
+                    "bbox": list(chunk.bbox) if chunk and chunk.bbox else None, "text": h["text"],
+                    "source_path": f.source_path if f else None, "score": h.get("score"), "facts": []})
+    return out
+
+
+def _index_filters(plan: dict, deps: AssistantDeps) -> dict:
+    f = {k: v for k, v in plan["filters"].items() if k != "degree_level"}
+    if plan.get("candidates"):
+        vocab = deps.vocab.get()
+        names = {vocab.display_names.get(c) for c in plan["candidates"]} - {None, ""}
+        if len(names) == 1:
+            f["names"] = sorted(names)
+    return f
+
+
+def _answer_from(result: dict, book: analytics.EvidenceBook) -> dict:
+    cited = re.findall(r"\[(E\d+)\]", result["answer"])
+    return {"status": result["status"], "answer": result["answer"], "citations": list(dict.fromkeys(cited)),
+            "data": result.get("data", {})}
+
+
+def metadata_search(state: AssistantState, config: RunnableConfig) -> dict:
+    """Filters only: every matching candidate (index metadata strategy), each fact cited."""
+    t0 = time.perf_counter()
+    deps: AssistantDeps = _cfg(config)["deps"]
+    plan = state["plan"]
+    idx_filters = _index_filters(plan, deps)
+    if idx_filters:
+        from cvrag_desktop.index.filters import parse_filters
+
+        raw = deps.search.retriever().search_metadata(parse_filters(idx_filters), None)
+        ids = {h.candidate_id for h in raw}
+    else:
+        ids = set(deps.facts.all())
+    level = {"degree_level": plan["filters"]["degree_level"]} if plan["filters"].get("degree_level") else {}
+    pool = [f for cid in ids if (f := deps.facts.get(cid)) and deps.facts.matches(f, level)]
+    pool.sort(key=lambda f: (-(f.years or 0), f.name))
+    book = analytics.EvidenceBook(deps.facts)
+    result = analytics.list_pool(book, pool, plan["filters"])
+    return {"evidence": book.items, "answer": _answer_from(result, book), "timings": _timed(state, "retrieve_ms", t0)}
+
+
+def _search(state: AssistantState, config: RunnableConfig, strategy: str) -> dict:
+    t0 = time.perf_counter()
+    deps: AssistantDeps = _cfg(config)["deps"]
+    plan = state["plan"]
+    filters = _index_filters(plan, deps) if strategy == "filtered" else {}
+    query = " ".join(plan.get("terms") or []) or state["standalone"]
+    try:
+        hits = deps.search.search(query, filters or None, k=TOP_K * 2 if plan["filters"].get("degree_level") else
+                                  TOP_K, strategy=strategy if filters else "hybrid")
+    except InvalidInput:
+        hits = []
+    if plan["filters"].get("degree_level"):
+        level = {"degree_level": plan["filters"]["degree_level"]}
+        hits = [h for h in hits if (f := deps.facts.get(h["candidate_id"])) and deps.facts.matches(f, level)][:TOP_K]
+    return {"evidence": _labelled(deps, hits), "timings": _timed(state, "retrieve_ms", t0)}
+
+
+def hybrid_search(state: AssistantState, config: RunnableConfig) -> dict:
+    """Free text: dense + BM25 over all chunks."""
+    return _search(state, config, "hybrid")
+
+
+def hybrid_filtered_search(state: AssistantState, config: RunnableConfig) -> dict:
+    """Free text within the filtered (or named) candidates."""
+    return _search(state, config, "filtered")
+
+
+def analytics_node(state: AssistantState, config: RunnableConfig) -> dict:
+    """Exact answers over the structured facts (identical with or without a model)."""
+    t0 = time.perf_counter()
+    deps: AssistantDeps = _cfg(config)["deps"]
+    p = Plan(**state["plan"])
+    book = analytics.EvidenceBook(deps.facts)
+    today = deps.today()
+    if p.op == "compare":
+        result = lookup.compare(deps.facts, book, p.candidates, today)
+    elif p.op == "lookup":
+        result = lookup.lookup(deps.facts, book, p.candidates, p.field or "profile")
+    elif p.op in ("longest_tenure", "shortest_tenure"):
+        result = analytics.tenure(deps.facts, book, p.filters, today, p.op == "longest_tenure")
+    elif p.op in ("most_experience", "least_experience"):
+        result = analytics.experience_extreme(deps.facts, book, p.filters, p.op == "most_experience")
+    elif p.op == "skill_years" and p.skill:
+        result = analytics.skill_years(deps.facts, book, p.skill, today)
+    else:
+        result = analytics.count_or_list(deps.facts, book, p.filters, p.op == "count")
+    return {"evidence": book.items, "answer": _answer_from(result, book), "timings": _timed(state, "retrieve_ms", t0)}
+
+
+def generate_answer(state: AssistantState, config: RunnableConfig) -> dict:
+    """Compose the answer: computed routes keep theirs; search routes ask the model, else quote extractively."""
+    t0 = time.perf_counter()
+    if state.get("answer"):
+        return {"answer": {**state["answer"], "mode": "deterministic"}}
+    cfg = _cfg(config)
+    deps: AssistantDeps = cfg["deps"]
+    plan, evidence, notes = state["plan"], state.get("evidence", []), list(state.get("notes", []))
+    if plan.get("unknown_name"):
+        return {"answer": {"status": "unknown", "mode": "deterministic", "citations": [],
+                           "answer": f"No imported CV belongs to a candidate called {plan['unknown_name']}."}}
+    if state.get("llm_up") and evidence:
+        from cvrag_desktop.assistant.llm_steps import llm_answer
+
+        try:
+            reply, rejected = llm_answer(state["standalone"], evidence, plan, deps.vocab.get().display_names,
+                                         base_url=deps.settings.llm_base_url, timeout=deps.timeout,
+                                         on_token=cfg.get("on_token"), should_cancel=cfg.get("should_cancel"))
+            return {"answer": {**reply.model_dump(), "mode": "llm"}, "notes": notes + rejected,
+                    "timings": _timed(state, "answer_ms", t0)}
+        except Cancelled:
+            raise
+        except LLM_ERRORS as exc:
+            notes.append(f"extractive answer: the language model's reply was not usable ({exc})")
+    result = extractive_answer(evidence, plan, state["standalone"])
+    return {"answer": {**result, "mode": "deterministic"}, "notes": notes, "timings": _timed(state, "answer_ms", t0)}
+
+
+def validate(state: AssistantState, config: RunnableConfig) -> dict:
+    """Last gate for every route: cited ids must have been given; an uncited answer becomes unknown."""
+    answer = dict(state["answer"])
+    given = {e["evidence_id"]: e for e in state.get("evidence", [])}
+    cited = [c for c in dict.fromkeys(answer.get("citations", [])) if c in given]
+    if len(cited) != len(set(answer.get("citations", []))):
+        log.warning("dropping citations that were not given: %s", answer.get("citations"))
+    if answer["status"] == "answered" and not cited:
+        answer = {**answer, "status": "unknown", "answer": "I could not find support for an answer in the CVs."}
+    answer["citations"] = cited
+    people = []
+    for c in cited:
+        e = given[c]
+        if all(p["candidate_id"] != e["candidate_id"] for p in people):
+            people.append({"candidate_id": e["candidate_id"], "name": e.get("candidate_name") or ""})
+    message = {"role": "assistant", "content": answer["answer"], "status": answer["status"],
+               "route": state.get("route", ""), "candidates": people[:10]}
+    return {"answer": answer, "messages": [message]}

@@ -1,0 +1,140 @@
+"""``AssistantService``: the chat and job-matching operations the GUI and CLI call.
+
+``ask`` runs one turn of the graph for a thread and returns a plain dict (status,
+answer, route, filters, mode, citations with page/bbox for the preview). A language
+model is used only when the caller allows it, the settings enable it and the health
+probe finds the endpoint and its model; otherwise the turn is answered in the labelled
+deterministic mode. The token callback carries a *draft*: the returned, validated
+answer replaces it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import uuid
+from collections.abc import Callable
+
+from cvrag_desktop.assistant.facts import CatalogFacts
+from cvrag_desktop.assistant.memory import THREADS_FILE, ThreadStore
+from cvrag_desktop.assistant.nodes import AssistantDeps
+from cvrag_desktop.assistant.vocabulary import VocabularyCache
+from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.config import AppPaths, Settings
+from cvrag_desktop.errors import InvalidInput, NotFound
+
+log = logging.getLogger(__name__)
+MAX_QUESTION = 2000
+
+
+def citation_records(answer: dict, evidence: list[dict]) -> list[dict]:
+    """The cited evidence as the CLI/GUI shape (one entry per cited chunk, in citation order)."""
+    given = {e["evidence_id"]: e for e in evidence}
+    out = []
+    for eid in answer.get("citations", []):
+        e = given[eid]
+        quote = " ".join(e["text"].split())
+        out.append({"evidence_id": eid, "candidate_id": e["candidate_id"], "candidate_name": e.get("candidate_name"),
+                    "source_path": e.get("source_path"), "page": e.get("page"), "section": e["section"],
+                    "quote": quote[:400], "chunk_id": e["chunk_id"], "bbox": e.get("bbox"),
+                    "facts": e.get("facts", [])})
+    return out
+
+
+def dedupe_sources(citations: list[dict]) -> list[dict]:
+    """One entry per candidate (the first cited chunk): the source list the GUI shows."""
+    seen, out = set(), []
+    for c in citations:
+        if c["candidate_id"] not in seen:
+            seen.add(c["candidate_id"])
+            out.append(c)
+    return out
+
+
+class AssistantService:
+    """Grounded Q&A and job matching over the catalog, with per-thread memory."""
+
+    def __init__(self, catalog: Catalog, search_service, paths: AppPaths, settings: Settings, *,
+                 as_of: dt.date | None = None) -> None:
+        self.catalog = catalog
+        self.search = search_service
+        self.paths = paths
+        self.settings = settings
+        self.facts = CatalogFacts(catalog)
+        self.vocab = VocabularyCache(catalog)
+        self.deps = AssistantDeps(self.facts, self.vocab, search_service, settings, as_of=as_of,
+                                  timeout=settings.llm_timeout_s)
+        self.threads_store = ThreadStore(paths.data_dir / THREADS_FILE)
+        from cvrag_desktop.assistant.graph import build_graph
+
+        self.graph = build_graph(self.threads_store.checkpointer)
+
+    def close(self) -> None:
+        """Release the thread database."""
+        self.threads_store.close()
+
+    def llm_available(self, use_llm: bool = True) -> bool:
+        """True when a model may and can be asked (settings on, endpoint up, answer model installed)."""
+        if not use_llm or not self.settings.llm_enabled:
+            return False
+        try:
+            from cvrag_desktop.llm import QUALITY_ALIAS, probe
+            from cvrag_desktop.llm.config import get_route
+
+            route = get_route(QUALITY_ALIAS, base_url=self.settings.llm_base_url)
+            health = probe(self.settings.llm_base_url)
+            return health.reachable and (not route.is_ollama or health.has_model(route.provider_model))
+        except Exception as exc:  # a broken LLM stack must not break the chat
+            log.info("LLM unavailable: %s", exc)
+            return False
+
+    def ask(self, question: str, thread_id: str | None = None, use_llm: bool = True,
+            on_token: Callable[[str], None] | None = None,
+            should_cancel: Callable[[], bool] | None = None) -> dict:
+        """Answer one question in a thread (a new thread when none is given)."""
+        question = " ".join((question or "").split())[:MAX_QUESTION]
+        if not question:
+            raise InvalidInput("Type a question.")
+        thread_id = thread_id or uuid.uuid4().hex[:12]
+        llm_up = self.llm_available(use_llm)
+        config = {"configurable": {"thread_id": thread_id, "deps": self.deps, "on_token": on_token,
+                                   "should_cancel": should_cancel}}
+        self.threads_store.touch(thread_id, question)
+        state = self.graph.invoke({"question": question, "use_llm": use_llm, "llm_up": llm_up,
+                                   "messages": [{"role": "user", "content": question}]}, config)
+        answer = state["answer"]
+        citations = citation_records(answer, state.get("evidence", []))
+        return {
+            "status": answer["status"], "answer": answer["answer"], "route": state.get("route"),
+            "filters": state.get("filters", {}), "mode": answer.get("mode", "deterministic"),
+            "citations": citations, "sources": dedupe_sources(citations), "thread_id": thread_id,
+            "standalone": state.get("standalone"), "matches": answer.get("data", {}).get("candidate_ids"),
+            "data": answer.get("data", {}), "notes": state.get("notes", []), "timings": state.get("timings", {}),
+            "evidence_ids": [e["evidence_id"] for e in state.get("evidence", [])],
+        }
+
+    def match_jd(self, text: str, use_llm: bool = True, limit: int = 20) -> dict:
+        """Rank candidates against a job description with a requirement × candidate matrix."""
+        from cvrag_desktop.assistant.jobmatch import match_job
+
+        return match_job(self, text, use_llm=self.llm_available(use_llm), limit=limit)
+
+    # ---- threads -----------------------------------------------------------------------
+    def threads(self) -> list[dict]:
+        """Saved conversations, most recent first."""
+        return self.threads_store.list()
+
+    def rename_thread(self, thread_id: str, title: str) -> None:
+        """Rename a conversation."""
+        self.threads_store.rename(thread_id, title)
+
+    def delete_thread(self, thread_id: str) -> None:
+        """Delete a conversation and its memory."""
+        self.threads_store.delete(thread_id)
+
+    def history(self, thread_id: str) -> list[dict]:
+        """The messages of a conversation (user and assistant), oldest first."""
+        if not self.threads_store.exists(thread_id):
+            raise NotFound(f"No conversation {thread_id!r}.")
+        snapshot = self.graph.get_state({"configurable": {"thread_id": thread_id}})
+        return list(snapshot.values.get("messages", []))

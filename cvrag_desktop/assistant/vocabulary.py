@@ -1,0 +1,135 @@
+"""What the router can recognise in a question, read from the data: names, employers, places.
+
+Candidate names, employers and locations come from the catalog (so "who worked at
+Initech?" works for any imported employer); skills and spoken languages come from the
+ingestion alias tables; degree levels and field words are fixed tables here. The
+catalog part is rebuilt only when the catalog changes (cheap fingerprint query).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+
+from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.index.filters import text_key
+
+LEGAL_SUFFIXES = {
+    "sa", "sl", "slu", "slne", "sau", "gmbh", "ag", "kg", "ltd", "llc", "inc", "plc", "sas", "sarl", "spa", "srl",
+    "ltda", "bv", "nv", "co", "corp", "corporation", "company", "limited", "se", "ohg", "eirl", "me", "epp",
+}
+# Degree levels, most specific first (vocational before bachelor: "Ciclo Formativo de Grado Superior").
+_B = r"(?<![\w])"
+_E = r"(?![\w])"
+DEGREE_LEVELS: tuple[tuple[str, re.Pattern], ...] = (
+    ("phd", re.compile(_B + r"(ph\.?\s?d\.?|doctorado|doctorat|doctorate|doctor of|doktor|dottorato|doutorado|"
+                       r"promotion|dr\.)" + _E + r"|^dr\.?\s", re.I)),
+    ("vocational", re.compile(_B + r"(ciclo formativo|tecnico superior|tecnico em|tecnologo|staatlich gepruft\w*|"
+                              r"ausbildung|bts|dut|hnd|associate degree|diploma in|diploma di|diploma tecnico|"
+                              r"diplome d'etat|diplome d etat)" + _E, re.I)),
+    ("master", re.compile(_B + r"(master'?s?|msc|m\.\s?sc\.?|m\.\s?a\.?|ma|mba|maestria|mestrado|magister|"
+                          r"laurea magistrale|pos-graduacao|pos graduacao|diplom|diplome d'ingenieur|m\.?\s?eng\.?|"
+                          r"m\.\s?phil\.?)" + _E, re.I)),
+    ("bachelor", re.compile(_B + r"(bachelor'?s?|bsc|b\.\s?sc\.?|b\.\s?a\.?|ba|grado|graduacao|licenciatura|licence|"
+                            r"laurea|laurea triennale|bacharelado|ingenieria tecnica|b\.?\s?eng\.?|b\.?\s?tech\.?)"
+                            + _E, re.I)),
+)
+LEVEL_RANK = {"vocational": 1, "bachelor": 2, "master": 3, "phd": 4}
+# How a question names a degree level.
+QUESTION_LEVELS: tuple[tuple[str, re.Pattern], ...] = (
+    ("phd", re.compile(r"\b(ph\.?\s?d\.?s?|doctorates?|doctoral|doctorado)(?!\w)", re.I)),
+    ("master", re.compile(r"\b(master'?s?|msc|mba|postgraduate)\b", re.I)),
+    ("bachelor", re.compile(r"\b(bachelor'?s?|bsc|undergraduate degree)\b", re.I)),
+    ("vocational", re.compile(r"\b(vocational|associate degree|technician diploma)\b", re.I)),
+)
+
+
+def degree_level(degree: str) -> str | None:
+    """The level (phd, master, bachelor, vocational) of a degree as printed, or None."""
+    from cvrag_desktop.ingestion.textclean import normalize_key
+
+    key = normalize_key(degree)
+    for level, pattern in DEGREE_LEVELS:
+        if pattern.search(key):
+            return level
+    return None
+
+
+def company_core(key: str) -> str:
+    """An employer's key without trailing legal-form words ("acme logistics sa" → "acme logistics")."""
+    words = key.split()
+    while len(words) > 1 and words[-1] in LEGAL_SUFFIXES:
+        words.pop()
+    return " ".join(words)
+
+
+@dataclass
+class CatalogVocabulary:
+    """N-gram tables of the catalog's names, employers and locations (normalised keys)."""
+
+    names: dict[str, set[str]] = field(default_factory=dict)  # full name key -> candidate ids
+    name_tokens: dict[str, set[str]] = field(default_factory=dict)  # single name word -> candidate ids
+    display_names: dict[str, str] = field(default_factory=dict)  # candidate id -> name
+    companies: dict[str, str] = field(default_factory=dict)  # key or core -> display
+    locations: dict[str, str] = field(default_factory=dict)  # key -> display
+    max_words: int = 1
+
+
+def build_vocabulary(catalog: Catalog) -> CatalogVocabulary:
+    """Read names, employers and locations of every candidate into lookup tables."""
+    v = CatalogVocabulary()
+    for r in catalog.query("SELECT candidate_id, name, companies, location FROM candidates"):
+        cid, name = r["candidate_id"], r["name"] or ""
+        v.display_names[cid] = name
+        key = text_key(name)
+        if key:
+            v.names.setdefault(key, set()).add(cid)
+            words = key.split()
+            for w in words:
+                if len(w) >= 3:
+                    v.name_tokens.setdefault(w, set()).add(cid)
+            if len(words) >= 3:  # "Ana María López García": first + first surname is how people say it
+                v.names.setdefault(f"{words[0]} {words[-2]}", set()).add(cid)
+                v.names.setdefault(f"{words[0]} {words[-1]}", set()).add(cid)
+        import json
+
+        for comp in json.loads(r["companies"] or "[]"):
+            ck = text_key(comp)
+            if ck:
+                v.companies.setdefault(ck, comp)
+                core = company_core(ck)
+                if len(core) >= 4:
+                    v.companies.setdefault(core, comp)
+        loc = r["location"]
+        if loc:
+            for part in re.split(r"[,;/(]", loc):
+                lk = text_key(part)
+                if len(lk) >= 3:
+                    v.locations.setdefault(lk, part.strip())
+    v.max_words = max([len(k.split()) for k in (*v.names, *v.companies, *v.locations)] or [1])
+    return v
+
+
+class VocabularyCache:
+    """The catalog vocabulary, rebuilt when the catalog's candidate set changes."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self._lock = threading.Lock()
+        self._key: tuple | None = None
+        self._vocab = CatalogVocabulary()
+
+    def fingerprint(self) -> tuple:
+        """Cheap change marker: candidate count and newest insert time."""
+        row = self.catalog.query("SELECT COUNT(*), MAX(created_at) FROM candidates")[0]
+        return (row[0], row[1])
+
+    def get(self) -> CatalogVocabulary:
+        """The current vocabulary."""
+        key = self.fingerprint()
+        with self._lock:
+            if key != self._key:
+                self._vocab = build_vocabulary(self.catalog)
+                self._key = key
+            return self._vocab

@@ -1,0 +1,100 @@
+"""``cvrag ask`` and ``cvrag match``: the assistant from the command line.
+
+:func:`register` adds both subcommands; each receives the session object (``svc``)
+the main entry point passes to ``args.func``. The assistant is taken from
+``svc.assistant`` when the facade provides one, else built here from ``svc.catalog``,
+``svc.paths``, ``svc.settings`` and ``svc.index`` (or a new search service).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from cvrag_desktop.errors import InvalidInput
+
+ASK_KEYS = ("status", "answer", "route", "filters", "mode", "thread_id")
+CITATION_KEYS = ("evidence_id", "candidate_id", "candidate_name", "source_path", "page", "section", "quote")
+
+
+def assistant_for(svc):
+    """The session's assistant (built on first use when the facade has none)."""
+    existing = getattr(svc, "assistant", None)
+    if existing is not None:
+        return existing
+    from cvrag_desktop.assistant.service import AssistantService
+
+    search = getattr(svc, "index", None)  # Services.index is the SearchService
+    if search is None or not hasattr(search, "retriever"):
+        from cvrag_desktop.index.service import SearchService
+
+        search = SearchService(svc.catalog, svc.paths, svc.settings)
+    return AssistantService(svc.catalog, search, svc.paths, svc.settings)
+
+
+def _stream(piece: str) -> None:
+    print(piece, end="", file=sys.stderr, flush=True)
+
+
+def cmd_ask(args, svc) -> int:
+    """Answer a question with citations (``--json`` for scripts)."""
+    assistant = assistant_for(svc)
+    draft = sys.stderr.isatty() and not args.json
+    result = assistant.ask(args.question, thread_id=args.thread, use_llm=not args.no_llm,
+                           on_token=_stream if draft else None)
+    if draft:
+        print("\r\033[K", end="", file=sys.stderr)
+    if args.json:
+        data = {k: result[k] for k in ASK_KEYS}
+        data["citations"] = [{k: c.get(k) for k in CITATION_KEYS} for c in result["citations"]]
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    label = "" if result["mode"] == "llm" else " (deterministic mode)"
+    print(f"[{result['status']}{label}, route {result['route']}]")
+    print(result["answer"])
+    if result["citations"]:
+        print("\nSources:")
+        for c in result["citations"]:
+            page = "" if c.get("page") is None else f" p.{c['page'] + 1}"
+            print(f"  [{c['evidence_id']}] {c.get('candidate_name')} — {c['section']}{page} — {c.get('source_path')}")
+    print(f"\n(thread {result['thread_id']})")
+    return 0
+
+
+def cmd_match(args, svc) -> int:
+    """Rank candidates against a job description file."""
+    path = Path(args.jd)
+    if not path.is_file():
+        raise InvalidInput(f"No job description file at {path}.")
+    result = assistant_for(svc).match_jd(path.read_text(encoding="utf-8", errors="replace"), use_llm=not args.no_llm,
+                                         limit=args.limit)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+        return 0
+    req = result["requirements"]
+    print(f"must: {', '.join(req['must_have_skills']) or '-'} | nice: {', '.join(req['nice_to_have_skills']) or '-'}"
+          f" | years: {req['min_years'] or '-'} | degree: {req['degree_level'] or '-'} | languages: "
+          f"{', '.join(req['languages']) or '-'}  ({result['mode']} mode)")
+    marks = {"met": "✓", "not_met": "✗", "unknown": "?"}
+    for i, c in enumerate(result["candidates"], 1):
+        cells = " ".join(f"{x['requirement']}{marks[x['status']]}" for x in c["cells"])
+        print(f"{i:>2}. {c['name']:<28} {c['met']}/{c['total']}  {cells}")
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``ask`` and ``match`` to the ``cvrag`` parser."""
+    s = subparsers.add_parser("ask", help="ask a question about the imported CVs (cited answer)")
+    s.add_argument("question")
+    s.add_argument("--thread", default=None, help="conversation id (follow-up questions)")
+    s.add_argument("--no-llm", action="store_true", help="deterministic mode even if a model is running")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_ask)
+    s = subparsers.add_parser("match", help="rank candidates against a job description")
+    s.add_argument("--jd", required=True, help="text file with the job description")
+    s.add_argument("--limit", type=int, default=20)
+    s.add_argument("--no-llm", action="store_true")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_match)
