@@ -26,8 +26,12 @@ class EvidenceBook:
         self._ids: dict[str, str] = {}
         self._next = start
 
-    def cite(self, chunk: Chunk | None, fact: str = "") -> str:
-        """The evidence id of ``chunk`` (`` [E3]`` marker text), or "" when there is no chunk."""
+    def cite(self, chunk: Chunk | None, kind: str = "", value: str | None = None) -> str:
+        """The evidence id of ``chunk`` as a `` [E3]`` marker ("" when there is no chunk).
+
+        ``kind``/``value`` record the fact the chunk is cited for (``skills``/``languages``
+        through the alias tables, ``text`` as words), so the citation can be checked.
+        """
         if chunk is None:
             return ""
         if chunk.chunk_id not in self._ids:
@@ -40,7 +44,8 @@ class EvidenceBook:
                                "page": chunk.page, "bbox": list(chunk.bbox) if chunk.bbox else None,
                                "text": chunk.text, "source_path": f.source_path if f else None, "facts": []})
         item = next(i for i in self.items if i["evidence_id"] == self._ids[chunk.chunk_id])
-        if fact and fact not in item["facts"]:
+        fact = {"kind": kind, "value": value}
+        if kind and value and fact not in item["facts"]:
             item["facts"].append(fact)
         return f" [{self._ids[chunk.chunk_id]}]"
 
@@ -77,29 +82,29 @@ def cite_filter_facts(book: EvidenceBook, f: CandidateFacts, filters: dict) -> s
     """Cite, for one candidate, the chunk of each fact the filters asked about."""
     marks = ""
     for s in filters.get("skills", []):
-        marks += book.cite(book.facts.chunk_for(f.candidate_id, "skills", s), f"{f.name} has {s}")
+        marks += book.cite(book.facts.chunk_for(f.candidate_id, "skills", s), "skills", s)
     for lang in filters.get("languages", []):
-        marks += book.cite(book.facts.chunk_for(f.candidate_id, "languages", lang), f"{f.name} speaks {lang}")
+        marks += book.cite(book.facts.chunk_for(f.candidate_id, "languages", lang), "languages", lang)
     for comp in filters.get("companies", []):
         idx = next((i for i, r in enumerate(f.record["experiences"])
                     if r.get("company") and set(comp.lower().split()) & set(r["company"].lower().split())), None)
         marks += book.cite(book.facts.role_chunk(f.candidate_id, idx) if idx is not None else None,
-                           f"{f.name} worked at {comp}")
+                           "text", f.record["experiences"][idx]["company"] if idx is not None else None)
     if filters.get("location"):
         marks += book.cite(book.facts.chunk_for(f.candidate_id, "location", f.record.get("location")),
-                           f"{f.name} is in {f.record.get('location')}")
+                           "text", f.record.get("location"))
     if filters.get("degree_level"):
         from cvrag_desktop.assistant.vocabulary import degree_level
 
         for i, ed in enumerate(f.record.get("education", [])):
             if ed.get("degree") and degree_level(ed["degree"]) == filters["degree_level"]:
                 marks += book.cite(book.facts.chunk_for(f.candidate_id, f"education[{i}].degree", ed["degree"],
-                                                        "education"), f"{f.name}: {ed['degree']}")
+                                                        "education"), "text", ed["degree"])
                 break
     if filters.get("min_years") is not None or filters.get("max_years") is not None:
         marks += cite_earliest_role(book, f)
     marks = "".join(dict.fromkeys(marks.replace("] [", "]\0 [").split("\0"))) if marks else ""
-    return marks or book.cite(next(iter(book.facts.chunks(f.candidate_id)), None), f.name)
+    return marks or book.cite(next(iter(book.facts.chunks(f.candidate_id)), None))
 
 
 def cite_earliest_role(book: EvidenceBook, f: CandidateFacts) -> str:
@@ -109,7 +114,12 @@ def cite_earliest_role(book: EvidenceBook, f: CandidateFacts) -> str:
         return ""
     idx = min(dated)[1]
     role = f.record["experiences"][idx]
-    return book.cite(book.facts.role_chunk(f.candidate_id, idx), f"{f.name}: {role.get('title')} since {role['start']}")
+    return book.cite(book.facts.role_chunk(f.candidate_id, idx), "text", role_label(role))
+
+
+def role_label(role: dict) -> str | None:
+    """What identifies a role in its chunk: the employer (or the title when no employer)."""
+    return role.get("company") or role.get("title")
 
 
 def _roles(f: CandidateFacts, as_of: dt.date) -> list[tuple[int, dict, int]]:
@@ -138,7 +148,7 @@ def tenure(facts: CatalogFacts, book: EvidenceBook, filters: dict, as_of: dt.dat
     for f, i, r, days in best:
         end = "present" if r.get("is_current") else r.get("end")
         fact = f"{r.get('title')} at {r.get('company')} ({r.get('start')} – {end})"
-        lines.append(f"{f.name}: {fact}, {span_years(days)} years" + book.cite(facts.role_chunk(f.candidate_id, i), fact))
+        lines.append(f"{f.name}: {fact}, {span_years(days)} years" + book.cite(facts.role_chunk(f.candidate_id, i), "text", role_label(r)))
     head = f"The {word} single role{' (tie)' if len(best) > 1 else ''}"
     return {"status": "answered", "answer": head + ":\n" + "\n".join(lines),
             "data": {"candidate_ids": sorted({b[0].candidate_id for b in best}), "years": span_years(best[0][3])}}
@@ -176,7 +186,7 @@ def skill_years(facts: CatalogFacts, book: EvidenceBook, skill: str, as_of: dt.d
         return {"status": "unknown", "answer": f"No imported CV describes a role using {skill}."}
     lines = []
     for yrs, f, idx in best:
-        marks = "".join(dict.fromkeys(book.cite(facts.role_chunk(f.candidate_id, i), f"{f.name} used {skill}")
+        marks = "".join(dict.fromkeys(book.cite(facts.role_chunk(f.candidate_id, i), "skills", skill)
                                       for i in idx))
         lines.append(f"{f.name}: {yrs} years in roles using {skill}" + marks)
     return {"status": "answered", "answer": f"Most years working with {skill}:\n" + "\n".join(lines),

@@ -146,13 +146,13 @@ class CatalogFacts:
             if prov["field"] != field_name or (value is not None and not _same(prov["value"], value, field_name)):
                 continue
             hit = _chunk_at(chunks, prov)
-            if hit is not None and (value is None or _holds(hit.text, prov["value"], field_name)):
+            if hit is not None and (value is None or holds(hit.text, prov["value"], field_name)):
                 return hit
         if value:
             sect = section or FIELD_SECTION.get(field_name.split("[")[0])
             pool = sorted(chunks, key=lambda c: (c.section != sect, c.ordinal))
             for c in pool:
-                if _holds(c.text, value, field_name):
+                if holds(c.text, value, field_name):
                     return c
         sect = section or FIELD_SECTION.get(field_name.split("[")[0])
         return next((c for c in chunks if c.section == sect), None)
@@ -164,7 +164,7 @@ class CatalogFacts:
         for part in ("company", "title"):
             if role.get(part):
                 c = self.chunk_for(candidate_id, f"experiences[{index}].{part}", role[part], "experience")
-                if c is not None and _holds(c.text, role[part], part):
+                if c is not None and holds(c.text, role[part], part):
                     return c
         return None
 
@@ -183,9 +183,11 @@ def _same(a: str, b: str, field_name: str) -> bool:
     return text_key(a) == text_key(b)
 
 
-def _holds(text: str, value: str, field_name: str) -> bool:
+def holds(text: str, value: str, field_name: str) -> bool:
     """Does the chunk text show the value (word-level, normalised; skills/languages through aliases)?"""
     body = f" {text_key(text)} "
+    if not value:
+        return False
     if field_name.startswith("skills"):
         lex = load_lexicon()
         return any(skill_key(m.group(0)) == skill_key(value) for m in lex.skill_pattern.finditer(text)) or \

@@ -94,8 +94,9 @@ def _llm_requirements(text: str, req: JobRequirements, base_url: str, timeout: f
     return req
 
 
-def _cell(book: EvidenceBook, kind: str, label: str, must: bool, status: str, chunk=None, fact: str = "") -> dict:
-    mark = book.cite(chunk, fact) if status == "met" and chunk is not None else ""
+def _cell(book: EvidenceBook, kind: str, label: str, must: bool, status: str, chunk=None,
+          fact: tuple[str, str] | None = None) -> dict:
+    mark = book.cite(chunk, *(fact or ())) if status == "met" and chunk is not None else ""
     if status == "met" and not mark:
         status = "unknown"  # never a "met" without evidence
     return {"requirement": label, "kind": kind, "must": must, "status": status, "evidence_id": mark.strip(" []")}
@@ -107,7 +108,7 @@ def candidate_cells(book: EvidenceBook, f: CandidateFacts, req: JobRequirements)
     for must, skills in ((True, req.must_have_skills), (False, req.nice_to_have_skills)):
         for s in skills:
             if skill_key(s) in f.payload["skills"]:
-                cells.append(_cell(book, "skill", s, must, "met", facts.chunk_for(cid, "skills", s), f"{f.name}: {s}"))
+                cells.append(_cell(book, "skill", s, must, "met", facts.chunk_for(cid, "skills", s), ("skills", s)))
             else:
                 cells.append(_cell(book, "skill", s, must, "unknown" if not f.record.get("skills") else "not_met"))
     if req.min_years is not None:
@@ -128,13 +129,14 @@ def candidate_cells(book: EvidenceBook, f: CandidateFacts, req: JobRequirements)
         elif rank >= LEVEL_RANK[req.degree_level]:
             idx = next(i for i, e in enumerate(f.record["education"]) if e.get("degree") == degree)
             cells.append(_cell(book, "degree", label, True, "met",
-                               facts.chunk_for(cid, f"education[{idx}].degree", degree, "education"), degree or ""))
+                               facts.chunk_for(cid, f"education[{idx}].degree", degree, "education"),
+                               ("text", degree or "")))
         else:
             cells.append(_cell(book, "degree", label, True, "not_met" if rank else "unknown"))
     for lang in req.languages:
         if language_key(lang) in f.payload["languages"]:
             cells.append(_cell(book, "language", lang, True, "met", facts.chunk_for(cid, "languages", lang),
-                               f"{f.name} speaks {lang}"))
+                               ("languages", lang)))
         else:
             cells.append(_cell(book, "language", lang, True, "unknown" if not f.record.get("languages") else "not_met"))
     return cells

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from cvrag_desktop.assistant.analytics import EvidenceBook, cite_earliest_role
+from cvrag_desktop.assistant.analytics import EvidenceBook, cite_earliest_role, role_label
 from cvrag_desktop.assistant.facts import CandidateFacts, CatalogFacts
 from cvrag_desktop.assistant.vocabulary import LEVEL_RANK, degree_level
 
@@ -27,7 +27,7 @@ def _roles_text(book: EvidenceBook, f: CandidateFacts, only_current: bool = Fals
         end = "present" if r.get("is_current") else (r.get("end") or "?")
         fact = f"{r.get('title') or '(title not stated)'} at {r.get('company') or '(employer not stated)'}"
         lines.append(f"{fact} ({r.get('start') or '?'} – {end})" + book.cite(book.facts.role_chunk(f.candidate_id, i),
-                                                                           fact))
+                                                                           "text", role_label(r)))
     return lines
 
 
@@ -36,10 +36,10 @@ def field_lines(book: EvidenceBook, f: CandidateFacts, field: str) -> list[str]:
     rec, cid, facts = f.record, f.candidate_id, book.facts
     if field in ("email", "phone"):
         key = "emails" if field == "email" else "phones"
-        return [v + book.cite(facts.chunk_for(cid, key, v), v) for v in rec.get(key, [])]
+        return [v + book.cite(facts.chunk_for(cid, key, v), "text", v) for v in rec.get(key, [])]
     if field == "location":
         loc = rec.get("location")
-        return [loc + book.cite(facts.chunk_for(cid, "location", loc), loc)] if loc else []
+        return [loc + book.cite(facts.chunk_for(cid, "location", loc), "text", loc)] if loc else []
     if field == "education":
         out = []
         for i, ed in enumerate(rec.get("education", [])):
@@ -49,7 +49,7 @@ def field_lines(book: EvidenceBook, f: CandidateFacts, field: str) -> list[str]:
             where = f"education[{i}].degree" if ed.get("degree") else f"education[{i}].institution"
             text = ", ".join(x for x in (ed.get("degree"), ed.get("institution")) if x)
             out.append(text + (f" ({ed['end']})" if ed.get("end") else "")
-                       + book.cite(facts.chunk_for(cid, where, label, "education"), text))
+                       + book.cite(facts.chunk_for(cid, where, label, "education"), "text", label))
         return out
     if field in ("languages", "skills", "certifications"):
         values = rec.get(field, [])
@@ -58,13 +58,14 @@ def field_lines(book: EvidenceBook, f: CandidateFacts, field: str) -> list[str]:
         chunks: dict[str, list[str]] = {}
         for v in values:
             c = facts.chunk_for(cid, field, v)
-            mark = book.cite(c, f"{f.name}: {v}") if c else ""
+            mark = book.cite(c, field if field != "certifications" else "text", v) if c else ""
             chunks.setdefault(mark, []).append(v)
         return [", ".join(vs) + mark for mark, vs in chunks.items()]
     if field == "current":
         lines = _roles_text(book, f, only_current=True)
         return lines or ([f"{rec['current_title']}" + book.cite(facts.chunk_for(cid, "current_title",
-                                                                                   rec["current_title"]))]
+                                                                                   rec["current_title"]), "text",
+                                                                     rec["current_title"])]
                          if rec.get("current_title") else [])
     if field == "employers":
         return _roles_text(book, f)
@@ -122,7 +123,7 @@ def compare(facts: CatalogFacts, book: EvidenceBook, candidate_ids: list[str], a
         lines += field_lines(book, f, "education")[:2] or ["education: not stated"]
         own = sorted(skills - shared)
         if own:
-            mark = "".join(dict.fromkeys(book.cite(facts.chunk_for(f.candidate_id, "skills", s), f"{f.name}: {s}")
+            mark = "".join(dict.fromkeys(book.cite(facts.chunk_for(f.candidate_id, "skills", s), "skills", s)
                                          for s in own[:2]))
             lines.append("skills only this candidate lists: " + ", ".join(own[:12]) + mark)
         lines += [f"languages: {x}" for x in field_lines(book, f, "languages")]
@@ -131,7 +132,7 @@ def compare(facts: CatalogFacts, book: EvidenceBook, candidate_ids: list[str], a
         f0 = people[0]
         s0 = sorted(shared)
         blocks.append("Skills both list: " + ", ".join(s0[:15])
-                      + book.cite(facts.chunk_for(f0.candidate_id, "skills", s0[0]), f"{f0.name}: {s0[0]}"))
+                      + book.cite(facts.chunk_for(f0.candidate_id, "skills", s0[0]), "skills", s0[0]))
     longer = max(people, key=lambda f: f.years or 0)
     blocks.append(f"{longer.name} has the most experience ({longer.years} years).")
     return {"status": "answered", "answer": "\n".join(blocks),

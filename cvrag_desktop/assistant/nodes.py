@@ -161,21 +161,13 @@ def _answer_from(result: dict, book: analytics.EvidenceBook) -> dict:
 
 
 def metadata_search(state: AssistantState, config: RunnableConfig) -> dict:
-    """Filters only: every matching candidate (index metadata strategy), each fact cited."""
+    """Filters only: every matching candidate (metadata strategy over the catalog), each fact cited."""
     t0 = time.perf_counter()
     deps: AssistantDeps = _cfg(config)["deps"]
     plan = state["plan"]
-    idx_filters = _index_filters(plan, deps)
-    if idx_filters:
-        from cvrag_desktop.index.filters import parse_filters
-
-        raw = deps.search.retriever().search_metadata(parse_filters(idx_filters), None)
-        ids = {h.candidate_id for h in raw}
-    else:
-        ids = set(deps.facts.all())
-    level = {"degree_level": plan["filters"]["degree_level"]} if plan["filters"].get("degree_level") else {}
-    pool = [f for cid in ids if (f := deps.facts.get(cid)) and deps.facts.matches(f, level)]
-    pool.sort(key=lambda f: (-(f.years or 0), f.name))
+    # Same normalisation and semantics as the index payload filters (candidate_payload), evaluated over
+    # the catalog: exact, complete (no k), never stale, and ~100x faster than a local-mode scroll.
+    pool = deps.facts.matching(plan["filters"])
     book = analytics.EvidenceBook(deps.facts)
     result = analytics.list_pool(book, pool, plan["filters"])
     return {"evidence": book.items, "answer": _answer_from(result, book), "timings": _timed(state, "retrieve_ms", t0)}
@@ -187,6 +179,10 @@ def _search(state: AssistantState, config: RunnableConfig, strategy: str) -> dic
     plan = state["plan"]
     filters = _index_filters(plan, deps) if strategy == "filtered" else {}
     query = " ".join(plan.get("terms") or []) or state["standalone"]
+    if strategy == "filtered" and plan.get("candidates") and set(filters) <= {"names"}:
+        # a named candidate: rank that CV's own chunks by the terms (exact and instant)
+        hits = _named_chunks(deps, plan)
+        return {"evidence": _labelled(deps, hits), "timings": _timed(state, "retrieve_ms", t0)}
     try:
         hits = deps.search.search(query, filters or None, k=TOP_K * 2 if plan["filters"].get("degree_level") else
                                   TOP_K, strategy=strategy if filters else "hybrid")
@@ -196,6 +192,21 @@ def _search(state: AssistantState, config: RunnableConfig, strategy: str) -> dic
         level = {"degree_level": plan["filters"]["degree_level"]}
         hits = [h for h in hits if (f := deps.facts.get(h["candidate_id"])) and deps.facts.matches(f, level)][:TOP_K]
     return {"evidence": _labelled(deps, hits), "timings": _timed(state, "retrieve_ms", t0)}
+
+
+def _named_chunks(deps: AssistantDeps, plan: dict) -> list[dict]:
+    from cvrag_desktop.assistant.answer import mentions, support_terms
+
+    terms = support_terms(plan)
+    hits = []
+    for cid in plan["candidates"][:4]:
+        f = deps.facts.get(cid)
+        for c in deps.facts.chunks(cid):
+            hits.append({"chunk_id": c.chunk_id, "candidate_id": cid, "candidate_name": f.name if f else None,
+                         "section": c.section, "page": c.page, "text": c.text,
+                         "score": float(len(mentions(c.text, terms)))})
+    hits.sort(key=lambda h: -h["score"])
+    return hits[:TOP_K]
 
 
 def hybrid_search(state: AssistantState, config: RunnableConfig) -> dict:

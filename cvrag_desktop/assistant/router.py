@@ -95,7 +95,7 @@ def extract_skills(question: str) -> list[str]:
         canon = canonical_skill(m.group(0))
         if not canon:
             continue
-        if normalize_key(canon) in AMBIGUOUS_SKILLS and m.group(0) != canon:
+        if normalize_key(m.group(0)) in AMBIGUOUS_SKILLS and m.group(0) != canon:
             continue
         if m.group(0).islower() and len(m.group(0)) <= 2:
             continue
@@ -143,6 +143,8 @@ def _analytics_op(q: str, plan: Plan) -> str | None:
         return "most_experience"
     if re.search(r"\b(least experienced|most junior|least (years of )?experience|fewest years|least years)\b", q):
         return "least_experience"
+    if plan.terms:
+        return None  # "how many know COBOL?" with COBOL unknown to the tables: search the text instead
     if COUNT_RE.search(q) and not plan.candidates:
         return "count"
     if LIST_RE.search(q) and plan.filters:

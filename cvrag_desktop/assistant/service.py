@@ -37,7 +37,7 @@ def citation_records(answer: dict, evidence: list[dict]) -> list[dict]:
         out.append({"evidence_id": eid, "candidate_id": e["candidate_id"], "candidate_name": e.get("candidate_name"),
                     "source_path": e.get("source_path"), "page": e.get("page"), "section": e["section"],
                     "quote": quote[:400], "chunk_id": e["chunk_id"], "bbox": e.get("bbox"),
-                    "facts": e.get("facts", [])})
+                    "facts": e.get("facts", []), "full_text": e["text"]})
     return out
 
 
@@ -111,6 +111,8 @@ class AssistantService:
             "standalone": state.get("standalone"), "matches": answer.get("data", {}).get("candidate_ids"),
             "data": answer.get("data", {}), "notes": state.get("notes", []), "timings": state.get("timings", {}),
             "evidence_ids": [e["evidence_id"] for e in state.get("evidence", [])],
+            "plan_terms": state.get("plan", {}).get("terms", []),
+            "plan_candidates": state.get("plan", {}).get("candidates", []),
         }
 
     def match_jd(self, text: str, use_llm: bool = True, limit: int = 20) -> dict:
