@@ -1,0 +1,47 @@
+"""Threads: follow-ups across turns, persistence across restarts, list/rename/delete."""
+
+from __future__ import annotations
+
+import pytest
+
+from cvrag_desktop.errors import NotFound
+from tests.unit.assistant.conftest import make_assistant
+
+
+def test_follow_up_resolves_to_the_last_cited_candidate(assistant):
+    r1 = assistant.ask("Who stayed longest at one job?", thread_id="t1", use_llm=False)
+    assert r1["data"]["candidate_ids"] == ["cand_cara"]
+    r2 = assistant.ask("What about her education?", thread_id="t1", use_llm=False)
+    assert r2["standalone"] == "What about Cara Lopez's education?"
+    assert "Ph.D. in Physics" in r2["answer"] and r2["citations"][0]["candidate_id"] == "cand_cara"
+    r3 = assistant.ask("And which languages does she speak?", thread_id="t1", use_llm=False)
+    assert "Spanish" in r3["answer"] and "English" in r3["answer"]
+    other = assistant.ask("What about her education?", thread_id="t2", use_llm=False)
+    assert other["status"] == "unknown" or "Cara" not in other["answer"]  # threads do not leak
+
+
+def test_thread_restored_after_restart(catalog, search):
+    a = make_assistant(catalog, search)
+    a.ask("Who knows React?", thread_id="keep", use_llm=False)
+    a.close()
+    b = make_assistant(catalog, search)  # a new service: state comes from threads.sqlite3
+    try:
+        history = b.history("keep")
+        assert [m["role"] for m in history] == ["user", "assistant"]
+        assert history[1]["candidates"] == [{"candidate_id": "cand_ben", "name": "Ben Ortiz"}]
+        r = b.ask("What is his email?", thread_id="keep", use_llm=False)
+        assert "cand_ben@example.com" in r["answer"]
+        assert [t["thread_id"] for t in b.threads()] == ["keep"]
+    finally:
+        b.close()
+
+
+def test_rename_and_delete_threads(assistant):
+    assistant.ask("Who speaks German?", thread_id="x", use_llm=False)
+    assert assistant.threads()[0]["title"] == "Who speaks German?"
+    assistant.rename_thread("x", "German speakers")
+    assert assistant.threads()[0]["title"] == "German speakers"
+    assistant.delete_thread("x")
+    assert assistant.threads() == []
+    with pytest.raises(NotFound):
+        assistant.history("x")

@@ -1,0 +1,33 @@
+"""``cvrag ask`` / ``cvrag match`` JSON shapes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from types import SimpleNamespace
+
+from cvrag_desktop import cli_assistant
+from cvrag_desktop.config import Settings, app_paths
+
+
+def _run(argv, svc, capsys):
+    p = argparse.ArgumentParser()
+    cli_assistant.register(p.add_subparsers())
+    args = p.parse_args(argv)
+    assert args.func(args, svc) == 0
+    return capsys.readouterr().out
+
+
+def test_ask_and_match_json(catalog, search, capsys, tmp_path):
+    svc = SimpleNamespace(catalog=catalog, paths=app_paths(), settings=Settings(llm_base_url="http://127.0.0.1:9"),
+                          index=search)
+    out = json.loads(_run(["ask", "Who speaks German?", "--json", "--no-llm"], svc, capsys))
+    assert set(out) >= {"status", "answer", "route", "filters", "citations"}
+    assert out["filters"] == {"languages": ["German"]}
+    assert set(out["citations"][0]) == {"evidence_id", "candidate_id", "candidate_name", "source_path", "page",
+                                        "section", "quote"}
+    jd = tmp_path / "jd.txt"
+    jd.write_text("Requirements: Python, Kafka. Fluent German.", encoding="utf-8")
+    out = json.loads(_run(["match", "--jd", str(jd), "--json", "--no-llm"], svc, capsys))
+    assert out["candidates"][0]["candidate_id"] == "cand_ana"
+    assert {"requirement", "kind", "must", "status", "evidence_id"} <= set(out["candidates"][0]["cells"][0])
