@@ -13,6 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from cvrag_desktop import cli_assistant, cli_search
 from cvrag_desktop.errors import CvragError
 
 LIST_COLUMNS = (("name", 24), ("current_title", 30), ("current_company", 22), ("years_of_experience", 6),
@@ -181,6 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("folder", nargs="?", default=os.environ.get("CVRAG_DEMO_DIR", "../shared/data/real-cvs/pdf"))
     s.add_argument("--workers", type=int, default=2)
     s.set_defaults(func=cmd_demo)
+    cli_search.register(sub, None)
+    cli_assistant.register(sub)
     return p
 
 

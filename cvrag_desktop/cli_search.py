@@ -46,7 +46,7 @@ def print_hits(hits: list[dict]) -> None:
 
 def cmd_search(args, svc) -> int:
     """Search the index and print the hits (``--json`` for scripts)."""
-    hits = svc.search.search(args.query, _filters(args), k=args.k, strategy=args.strategy,
+    hits = svc.index.search(args.query, _filters(args), k=args.k, strategy=args.strategy,
                              rerank=not args.no_rerank)
     if args.json:
         print(json.dumps(hits, ensure_ascii=False, indent=2))
@@ -62,7 +62,7 @@ def _progress(done: int, total: int, note: str) -> None:
 
 def cmd_reindex(args, svc) -> int:
     """Rebuild the index from the catalog."""
-    report = svc.search.rebuild(progress=_progress)
+    report = svc.index.rebuild(progress=_progress)
     if sys.stderr.isatty():
         print(file=sys.stderr)
     if args.json:

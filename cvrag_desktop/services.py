@@ -32,6 +32,8 @@ class Services:
         self.paths = (paths or app_paths()).ensure()
         self.settings = settings or load_settings(self.paths)
         self._catalog: Catalog | None = None
+        self._index = None
+        self._assistant = None
 
     @property
     def catalog(self) -> Catalog:
@@ -40,8 +42,37 @@ class Services:
             self._catalog = Catalog(self.paths.catalog_db)
         return self._catalog
 
+    @property
+    def index(self):
+        """The search index (opened and reconciled with the catalog on first use)."""
+        if self._index is None:
+            from cvrag_desktop.index.service import SearchService
+
+            self._index = SearchService(self.catalog, self.paths, self.settings)
+            self._index.reconcile()
+        return self._index
+
+    @property
+    def assistant(self):
+        """The chat assistant: grounded, cited answers; conversation memory in the data dir."""
+        if self._assistant is None:
+            from cvrag_desktop.assistant.service import AssistantService
+
+            self._assistant = AssistantService(self.catalog, self.index, self.paths, self.settings)
+        return self._assistant
+
+    def search(self, query: str | None, filters=None, k: int = 8, strategy: str = "hybrid") -> list[dict]:
+        """Hybrid / metadata / filtered search over the indexed chunks (see ``index.service``)."""
+        return self.index.search(query, filters, k=k, strategy=strategy)
+
     def close(self) -> None:
-        """Release files (catalog connection)."""
+        """Release files (conversation store, index lock, catalog connection)."""
+        if self._assistant is not None:
+            self._assistant.close()
+            self._assistant = None
+        if self._index is not None:
+            self._index.close()
+            self._index = None
         if self._catalog is not None:
             self._catalog.close()
             self._catalog = None
@@ -85,17 +116,24 @@ class Services:
         missing = [str(p) for p in inputs if not p.exists()]
         if missing and len(missing) == len(inputs):
             raise InvalidInput(f"Nothing to import: {', '.join(missing)} does not exist.")
+        index = self.index
         ingestor = Ingestor(
             self.catalog, self.paths, self.settings.limits, allow_ocr=self.settings.ocr_enabled,
-            llm_fill=self._llm_fill() if use_llm else None,
+            llm_fill=self._llm_fill() if use_llm else None, on_saved=index.enqueue,
         )
-        return ingestor.ingest(inputs, workers=workers or self.settings.workers, progress=progress,
-                               should_cancel=should_cancel, on_file=on_file)
+        report = ingestor.ingest(inputs, workers=workers or self.settings.workers, progress=progress,
+                                 should_cancel=should_cancel, on_file=on_file)
+        index.wait_idle()
+        return report
 
     def resume_pending(self, **kwargs) -> IngestReport:
         """Finish files an interrupted import left queued or processing."""
-        ingestor = Ingestor(self.catalog, self.paths, self.settings.limits, allow_ocr=self.settings.ocr_enabled)
-        return ingestor.ingest([], **kwargs)
+        index = self.index
+        ingestor = Ingestor(self.catalog, self.paths, self.settings.limits, allow_ocr=self.settings.ocr_enabled,
+                            on_saved=index.enqueue)
+        report = ingestor.ingest([], **kwargs)
+        index.wait_idle()
+        return report
 
     # ---- candidates --------------------------------------------------------------------
     def list_candidates(self) -> list[dict]:
@@ -125,6 +163,7 @@ class Services:
         if self.catalog.candidate(candidate_id) is None:
             raise NotFound(f"No candidate with id {candidate_id!r}.")
         stored = self.catalog.delete_candidate(candidate_id)
+        self.index.delete_candidate(candidate_id)
         if stored:
             Path(stored).unlink(missing_ok=True)
 
@@ -158,6 +197,14 @@ class Services:
             "counts": self.catalog.counts(),
             "disk_free_gb": round(shutil.disk_usage(self.paths.data_dir).free / 1e9, 1),
         }
+        try:
+            info["index"] = self.index.status()
+        except Exception as exc:
+            info["index"] = {"error": str(exc)}
+        try:
+            info["index"] = self.index.status()
+        except Exception as exc:
+            info["index"] = {"error": str(exc)}
         try:
             from cvrag_desktop.llm.health import probe
 

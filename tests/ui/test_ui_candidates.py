@@ -84,8 +84,8 @@ def test_detail_provenance_opens_pdf_at_page(loaded, qtbot):
 def test_shortlist_notes_and_export(loaded, qtbot, tmp_path):
     pane = loaded.candidates
     bar = pane.shortlists
-    with qtbot.waitSignal(bar.loaded, timeout=10_000):
-        bar.create("Backend — Q4")
+    bar.create("Backend — Q4")
+    qtbot.waitUntil(lambda: bar.current_name() == "Backend — Q4", timeout=10_000)
     sid = bar.current_id()
     assert sid is not None and bar.current_name() == "Backend — Q4"
     ids = [r["id"] for r in pane.model.rows()[:3]]
@@ -140,10 +140,9 @@ def test_forget_with_confirmation(loaded, qtbot, monkeypatch):
     pane.forget_selected()
     assert loaded.services.catalog.candidate(victim) is not None
     monkeypatch.setattr(pane, "confirm", lambda title, text: True)
-    with qtbot.waitSignal(pane.loaded, timeout=30_000):
-        pane.forget_selected()
+    pane.forget_selected()
+    qtbot.waitUntil(lambda: pane.model.rowCount() == n - 1, timeout=30_000)
     assert loaded.services.catalog.candidate(victim) is None
-    assert pane.model.rowCount() == n - 1
 
 
 def test_degree_levels():
