@@ -18,7 +18,8 @@ from cvrag_desktop.evaluation.matching import recall, same, similar
 from cvrag_desktop.ingestion.extract import extract_document
 from cvrag_desktop.ingestion.normalize import normalize_document
 
-FIELDS = ("name", "email", "current_title", "current_company", "employers", "degrees", "skills")
+FIELDS = ("name", "email", "current_title", "current_company", "employers", "degrees", "skills", "languages",
+          "current_roles")
 
 
 def load_truth(path: Path) -> tuple[NormalizedCV, dict]:
@@ -40,6 +41,9 @@ def compare(truth: NormalizedCV, got: NormalizedCV) -> dict[str, tuple[int, int]
     out["employers"] = recall(truth.companies, got.companies)
     out["degrees"] = recall([d.degree for d in truth.education if d.degree], [d.degree or "" for d in got.education])
     out["skills"] = recall(truth.skills, got.skills, fuzzy=False)
+    out["languages"] = recall(truth.languages, got.languages, fuzzy=False)
+    n_current = sum(e.is_current for e in truth.experiences)
+    out["current_roles"] = (int(sum(e.is_current for e in got.experiences) == n_current), 1)
     return out
 
 

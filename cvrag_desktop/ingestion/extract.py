@@ -337,7 +337,8 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
     present = "|".join(re.escape(p) for p in sorted(lex.present_words, key=len, reverse=True))
     dangling = re.compile(rf"(?:\d{{4}}|\d{{2}})\W*\s*[-–—]\s*(?:(?:{months})\.?)?\s*$", re.IGNORECASE)
     lone = re.compile(
-        rf"^\(?\s*(?:\d{{4}}(?:[-/.]\d{{1,2}})?|\d{{1,2}}[/.]\d{{4}}|{present})\s*\)?[.,;]?$", re.IGNORECASE
+        rf"^\(?\s*(?:\d{{4}}(?:[-/.]\d{{1,2}})?|\d{{1,2}}[/.]\d{{4}}|(?:{months})\.?\s*\d{{4}}|{present})\s*\)?[.,;]?$",
+        re.IGNORECASE,
     )
     for a, b in itertools.pairwise(lines):
         if a.page != b.page or a.column != b.column:

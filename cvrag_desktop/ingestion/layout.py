@@ -264,7 +264,7 @@ def merge_rows(lines: list[TextLine]) -> list[TextLine]:
         text = row[0].text
         for prev, cur in itertools.pairwise(row):
             gap = cur.x0 - prev.x1
-            sep = " " if gap < 1.5 * max(prev.size, cur.size) else "\t"
+            sep = " " if gap < 1.2 * max(prev.size, cur.size) else "\t"
             text = f"{text}{sep}{cur.text}" if text else cur.text
         first = max(row, key=lambda ln: len(ln.text))
         bbox = (
