@@ -26,6 +26,12 @@ class DateRange:
     end: str | None
     is_current: bool
     span: tuple[int, int]
+    open_ended: bool = False  # "2017 –" with nothing after the dash: current by convention only
+
+    @property
+    def complete(self) -> bool:
+        """Has a start and an explicit end (a date or a "present" word)."""
+        return bool(self.start and (self.end or (self.is_current and not self.open_ended)))
 
 
 @dataclass
@@ -145,7 +151,7 @@ def _find_date_ranges(text: str) -> list[DateRange]:
         m = re.match(r"\s*(?:-|–|—|~|〜|～)(?:\s*$|\s+(?=[^\W\d_]))", tail)
         if m:
             # open range ("2015 / 07 -", "2017 – Product Manager"): ongoing since the date
-            out.append(DateRange(a.value, None, True, (a.span[0], a.span[1] + m.end())))
+            out.append(DateRange(a.value, None, True, (a.span[0], a.span[1] + m.end()), open_ended=True))
         else:
             out.append(DateRange(None, a.value, False, a.span))
         i += 1

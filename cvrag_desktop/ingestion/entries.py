@@ -52,9 +52,9 @@ def is_body_line(text: str, prev: str | None) -> bool:
         return True
     if t.startswith("("):
         return True  # a parenthetical continuation
-    if first_cell[:1].islower() and not re.match(r"^(?:[a-z]+\.)?[a-z0-9-]+\.[a-z]{2,}", first_cell) \
+    if words and words[0].islower() and not re.match(r"^(?:[a-z]+\.)?[a-z0-9-]+\.[a-z]{2,}", first_cell) \
             and not _PARTICLE.match(first_cell):
-        return True
+        return True  # a continuation ("iOS Developer" and "eBay" are not: they carry capitals)
     if t.endswith(".") and len(words) >= 6:
         return True
     return bool(prev is not None and prev.rstrip().endswith((",", "-", "and", "und", "y")) and len(words) <= 3)

@@ -327,36 +327,57 @@ def _rejoin_broken_words(lines: list[TextLine]) -> list[TextLine]:
 def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
     """Re-attach the tail of a date range that wrapped onto the next line.
 
-    "December 2023 - February" + "HR Assistant … 2025" becomes "December 2023 - February 2025";
-    "(2022-10 –" + "2024-07)" becomes "(2022-10 – 2024-07)".
+    "December 2023 - February" + "HR Assistant … 2025" → "December 2023 - February 2025";
+    "(2022-10 –" + "2024-07)" → "(2022-10 – 2024-07)"; "maio 2023 – o" + "momento" →
+    "maio 2023 – o momento"; and in a gutter merged with its row, "settembre 2021 - Senior …" +
+    "ottobre 2022" → "settembre 2021 - ottobre 2022 Senior …". A join is kept only when the
+    joined text parses as a complete range.
     """
-    from cvrag_desktop.ingestion.lexicon import load_lexicon
+    from cvrag_desktop.ingestion.dates import find_date_ranges
 
-    lex = load_lexicon()
-    months = "|".join(re.escape(m) for m in sorted(lex.months, key=len, reverse=True))
-    present = "|".join(re.escape(p) for p in sorted(lex.present_words, key=len, reverse=True))
-    dangling = re.compile(rf"(?:\d{{4}}|\d{{2}})\W*\s*[-–—]\s*(?:(?:{months})\.?)?\s*$", re.IGNORECASE)
-    lone = re.compile(
-        rf"^\(?\s*(?:\d{{4}}(?:[-/.]\d{{1,2}})?|\d{{1,2}}[/.]\d{{4}}|(?:{months})\.?\s*\d{{4}}|{present})\s*\)?[.,;]?$",
-        re.IGNORECASE,
-    )
     for a, b in itertools.pairwise(lines):
-        if a.page != b.page or a.column != b.column:
+        if a.page != b.page or a.column != b.column or not find_date_ranges(a.text):
             continue
         a_cells = a.text.split("\t")
         b_cells = b.text.split("\t")
+        done = False
         for ia in dict.fromkeys((0, len(a_cells) - 1)):
-            if not dangling.search(normalize_for_dates(a_cells[ia])):
-                continue
+            cell = a_cells[ia]
             for ib in dict.fromkeys((0, len(b_cells) - 1)):
-                if lone.match(normalize_for_dates(b_cells[ib]).strip()):
-                    a_cells[ia] = f"{a_cells[ia].rstrip()} {b_cells[ib].strip()}"
+                tail = b_cells[ib].strip()
+                if not tail or len(tail) > 20 or len(tail.split()) > 3:
+                    continue
+                joined = _join_range(cell, tail, find_date_ranges)
+                if joined is not None:
+                    a_cells[ia] = joined
                     del b_cells[ib]
                     a.text = "\t".join(a_cells)
                     b.text = "\t".join(b_cells).strip()
+                    done = True
                     break
-            break
+            if done:
+                break
     return [ln for ln in lines if ln.text.strip()]
+
+
+_OPEN_RANGE = re.compile(r"(?:\d{4}|\d{2})\W{0,2}\s*[-–—]\s*")
+
+
+def _join_range(cell: str, tail: str, find) -> str | None:
+    """``cell`` with ``tail`` put where its open range ends, if that completes one more range."""
+    before = sum(r.complete for r in find(cell))
+    points = [len(cell)]
+    for m in _OPEN_RANGE.finditer(cell):
+        nxt = re.match(r"[^\W\d_]{2,12}\.?(?=\s|$)", cell[m.end():])  # a dangling month ("março", "déc.")
+        if nxt:
+            points.append(m.end() + nxt.end())
+        points.append(m.end())
+    for at in points:
+        rest = cell[at:].strip()
+        candidate = f"{cell[:at].rstrip()} {tail}" + (f" {rest}" if rest else "")
+        if sum(r.complete for r in find(candidate)) > before:
+            return candidate
+    return None
 
 
 def normalize_for_dates(text: str) -> str:
