@@ -18,16 +18,16 @@ def parser() -> argparse.ArgumentParser:
 def test_search_args_become_filters(service, capsys):
     args = parser().parse_args(["search", "streaming", "--skill", "kafka", "--min-years", "5", "--k", "3",
                                 "--strategy", "filtered", "--json"])
-    assert args.func(args, SimpleNamespace(search=service)) == 0
+    assert args.func(args, SimpleNamespace(index=service)) == 0
     hits = json.loads(capsys.readouterr().out)
     assert hits and {h["candidate_id"] for h in hits} == {"cand_ana"}
 
 
 def test_plain_output_and_reindex(service, capsys):
     args = parser().parse_args(["search", "--language", "german", "--strategy", "metadata"])
-    args.func(args, SimpleNamespace(search=service))
+    args.func(args, SimpleNamespace(index=service))
     out = capsys.readouterr().out
     assert "Ana Núñez" in out and "Dan Weber" in out
     args = parser().parse_args(["reindex"])
-    args.func(args, SimpleNamespace(search=service))
+    args.func(args, SimpleNamespace(index=service))
     assert "indexed 4 candidates" in capsys.readouterr().out
