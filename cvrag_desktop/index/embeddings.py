@@ -22,7 +22,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import numpy as np
+
 from cvrag_desktop.config import resources_dir
+from cvrag_desktop.index.records import QueryVectors
 from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.textclean import normalize_key
 
@@ -36,6 +39,8 @@ SPARSE_MODEL_NAME = "Qdrant/bm25"
 BM25_LANGUAGE = "english"
 BM25_AVG_LEN = 120.0  # chunks are <= ~200 tokens; fastembed's default (256) under-weights length
 MAX_ALIAS_NGRAM = 3
+DENSE_BATCH = 8
+TEXT_VERSION = 1  # bump when dense_text/sparse_text change what is embedded
 
 # Symbols that fastembed's tokenizer would strip ("C#" -> "c"): rewritten to words first.
 _SYMBOL_WORDS = (
@@ -187,32 +192,54 @@ class Embedder:
                                 local_files_only=True)
         return self._sparse
 
-    def dense(self, texts: list[str], batch_size: int = 8) -> list[list[float]]:
-        """Unit-length 384-d vectors for documents (or queries: the model is symmetric)."""
+    def dense_array(self, texts: list[str], batch_size: int = DENSE_BATCH) -> np.ndarray:
+        """Unit-length 384-d float32 vectors (rows), documents or queries (the model is symmetric)."""
+        out = np.zeros((len(texts), DENSE_DIM), dtype=np.float32)
         if not texts:
-            return []
+            return out
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # similar lengths: less padding
-        out: list[list[float]] = [[] for _ in texts]
         with self._lock:
             model = self._dense_model()
-            vectors = model.embed([texts[i] for i in order], batch_size=batch_size)
-            for i, v in zip(order, vectors, strict=True):
-                out[i] = v.tolist()
+            for i, v in zip(order, model.embed([texts[i] for i in order], batch_size=batch_size), strict=True):
+                out[i] = v
         return out
 
-    def sparse_documents(self, texts: Iterable[str]) -> list[tuple[list[int], list[float]]]:
-        """BM25 term-frequency sparse vectors (indices, values) for documents."""
+    def dense(self, texts: list[str], batch_size: int = DENSE_BATCH) -> list[list[float]]:
+        """Like :meth:`dense_array`, as lists."""
+        return self.dense_array(texts, batch_size).tolist()
+
+    def sparse_arrays(self, texts: Iterable[str]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """BM25 term-frequency vectors (uint32 term ids, float32 weights) for documents."""
         with self._lock:
             model = self._sparse_model()
             embs = model.raw_embed([sparse_text(t) for t in texts])
-        return [(e.indices.tolist(), e.values.tolist()) for e in embs]
+        return [(e.indices.astype(np.uint32), e.values.astype(np.float32)) for e in embs]
+
+    def sparse_documents(self, texts: Iterable[str]) -> list[tuple[list[int], list[float]]]:
+        """Like :meth:`sparse_arrays`, as lists."""
+        return [(t.tolist(), w.tolist()) for t, w in self.sparse_arrays(texts)]
 
     def sparse_query(self, text: str) -> tuple[list[int], list[float]]:
-        """BM25 query vector: unit weight per distinct term (IDF comes from Qdrant)."""
+        """BM25 query vector: unit weight per distinct term (IDF is applied by the store)."""
         with self._lock:
             model = self._sparse_model()
             emb = next(iter(model.query_embed(sparse_text(text))))
         return emb.indices.tolist(), [float(v) for v in emb.values.tolist()]
+
+    def query_vectors(self, text: str, *, dense: bool = True, sparse: bool = True) -> QueryVectors:
+        """A query in the requested spaces."""
+        d = self.dense_array([text])[0] if dense else None
+        terms = weights = None
+        if sparse:
+            idx, vals = self.sparse_query(text)
+            terms, weights = np.array(idx, dtype=np.uint32), np.array(vals, dtype=np.float32)
+        return QueryVectors(d, terms, weights)
+
+    def fingerprint(self) -> str:
+        """Identity of the models and text folding; stored vectors from another fingerprint are stale."""
+        r = self.resolution
+        size = Path(r.dense_onnx).stat().st_size if r.dense_onnx else 0
+        return f"{MODEL_FOLDER}:{size}|bm25:{BM25_LANGUAGE}:{BM25_AVG_LEN}|v{TEXT_VERSION}"
 
     def status(self) -> dict:
         """Which model files resolved (and whether they are loaded)."""

@@ -1,6 +1,6 @@
-"""The three retrieval strategies over the chunk collection.
+"""The three retrieval strategies, over either store (local engine or Qdrant server).
 
-- :meth:`Retriever.search_hybrid` — dense + BM25 prefetch, fused by Qdrant with RRF;
+- :meth:`Retriever.search_hybrid` — dense + BM25, weighted RRF fusion (dense 1, BM25 3);
   each branch oversamples (50) when a reranker re-scores the fused list.
 - :meth:`Retriever.search_metadata` — filter only, no vectors: one hit per candidate,
   the chunk of the section that holds the matched fact (a companies filter → the
@@ -17,15 +17,14 @@ several sections. Deduplication per candidate happens at the citation layer
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
-
-from qdrant_client import models
+from typing import Literal, Protocol
 
 from cvrag_desktop.index.embeddings import Embedder
-from cvrag_desktop.index.filters import FIELD_SECTIONS, SearchFilters, build_filter, fact_values, text_key
+from cvrag_desktop.index.filters import FIELD_SECTIONS, SearchFilters, fact_values, text_key
+from cvrag_desktop.index.records import QueryVectors, RawHit
 from cvrag_desktop.index.rerank import OnnxCrossEncoder
-from cvrag_desktop.index.store import DENSE, SPARSE, IndexStore
+
+__all__ = ["RawHit", "Retriever", "Store"]
 
 RERANK_PREFETCH = 50
 MIN_PREFETCH = 32
@@ -35,30 +34,25 @@ MIN_PREFETCH = 32
 RRF_WEIGHTS = (1.0, 3.0)
 MAX_FILTERED = 2000
 RERANK_CAP = 200
-LEAN_FIELDS = ["chunk_id", "candidate_id", "section"]
 Mode = Literal["hybrid", "dense", "sparse"]
 TextLookup = Callable[[list[str]], dict[str, str]]
 
 
-@dataclass
-class RawHit:
-    """A scored chunk reference (text is fetched from the catalog afterwards)."""
+class Store(Protocol):
+    """What the strategies need from a store (:class:`IndexStore` or :class:`QdrantStore`)."""
 
-    chunk_id: str
-    candidate_id: str
-    section: str
-    score: float
+    def count(self, filters: SearchFilters | None = None) -> int: ...
 
+    def ranked(self, q: QueryVectors, filters: SearchFilters | None, limit: int,
+               weights: tuple[float, float]) -> list[RawHit]: ...
 
-def _hits(points: list[models.ScoredPoint]) -> list[RawHit]:
-    return [RawHit(p.payload["chunk_id"], p.payload["candidate_id"], p.payload["section"], float(p.score))
-            for p in points if p.payload]
+    def metadata(self, filters: SearchFilters, k: int | None) -> list[tuple[str, list[tuple[str, str]]]]: ...
 
 
 class Retriever:
     """Runs the strategies; ``texts`` maps chunk ids to display text (for reranking and facts)."""
 
-    def __init__(self, store: IndexStore, embedder: Embedder, texts: TextLookup,
+    def __init__(self, store: Store, embedder: Embedder, texts: TextLookup,
                  reranker: OnnxCrossEncoder | None = None, weights: tuple[float, float] = RRF_WEIGHTS) -> None:
         self.weights = weights
         self.store = store
@@ -66,30 +60,9 @@ class Retriever:
         self.texts = texts
         self.reranker = reranker
 
-    def _prefetch(self, query: str, flt: models.Filter | None, limit: int, mode: Mode) -> list[models.Prefetch]:
-        out: list[models.Prefetch] = []
-        if mode in ("hybrid", "dense"):
-            vec = self.embedder.dense([query])[0]
-            out.append(models.Prefetch(query=vec, using=DENSE, filter=flt, limit=limit))
-        if mode in ("hybrid", "sparse"):
-            idx, vals = self.embedder.sparse_query(query)
-            if idx:
-                out.append(models.Prefetch(query=models.SparseVector(indices=idx, values=vals), using=SPARSE,
-                                           filter=flt, limit=limit))
-        return out
-
-    def _ranked(self, query: str, flt: models.Filter | None, limit: int, mode: Mode) -> list[RawHit]:
-        prefetch = self._prefetch(query, flt, limit, mode)
-        if not prefetch:
-            return []
-        if len(prefetch) == 1:  # a single branch: its own ranking, no fusion
-            p = prefetch[0]
-            points = self.store.query_points(query=p.query, using=p.using, query_filter=flt, limit=limit,
-                                             with_payload=LEAN_FIELDS)
-        else:
-            fusion = models.RrfQuery(rrf=models.Rrf(weights=list(self.weights)))
-            points = self.store.query_points(prefetch=prefetch, query=fusion, limit=limit, with_payload=LEAN_FIELDS)
-        return _hits(points)
+    def _ranked(self, query: str, filters: SearchFilters | None, limit: int, mode: Mode) -> list[RawHit]:
+        q = self.embedder.query_vectors(query, dense=mode in ("hybrid", "dense"), sparse=mode in ("hybrid", "sparse"))
+        return self.store.ranked(q, filters, limit, self.weights)
 
     def rerank(self, query: str, hits: list[RawHit]) -> list[RawHit]:
         """Re-score hits with the cross-encoder (unchanged when none is loaded)."""
@@ -104,55 +77,45 @@ class Retriever:
     def search_hybrid(self, query: str, filters: SearchFilters | None = None, k: int = 8, *,
                       mode: Mode = "hybrid", rerank: bool = True) -> list[RawHit]:
         """Top-k chunks by dense+sparse RRF fusion (or one branch), optionally reranked."""
-        flt = build_filter(filters) if filters else None
         use_rerank = rerank and self.reranker is not None
         limit = max(RERANK_PREFETCH, k) if use_rerank else max(4 * k, MIN_PREFETCH)
-        hits = self._ranked(query, flt, limit, mode)
+        hits = self._ranked(query, filters if filters and not filters.is_empty() else None, limit, mode)
         if use_rerank:
             hits = self.rerank(query, hits)
         return hits[:k]
 
     def search_metadata(self, filters: SearchFilters, k: int | None = None) -> list[RawHit]:
         """One hit per candidate passing the filter, on the chunk holding the matched fact."""
-        flt = build_filter(filters)
-        if flt is None:
+        if filters.is_empty():
             return []
-        rows = self.store.scroll(flt, fields=[*LEAN_FIELDS, "years", "name"])
-        by_cand: dict[str, list[dict]] = {}
-        for r in rows:
-            by_cand.setdefault(r["candidate_id"], []).append(r)
         fields = filters.set_fields()
         sections = FIELD_SECTIONS.get(fields[0], ()) if fields else ()
         values = fact_values(filters, fields[0]) if fields else []
-        order = sorted(by_cand, key=lambda c: (-(by_cand[c][0].get("years") or 0), by_cand[c][0].get("name") or ""))
-        if k is not None:
-            order = order[:k]
-        return [self._fact_chunk(by_cand[c], sections, values) for c in order]
+        return [self._fact_chunk(cid, chunks, sections, values) for cid, chunks in self.store.metadata(filters, k)]
 
-    def _fact_chunk(self, chunks: list[dict], sections: tuple[str, ...], values: list[str]) -> RawHit:
+    def _fact_chunk(self, candidate_id: str, chunks: list[tuple[str, str]], sections: tuple[str, ...],
+                    values: list[str]) -> RawHit:
         rank = {s: i for i, s in enumerate(sections)}
-        pool = sorted(chunks, key=lambda r: (rank.get(r["section"], len(rank)), r["chunk_id"]))
+        pool = sorted(chunks, key=lambda c: (rank.get(c[1], len(rank)), c[0]))
         best = pool[0]
-        in_section = [r for r in pool if r["section"] == best["section"]]
+        in_section = [c for c in pool if c[1] == best[1]]
         if values and len(in_section) > 1:
-            texts = self.texts([r["chunk_id"] for r in in_section])
-            for r in in_section:
-                body = text_key(texts.get(r["chunk_id"], ""))
+            texts = self.texts([c[0] for c in in_section])
+            for c in in_section:
+                body = text_key(texts.get(c[0], ""))
                 if any(v and v in body for v in values):
-                    best = r
+                    best = c
                     break
-        return RawHit(best["chunk_id"], best["candidate_id"], best["section"], 1.0)
+        return RawHit(best[0], candidate_id, best[1], 1.0)
 
     def search_metadata_then_rerank(self, query: str, filters: SearchFilters, k: int = 8) -> list[RawHit]:
         """Every chunk passing the filter, ranked against the query; top-k chunks."""
-        flt = build_filter(filters)
-        if flt is None:
+        if filters.is_empty():
             return self.search_hybrid(query, None, k)
-        n = self.store.count(flt)
+        n = self.store.count(filters)
         if n == 0:
             return []
-        limit = min(n, MAX_FILTERED)
-        hits = self._ranked(query, flt, limit, "hybrid")
+        hits = self._ranked(query, filters, min(n, MAX_FILTERED), "hybrid")
         if self.reranker is not None:
             hits = self.rerank(query, hits[:RERANK_CAP]) + hits[RERANK_CAP:]
         return hits[:k]

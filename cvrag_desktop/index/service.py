@@ -9,6 +9,7 @@ index folder disappears while running, the next call rebuilds it from the catalo
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import queue
 import re
@@ -17,16 +18,18 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from qdrant_client import models
-
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings
 from cvrag_desktop.errors import Cancelled, InvalidInput
 from cvrag_desktop.index.embeddings import Embedder, dense_text
 from cvrag_desktop.index.filters import SearchFilters, candidate_payload, parse_filters
+from cvrag_desktop.index.qdrant_store import QdrantStore
+from cvrag_desktop.index.records import RawHit, Row
 from cvrag_desktop.index.rerank import find_reranker
-from cvrag_desktop.index.search import RawHit, Retriever
-from cvrag_desktop.index.store import DENSE, SPARSE, IndexStore, point_id
+from cvrag_desktop.index.search import Retriever
+from cvrag_desktop.index.store import IndexStore
+
+Store = IndexStore | QdrantStore
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +69,8 @@ class SearchService:
         self.settings = settings
         self.embedder = shared_embedder(paths.models_dir)
         self.reranker_info, self.reranker = find_reranker(paths.models_dir)
-        self._store: IndexStore | None = None
+        self._store: Store | None = None
+        self.stats = {"embedded": 0, "reused": 0}
         self._write = threading.RLock()
         self._queue: queue.Queue[str] = queue.Queue()
         self._pending = 0
@@ -74,16 +78,22 @@ class SearchService:
         self._lane: threading.Thread | None = None
 
     # ---- store lifecycle ---------------------------------------------------------------
+    def _open(self) -> Store:
+        if self.settings.index_url:
+            return QdrantStore(url=self.settings.index_url)
+        store = IndexStore(self.paths.index_dir)
+        store.ensure_model(self.embedder.fingerprint())  # other models' vectors dropped; reconcile refills
+        return store
+
     @property
-    def store(self) -> IndexStore:
+    def store(self) -> Store:
         """The open store; reopened and rebuilt if its folder was deleted under us."""
         if self._store is None:
-            self._store = IndexStore(None if self.settings.index_url else self.paths.index_dir,
-                                     url=self.settings.index_url)
+            self._store = self._open()
         elif self._store.folder_missing():
             log.warning("index folder %s disappeared: rebuilding from the catalog", self.paths.index_dir)
             self._store.close()
-            self._store = IndexStore(self.paths.index_dir)
+            self._store = self._open()
             self.rebuild()
         return self._store
 
@@ -102,43 +112,48 @@ class SearchService:
         return Retriever(self.store, self.embedder, self._texts, self.reranker)
 
     # ---- writing -----------------------------------------------------------------------
-    def _points(self, candidate_ids: list[str]) -> list[models.PointStruct]:
-        items = []
+    def _rows(self, candidate_ids: list[str], store: Store) -> tuple[list[Row], dict[str, dict]]:
+        """Rows for the candidates' chunks; texts already embedded (same digest) are not re-embedded."""
+        payloads: dict[str, dict] = {}
+        chunks = []
         for cid in candidate_ids:
             row = self.catalog.candidate(cid)
             if row is None:
                 continue
-            base = candidate_payload(row)
-            items += [(c, base) for c in self.catalog.chunks(cid)]
-        if not items:
-            return []
-        dense = self.embedder.dense([dense_text(c.header, c.text) for c, _ in items])
-        sparse = self.embedder.sparse_documents([c.index_text for c, _ in items])
-        return [
-            models.PointStruct(
-                id=point_id(c.chunk_id),
-                vector={DENSE: d, SPARSE: models.SparseVector(indices=s[0], values=s[1])},
-                payload={"chunk_id": c.chunk_id, "candidate_id": c.candidate_id, "section": c.section, **base},
-            )
-            for (c, base), d, s in zip(items, dense, sparse, strict=True)
-        ]
+            payloads[cid] = candidate_payload(row)
+            chunks += self.catalog.chunks(cid)
+        dense_texts = [dense_text(c.header, c.text) for c in chunks]
+        sparse_texts = [c.index_text for c in chunks]
+        digests = [hashlib.blake2b(f"{d}\x00{s}".encode(), digest_size=12).hexdigest()
+                   for d, s in zip(dense_texts, sparse_texts, strict=True)]
+        vectors = store.known_vectors(sorted(set(digests))) if chunks else {}
+        todo = {d: i for i, d in enumerate(digests) if d not in vectors}  # identical texts embedded once
+        if todo:
+            idx = list(todo.values())
+            dense = self.embedder.dense_array([dense_texts[i] for i in idx])
+            sparse = self.embedder.sparse_arrays([sparse_texts[i] for i in idx])
+            for d, vec, (terms, weights) in zip(todo, dense, sparse, strict=True):
+                vectors[d] = (vec, terms, weights)
+        self.stats["embedded"] += len(todo)
+        self.stats["reused"] += len(chunks) - len(todo)
+        rows = [Row(c.chunk_id, c.candidate_id, c.section, d, *vectors[d])
+                for c, d in zip(chunks, digests, strict=True)]
+        return rows, payloads
 
     def index_candidates(self, candidate_ids: list[str]) -> int:
-        """(Re)index candidates from the catalog; returns the number of points written."""
-        points = self._points(candidate_ids)
+        """(Re)index candidates from the catalog; returns the number of chunks written."""
         with self._write:
             store = self.store
-            for cid in candidate_ids:
-                store.delete_candidate(cid)
-            store.upsert(points)
-        return len(points)
+            rows, payloads = self._rows(candidate_ids, store)
+            store.replace(candidate_ids, rows, payloads)
+        return len(rows)
 
     def index_candidate(self, candidate_id: str) -> int:
         """(Re)index one candidate (a candidate gone from the catalog is removed)."""
         return self.index_candidates([candidate_id])
 
     def delete_candidate(self, candidate_id: str) -> None:
-        """Remove a candidate's points from the index."""
+        """Remove a candidate's chunks from the index."""
         with self._write:
             self.store.delete_candidate(candidate_id)
 
@@ -156,9 +171,10 @@ class SearchService:
         """Drop the index and rebuild it from the catalog (``cvrag reindex``)."""
         t0 = time.perf_counter()
         with self._write:
-            self.store.reset()
+            self.store.reset(keep_vectors=True)  # local: unchanged texts are not re-embedded
             ids = [r["candidate_id"] for r in self.catalog.query("SELECT candidate_id FROM candidates")]
             points = self._index_all(ids, progress, should_cancel)
+            self.store.done_rebuilding()
         return {"candidates": len(ids), "points": points, "seconds": round(time.perf_counter() - t0, 2)}
 
     def reconcile(self, progress: Progress | None = None, should_cancel: Callable[[], bool] | None = None) -> dict:

@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from cvrag_desktop.errors import InvalidInput
-from cvrag_desktop.index.store import COLLECTION
+from cvrag_desktop.index.local import DB_NAME
 from tests.unit.index.conftest import PEOPLE, add_person
 
 
@@ -62,7 +62,7 @@ def test_index_folder_deleted_while_running_is_rebuilt(service):
     hits = service.search("Kafka", k=1)
     assert hits[0]["candidate_id"] == "cand_ana"
     assert service.store.count() == n
-    assert (service.paths.index_dir / "collection" / COLLECTION).exists()
+    assert (service.paths.index_dir / DB_NAME).exists()
 
 
 def test_status_reports_models_and_points(service):

@@ -1,0 +1,184 @@
+"""Server mode: the same store methods on a Qdrant server or cluster (``index_url``).
+
+Used when ``index_url`` is set (teams sharing one index). Qdrant does everything here:
+dense + BM25 prefetch with weighted RRF fusion, IDF (``modifier=idf``), and filters on
+payload indexes (keyword, full-text with the word tokenizer, integer). Each point carries
+a lean payload (ids + the candidate's filter fields). A ``path`` opens Qdrant's local
+mode instead — kept only to benchmark the previous design (``benchmarks/retrieval.py``).
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+import warnings
+from pathlib import Path
+
+from qdrant_client import QdrantClient, models
+
+from cvrag_desktop.index.embeddings import DENSE_DIM
+from cvrag_desktop.index.filters import (
+    FULLTEXT_FIELDS,
+    INTEGER_FIELDS,
+    KEYWORD_FIELDS,
+    SearchFilters,
+    build_filter,
+)
+from cvrag_desktop.index.records import QueryVectors, RawHit, Row
+
+log = logging.getLogger(__name__)
+
+COLLECTION = "cvrag_chunks_v1"
+DENSE = "dense"
+SPARSE = "bm25"
+SCROLL_PAGE = 1024
+LEAN_FIELDS = ["chunk_id", "candidate_id", "section"]
+_POINT_NS = uuid.UUID("5b1c7a52-9a43-4a55-8f0e-6f5d0a6b9e11")
+
+
+def point_id(chunk_id: str) -> str:
+    """Qdrant point id (a UUID) for a chunk id; stable across rebuilds."""
+    return str(uuid.uuid5(_POINT_NS, chunk_id))
+
+
+def _by_candidate(cid: str) -> models.Filter:
+    return models.Filter(must=[models.FieldCondition(key="candidate_id", match=models.MatchValue(value=cid))])
+
+
+class QdrantStore:
+    """The chunk collection on a Qdrant server (or, for benchmarks, a local-mode folder)."""
+
+    is_local = False
+
+    def __init__(self, url: str | None = None, api_key: str | None = None, path: Path | None = None) -> None:
+        self.url, self.path = url, path
+        if url:
+            self.client = QdrantClient(url=url, api_key=api_key, timeout=10)
+        else:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UserWarning)  # "local mode not recommended for >20k"
+                self.client = QdrantClient(path=str(path))
+        if not self.client.collection_exists(COLLECTION):
+            self._create()
+
+    @property
+    def location(self) -> str:
+        """The server URL (or folder)."""
+        return self.url or str(self.path)
+
+    def close(self) -> None:
+        """Close the client."""
+        self.client.close()
+
+    def folder_missing(self) -> bool:
+        """A server has no folder to lose."""
+        return False
+
+    def ensure_model(self, tag: str) -> bool:
+        """Models are not tracked on a server: run ``cvrag reindex`` after changing them."""
+        return False
+
+    def _create(self) -> None:
+        self.client.create_collection(
+            COLLECTION,
+            vectors_config={DENSE: models.VectorParams(size=DENSE_DIM, distance=models.Distance.COSINE)},
+            sparse_vectors_config={SPARSE: models.SparseVectorParams(modifier=models.Modifier.IDF)},
+        )
+        if self.url:  # local mode has no payload indexes
+            for name in KEYWORD_FIELDS:
+                self.client.create_payload_index(COLLECTION, name, models.PayloadSchemaType.KEYWORD)
+            for name in INTEGER_FIELDS:
+                self.client.create_payload_index(COLLECTION, name, models.PayloadSchemaType.INTEGER)
+            text = models.TextIndexParams(type=models.TextIndexType.TEXT, tokenizer=models.TokenizerType.WORD,
+                                          lowercase=True)
+            for name in FULLTEXT_FIELDS:
+                self.client.create_payload_index(COLLECTION, name, text)
+
+    def reset(self, keep_vectors: bool = False) -> None:
+        """Drop and recreate the collection (vectors are recomputed on a server)."""
+        if self.client.collection_exists(COLLECTION):
+            self.client.delete_collection(COLLECTION)
+        self._create()
+
+    def done_rebuilding(self) -> None:
+        """Nothing kept between rebuilds on a server."""
+
+    def known_vectors(self, digests: list[str]) -> dict:
+        """No vector reuse on a server."""
+        return {}
+
+    def replace(self, candidate_ids: list[str], rows: list[Row], payloads: dict[str, dict]) -> None:
+        """Delete the candidates' points, then upsert the new ones."""
+        for cid in candidate_ids:
+            self.delete_candidate(cid)
+        points = [models.PointStruct(
+            id=point_id(r.chunk_id),
+            vector={DENSE: r.dense.tolist(), SPARSE: models.SparseVector(indices=r.terms.tolist(),
+                                                                       values=r.weights.tolist())},
+            payload={"chunk_id": r.chunk_id, "candidate_id": r.candidate_id, "section": r.section,
+                     **payloads[r.candidate_id]}) for r in rows]
+        if points:
+            self.client.upsert(COLLECTION, points=points, wait=True)
+
+    def delete_candidate(self, candidate_id: str) -> None:
+        """Remove every point of one candidate."""
+        self.client.delete(COLLECTION, points_selector=models.FilterSelector(filter=_by_candidate(candidate_id)),
+                           wait=True)
+
+    def delete_points(self, chunk_ids: list[str]) -> None:
+        """Remove points by chunk id."""
+        if chunk_ids:
+            self.client.delete(COLLECTION, points_selector=models.PointIdsList(
+                points=[point_id(c) for c in chunk_ids]), wait=True)
+
+    def count(self, filters: SearchFilters | None = None) -> int:
+        """Number of points (passing the filters)."""
+        flt = build_filter(filters) if filters else None
+        return self.client.count(COLLECTION, count_filter=flt, exact=True).count
+
+    def scroll(self, fields: list[str] | None = None, flt: models.Filter | None = None) -> list[dict]:
+        """Payloads of every point (passing a Qdrant filter), paged."""
+        out: list[dict] = []
+        offset = None
+        while True:
+            points, offset = self.client.scroll(COLLECTION, scroll_filter=flt, limit=SCROLL_PAGE, offset=offset,
+                                                with_payload=fields or True, with_vectors=False)
+            out.extend(p.payload or {} for p in points)
+            if offset is None:
+                return out
+
+    def ranked(self, q: QueryVectors, filters: SearchFilters | None, limit: int,
+               weights: tuple[float, float]) -> list[RawHit]:
+        """Dense / BM25 prefetch fused by Qdrant's weighted RRF (one branch: its own ranking)."""
+        flt = build_filter(filters) if filters else None
+        prefetch = []
+        if q.dense is not None:
+            prefetch.append(models.Prefetch(query=q.dense.tolist(), using=DENSE, filter=flt, limit=limit))
+        if q.has_sparse:
+            vec = models.SparseVector(indices=q.terms.tolist(), values=q.weights.tolist())
+            prefetch.append(models.Prefetch(query=vec, using=SPARSE, filter=flt, limit=limit))
+        if not prefetch:
+            return []
+        if len(prefetch) == 1:
+            p = prefetch[0]
+            points = self.client.query_points(COLLECTION, query=p.query, using=p.using, query_filter=flt,
+                                              limit=limit, with_payload=LEAN_FIELDS).points
+        else:
+            fusion = models.RrfQuery(rrf=models.Rrf(weights=list(weights)))
+            points = self.client.query_points(COLLECTION, prefetch=prefetch, query=fusion, limit=limit,
+                                              with_payload=LEAN_FIELDS).points
+        return [RawHit(p.payload["chunk_id"], p.payload["candidate_id"], p.payload["section"], float(p.score))
+                for p in points if p.payload]
+
+    def metadata(self, filters: SearchFilters, k: int | None) -> list[tuple[str, list[tuple[str, str]]]]:
+        """Candidates passing the filters (most years first, then name) with their chunks."""
+        flt = build_filter(filters)
+        if flt is None:
+            return []
+        by_cand: dict[str, list[dict]] = {}
+        for r in self.scroll([*LEAN_FIELDS, "years", "name"], flt):
+            by_cand.setdefault(r["candidate_id"], []).append(r)
+        order = sorted(by_cand, key=lambda c: (-(by_cand[c][0].get("years") or 0), by_cand[c][0].get("name") or ""))
+        if k is not None:
+            order = order[:k]
+        return [(c, [(r["chunk_id"], r["section"]) for r in by_cand[c]]) for c in order]

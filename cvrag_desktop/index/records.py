@@ -1,0 +1,50 @@
+"""Plain records passed between the service, the stores and the strategies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass
+class RawHit:
+    """A scored chunk reference (text is fetched from the catalog afterwards)."""
+
+    chunk_id: str
+    candidate_id: str
+    section: str
+    score: float
+
+
+@dataclass
+class Row:
+    """One chunk ready to store: ids, a content digest and its two vectors.
+
+    ``dense`` is the unit-length 384-d MiniLM vector (float32); ``terms``/``weights`` are
+    the BM25 term ids (fastembed's hashed stems, uint32) and term-frequency weights (the
+    IDF part is applied at query time over the live corpus, like Qdrant's IDF modifier).
+    ``digest`` identifies the embedded texts so unchanged chunks are never re-embedded.
+    """
+
+    chunk_id: str
+    candidate_id: str
+    section: str
+    digest: str
+    dense: np.ndarray
+    terms: np.ndarray
+    weights: np.ndarray
+
+
+@dataclass
+class QueryVectors:
+    """A query in both spaces; either part may be absent (single-branch modes)."""
+
+    dense: np.ndarray | None
+    terms: np.ndarray | None
+    weights: np.ndarray | None
+
+    @property
+    def has_sparse(self) -> bool:
+        """True when BM25 has at least one (non-stopword) term to score."""
+        return self.terms is not None and len(self.terms) > 0
