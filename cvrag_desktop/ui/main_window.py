@@ -3,10 +3,11 @@ persistence of geometry and the last pane (QSettings in the config dir)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, QSize, Qt, QUrl
+from PySide6.QtCore import QSettings, QSize, Qt, QUrl, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QListWidget, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
+from cvrag_desktop.ui import core
 from cvrag_desktop.ui.panes.candidates_pane import CandidatesPane
 from cvrag_desktop.ui.panes.chat_pane import ChatPane
 from cvrag_desktop.ui.panes.generate_pane import GeneratePane
@@ -28,6 +29,8 @@ def ui_settings(services) -> QSettings:
 class MainWindow(QMainWindow):
     """Sidebar + stacked panes; owns the task runner shared by every pane."""
 
+    warmed_up = Signal(dict)  # index, models and assistant opened (timings in ms)
+
     def __init__(self, services, runner: TaskRunner | None = None) -> None:
         super().__init__()
         self.services = services
@@ -41,7 +44,8 @@ class MainWindow(QMainWindow):
         self.generate = GeneratePane(services, self.runner, self.qsettings)
         self.importer = ImportPane(services, self.runner, self.qsettings)
         self.candidates = CandidatesPane(services, self.runner, self.qsettings)
-        self.chat = ChatPane(services)
+        self.chat = ChatPane(services, self.runner, self.qsettings)
+        self.warm: dict | None = None
         for pane in (self.generate, self.importer, self.candidates, self.chat):
             self.stack.addWidget(pane)
         self.sidebar.currentRowChanged.connect(self.stack.setCurrentIndex)
@@ -93,6 +97,7 @@ class MainWindow(QMainWindow):
             self._action(v, name, lambda _c=False, i=i: self.show_pane(i), f"Ctrl+{i + 1}")
         c = bar.addMenu("&Chat")
         self.new_chat_action = self._action(c, "&New chat", self.new_chat, QKeySequence.StandardKey.New)
+        self.match_action = self._action(c, "&Match a job description…", self.match_job, "Ctrl+J")
         h = bar.addMenu("&Help")
         self._action(h, "Open data folder", lambda: self._open(self.services.paths.data_dir))
         self._action(h, "Open log folder", lambda: self._open(self.services.paths.log_dir))
@@ -127,6 +132,11 @@ class MainWindow(QMainWindow):
         self.show_pane(CHAT)
         self.chat.new_chat()
 
+    def match_job(self):
+        """Ctrl+J: the job-description matching dialog."""
+        self.show_pane(CHAT)
+        return self.chat.open_job_match()
+
     def open_settings(self) -> SettingsDialog:
         """The settings dialog (non-blocking); refreshes the status bar when saved."""
         dlg = SettingsDialog(self.services, self.runner, self)
@@ -139,6 +149,7 @@ class MainWindow(QMainWindow):
 
         clear_probe_cache()
         self.status.refresh()
+        self.chat.refresh()
 
     def _open(self, folder) -> None:
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
@@ -149,10 +160,18 @@ class MainWindow(QMainWindow):
 
     # ---- lifecycle -----------------------------------------------------------------------
     def start(self) -> None:
-        """After the window shows: load candidates, refresh status, resume an interrupted import."""
+        """After the window shows: load candidates, warm the index and models up in a worker, then
+        refresh the status, list the conversations and resume an interrupted import."""
         self.candidates.reload()
+        svc = self.services
+        self.runner.run(lambda ctx: core.warm_up(svc), on_result=self._warmed)
+
+    def _warmed(self, timings: dict) -> None:
+        self.warm = timings
         self.status.refresh()
+        self.chat.refresh()
         self.importer.resume_interrupted()
+        self.warmed_up.emit(timings)
 
     def _restore(self) -> None:
         geometry = self.qsettings.value("window/geometry")
@@ -170,6 +189,7 @@ class MainWindow(QMainWindow):
         self.qsettings.setValue("window/state", self.saveState())
         self.qsettings.setValue("window/pane", self.current_pane())
         self.candidates.save_state()
+        self.chat.save_state()
         self.qsettings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -6,9 +6,12 @@ worker, never on the GUI thread; the bar refreshes on a timer and after imports.
 
 from __future__ import annotations
 
+import contextlib
+
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QLabel, QStatusBar
 
+from cvrag_desktop.ui import core
 from cvrag_desktop.ui.tasks import TaskRunner
 
 REFRESH_MS = 30_000
@@ -68,7 +71,13 @@ class AppStatusBar(QStatusBar):
     def refresh(self) -> None:
         """Ask ``doctor()`` again (a newer refresh supersedes a running one)."""
         svc = self.services
-        self.runner.start(TASK, lambda ctx: svc.doctor(), on_result=self._show, on_error=self._failed)
+
+        def doctor(ctx):
+            with contextlib.suppress(Exception):  # doctor() reports an index error itself
+                core.index(svc)  # opened once, even if another worker asks at the same time
+            return svc.doctor()
+
+        self.runner.start(TASK, doctor, on_result=self._show, on_error=self._failed)
 
     def _show(self, info: dict) -> None:
         self.info = info

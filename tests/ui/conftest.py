@@ -48,3 +48,58 @@ def generated_cvs(tmp_path_factory):
 def wait_idle(qtbot, win, key: str, timeout: int = 120_000) -> None:
     """Wait until the runner has no task under ``key``."""
     qtbot.waitUntil(lambda: not win.runner.busy(key), timeout=timeout)
+
+
+@pytest.fixture(scope="session")
+def small_cvs(tmp_path_factory):
+    """10 synthetic CVs (two of them two pages long), generated once per session."""
+    from cvrag_desktop.factory.pipeline import generate_batch
+
+    out = tmp_path_factory.mktemp("generated10")
+    report = generate_batch(10, 11, out, locale="mixed", layout="mixed")
+    assert len(report.generated) == 10, report.failed
+    return out
+
+
+def open_window(qtbot, services):
+    """A started main window (warm-up done, conversations listed)."""
+    from cvrag_desktop.ui.main_window import MainWindow
+
+    win = MainWindow(services)
+    qtbot.addWidget(win)
+    win.show()
+    win.start()
+    qtbot.waitUntil(lambda: win.warm is not None and win.chat.llm_up is not None, timeout=120_000)
+    return win
+
+
+def close_window(win) -> None:
+    """Close a window and drain its workers."""
+    win.close()
+    win.runner.wait(20_000)
+
+
+@pytest.fixture
+def chat_services(_isolated_home, small_cvs):
+    """Services with the 10 small CVs imported and indexed (LLM endpoint as set in the environment)."""
+    from cvrag_desktop.llm import clear_probe_cache
+    from cvrag_desktop.services import Services
+
+    clear_probe_cache()
+    svc = Services()
+    report = svc.ingest([small_cvs])
+    assert report.ingested >= 9, report.failed
+    yield svc
+    svc.close()
+    clear_probe_cache()
+
+
+@pytest.fixture
+def chat_window(qtbot, chat_services):
+    """A started window over the small library, on the Chat pane."""
+    from cvrag_desktop.ui.main_window import CHAT
+
+    win = open_window(qtbot, chat_services)
+    win.show_pane(CHAT)
+    yield win
+    close_window(win)

@@ -1,31 +1,283 @@
-"""Chat pane placeholder: the assistant (cited answers) is being built; this pane says so honestly."""
+"""Chat pane: conversations with the assistant, streamed drafts, cited answers, PDF preview.
+
+``AssistantService.ask`` runs in a worker (key ``chat-ask``); its ``on_token`` pieces
+travel through the worker's ``item`` signal and grow a draft card that says it is not
+checked; the returned (validated) answer replaces the draft. A newer question cancels
+the older (``should_cancel``) and waits for it to leave the thread's memory before it
+runs, so two turns never write the same conversation at once. Citation chips open the
+cited page in the preview with the cited text highlighted.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+import threading
+import uuid
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QInputDialog,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from cvrag_desktop.errors import Cancelled
+from cvrag_desktop.ui import core
+from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
+from cvrag_desktop.ui.errors import InlineMessage, report_error
+from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
+from cvrag_desktop.ui.widgets.chat_view import ChatTranscript, MessageCard
+from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
+from cvrag_desktop.ui.widgets.thread_list import ThreadList
+
+ASK = "chat-ask"
+EXAMPLES = ("<p>Ask about the imported CVs; every answer cites the CV lines it rests on.</p>"
+            "<ul><li>Who speaks German?</li><li>Who has the most experience?</li>"
+            "<li>Who built data pipelines?</li><li>Python developers with 5+ years</li></ul>")
+DETERMINISTIC = ("No language model — deterministic mode: answers are computed over the catalog or quoted "
+                 "from the CVs by rules. Connect Ollama in Settings for written answers.")
 
 
 class ChatPane(QWidget):
-    """Shows what the chat will do and that it is not available in this build yet."""
+    """Threads | conversation + question box | PDF preview."""
 
-    def __init__(self, services, parent=None) -> None:
+    answered = Signal(dict)  # the result dict shown
+    threads_loaded = Signal(int)
+
+    def __init__(self, services, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
         super().__init__(parent)
         self.services = services
-        available = callable(getattr(services, "ask", None))
-        text = ("<h2>Chat</h2><p>Ask questions about your candidates (“who has Kafka and 5+ years?”) and get "
-                "answers where every claim cites a CV, with a click that opens the PDF at the cited lines.</p>"
-                "<p><b>Coming soon:</b> the assistant is not part of this build yet. Meanwhile, use the "
-                "Candidates pane to search, filter and open records at their source.</p>")
-        if available:
-            text += "<p>The assistant service is present; its chat view is not wired in this build.</p>"
-        self.label = QLabel(text)
-        self.label.setWordWrap(True)
-        self.label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.runner = runner
+        self.qsettings = qsettings
+        self.thread_id = uuid.uuid4().hex[:12]  # a new conversation until its first question
+        self.llm_up: bool | None = None
+        self._seq = 0
+        self._pending: MessageCard | None = None
+        self._draft = ""
+        self._turn_lock = threading.Lock()
+        self._results: dict[str, dict] = {}  # answer text → full result (this session)
+        self.job_dialog = None
+        self._build()
+
+    def _build(self) -> None:
+        self.message = InlineMessage(self)
+        self.mode_banner = InlineMessage(self)
+        self.threads = ThreadList(self)
+        self.threads.thread_selected.connect(self.open_thread)
+        self.threads.new_requested.connect(self.new_chat)
+        self.threads.rename_requested.connect(self.rename_thread)
+        self.threads.delete_requested.connect(self.delete_thread)
+        self.transcript = ChatTranscript(self)
+        self.transcript.set_empty_text(EXAMPLES)
+        self.transcript.citation_clicked.connect(self.open_citation)
+        self.input = QLineEdit(placeholderText="Ask about your candidates…  (Enter to send)", clearButtonEnabled=True)
+        self.input.setMaxLength(2000)
+        self.input.returnPressed.connect(lambda: self.ask())
+        self.send_btn = QPushButton("Ask")
+        self.send_btn.clicked.connect(lambda: self.ask())
+        self.match_btn = QPushButton("Match a job description…")
+        self.match_btn.clicked.connect(self.open_job_match)
+        row = QHBoxLayout()
+        row.addWidget(self.input, 1)
+        row.addWidget(self.send_btn)
+        row.addWidget(self.match_btn)
+        center = QWidget()
+        col = QVBoxLayout(center)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.addWidget(self.transcript, 1)
+        col.addLayout(row)
+        self.preview = PdfPreview(self.runner)
+        self.preview.clear("Click a citation to see the cited lines in the CV.")
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        for w in (self.threads, center, self.preview):
+            self.splitter.addWidget(w)
+        self.splitter.setSizes([220, 700, 480])
         layout = QVBoxLayout(self)
-        layout.addWidget(self.label)
-        layout.addStretch(1)
+        layout.addWidget(self.message)
+        layout.addWidget(self.mode_banner)
+        layout.addWidget(self.splitter, 1)
+        if self.qsettings is not None and self.qsettings.value("chat/splitter"):
+            self.splitter.restoreState(self.qsettings.value("chat/splitter"))
+
+    def save_state(self) -> None:
+        """Persist splitter sizes."""
+        if self.qsettings is not None:
+            self.qsettings.setValue("chat/splitter", self.splitter.saveState())
+
+    # ---- threads -------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Reload the conversation list and the model state in a worker."""
+        svc = self.services
+
+        def load(ctx: TaskContext):
+            a = core.assistant(svc)
+            return a.threads(), a.llm_available()
+
+        self.runner.start("chat-threads", load, on_result=self._threads_loaded, on_error=self._error)
+
+    def _threads_loaded(self, result) -> None:
+        threads, llm_up = result
+        self.threads.set_threads(threads, self.thread_id)
+        self._set_llm(llm_up)
+        self.threads_loaded.emit(len(threads))
+
+    def _set_llm(self, up: bool) -> None:
+        self.llm_up = up
+        if up:
+            self.mode_banner.clear_message()
+        else:
+            self.mode_banner.show_message(DETERMINISTIC, "info")
 
     def new_chat(self) -> None:
-        """Ctrl+N: starts a new thread once the assistant lands; today it only brings the pane forward."""
-        self.label.setFocus()
+        """Ctrl+N: a fresh conversation (listed once it has a question)."""
+        self._supersede()
+        self.thread_id = uuid.uuid4().hex[:12]
+        self.transcript.clear()
+        self.threads.select(None)
+        self.message.clear_message()
+        self.input.setFocus()
+
+    def open_thread(self, thread_id: str) -> None:
+        """Show a saved conversation (history loaded in a worker)."""
+        self._supersede()
+        self.thread_id = thread_id
+        self.threads.select(thread_id)
+        svc = self.services
+        self.runner.start("chat-history", lambda ctx: (thread_id, core.assistant(svc).history(thread_id)),
+                          on_result=self._show_history, on_error=self._error)
+
+    def _show_history(self, result) -> None:
+        thread_id, messages = result
+        if thread_id != self.thread_id:
+            return
+        self.transcript.clear()
+        for m in messages:
+            if m.get("role") == "user":
+                self.transcript.add("user", m.get("content") or "")
+            else:
+                self.transcript.add("assistant").set_history(m, self._results.get(m.get("content") or ""))
+
+    def prompt_text(self, title: str, label: str, text: str) -> str | None:
+        """Ask for a line of text (tests replace this)."""
+        value, ok = QInputDialog.getText(self, title, label, text=text)
+        return value if ok else None
+
+    def confirm(self, title: str, text: str) -> bool:
+        """Ask a yes/no question (tests replace this)."""
+        answer = QMessageBox.question(self, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def rename_thread(self, thread_id: str) -> None:
+        """Rename a conversation."""
+        current = next((t for i, t in zip(self.threads.ids(), self.threads.titles(), strict=True) if i == thread_id), "")
+        title = self.prompt_text("Rename conversation", "Title:", current)
+        if title is None:
+            return
+        svc = self.services
+        self.runner.run(lambda ctx: core.assistant(svc).rename_thread(thread_id, title),
+                        on_result=lambda _r: self.refresh(), on_error=self._error)
+
+    def delete_thread(self, thread_id: str) -> None:
+        """Delete a conversation and its memory, after confirmation."""
+        if not self.confirm("Delete conversation", "Delete this conversation? This cannot be undone."):
+            return
+        if thread_id == self.thread_id:
+            self.new_chat()
+        svc = self.services
+        self.runner.run(lambda ctx: core.assistant(svc).delete_thread(thread_id),
+                        on_result=lambda _r: self.refresh(), on_error=self._error)
+
+    # ---- asking --------------------------------------------------------------------------
+    def busy(self) -> bool:
+        """True while a question is being answered."""
+        return self.runner.busy(ASK)
+
+    def ask(self, question: str | None = None) -> None:
+        """Send a question (the box's text by default); a newer question cancels the older."""
+        question = " ".join((question if question is not None else self.input.text()).split())
+        if not question:
+            self.message.show_message("Type a question.", "info")
+            return
+        self.input.clear()
+        self.message.clear_message()
+        self._supersede()
+        self._seq += 1
+        seq, thread_id, svc, lock = self._seq, self.thread_id, self.services, self._turn_lock
+        self.transcript.add("user", question)
+        self._pending, self._draft = self.transcript.add("assistant"), ""
+
+        def run(ctx: TaskContext):
+            with lock:  # the superseded turn leaves the conversation first
+                if ctx.should_cancel():
+                    raise Cancelled("A newer question replaced this one.")
+                a = core.assistant(svc)
+                result = a.ask(question, thread_id=thread_id, on_token=ctx.item, should_cancel=ctx.should_cancel)
+                return result, a.llm_available()
+
+        self.runner.start(ASK, run, on_item=lambda piece, s=seq: self._token(s, piece),
+                          on_result=lambda r, s=seq: self._answer(s, r),
+                          on_error=lambda e, s=seq: self._failed(s, e))
+
+    def _supersede(self) -> None:
+        if self._pending is not None and self.busy():
+            self.runner.cancel(ASK)
+            self._pending.set_cancelled()
+        self._pending = None
+
+    def _token(self, seq: int, piece: object) -> None:
+        if seq != self._seq or self._pending is None:
+            return
+        self._draft += str(piece)
+        self._pending.set_draft(self._draft)
+
+    def _answer(self, seq: int, payload) -> None:
+        if seq != self._seq or self._pending is None:
+            return
+        result, llm_up = payload
+        self._pending.set_result(result)
+        self._pending = None
+        self._results[result.get("answer") or ""] = result
+        self._set_llm(llm_up)
+        self.answered.emit(result)
+        self.refresh()
+
+    def _failed(self, seq: int, exc: BaseException) -> None:
+        if seq == self._seq and self._pending is not None:
+            self._pending.set_failed("This question could not be answered; see the message above.")
+            self._pending = None
+        self._error(exc)
+
+    # ---- citations and job matching -----------------------------------------------------------
+    def open_citation(self, citation: dict) -> None:
+        """Open the cited CV page in the preview with the cited text highlighted."""
+        svc = self.services
+        page = citation.get("page") or 0
+        bbox = citation.get("bbox") if citation.get("page") is not None else None
+        find = find_tiers(citation) if citation.get("page") is not None else None
+
+        def shown(path: str | None) -> None:
+            if path is None:
+                self.preview.clear("The CV file is not available (it may have been forgotten or moved).")
+            else:
+                self.preview.open(path, page, bbox, find)
+
+        self.runner.start("chat-citation", lambda ctx: resolve_pdf(svc, citation), on_result=shown,
+                          on_error=self._error)
+
+    def open_job_match(self):
+        """The "Match a job description" dialog (non-modal)."""
+        from cvrag_desktop.ui.panes.job_match import JobMatchDialog
+
+        if self.job_dialog is None:
+            self.job_dialog = JobMatchDialog(self.services, self.runner, self)
+        self.job_dialog.show()
+        self.job_dialog.raise_()
+        return self.job_dialog
+
+    def _error(self, exc: BaseException) -> None:
+        report_error(exc, self.message, self, self.services.paths.log_dir)

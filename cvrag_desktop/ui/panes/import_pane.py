@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cvrag_desktop.ui import core
 from cvrag_desktop.ui.errors import InlineMessage, report_error
 from cvrag_desktop.ui.models.import_queue import ImportQueueModel, status_label
 from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
@@ -193,6 +194,7 @@ class ImportPane(QWidget):
     # ---- worker side (runs off the GUI thread) -----------------------------------------
     def _run_ingest(self, ctx: TaskContext, paths: list[Path]):
         ctx.item(("listed", list_import_files(paths)))
+        core.index(self.services)  # opened once, even if another worker asks at the same time
         return self.services.ingest(paths, progress=ctx.progress, should_cancel=ctx.should_cancel,
                                     on_file=ctx.item, workers=self.services.settings.workers)
 
@@ -202,6 +204,7 @@ class ImportPane(QWidget):
         if not pending:
             return None
         ctx.item(("resume", pending))
+        core.index(self.services)
         return self.services.resume_pending(progress=ctx.progress, should_cancel=ctx.should_cancel,
                                             on_file=ctx.item, workers=self.services.settings.workers)
 

@@ -21,10 +21,43 @@ MIN_ZOOM, MAX_ZOOM = 0.6, 3.0
 TASK = "pdf-render"
 
 
-def render_page(path: str, page: int, zoom: float = ZOOM, fit_width: int | None = None) -> dict:
+MAX_HITS = 12
+CLIP_MARGIN = 4.0
+
+
+def find_text(page, tiers: list[list[str]], clip=None) -> list[tuple[float, float, float, float]]:
+    """Rectangles where the strings of the first tier that hits occur on a PyMuPDF page.
+
+    ``tiers`` are tried in order (e.g. the cited facts, then the quoted lines); each string
+    is searched with ``page.search_for`` (case-insensitive) inside ``clip`` when given; at
+    most ``MAX_HITS`` rectangles.
+    """
+    import pymupdf
+
+    area = None
+    if clip:
+        x0, y0, x1, y1 = clip
+        area = pymupdf.Rect(x0 - CLIP_MARGIN, y0 - CLIP_MARGIN, x1 + CLIP_MARGIN, y1 + CLIP_MARGIN)
+    for needles in tiers:
+        hits: list[tuple[float, float, float, float]] = []
+        for needle in needles:
+            needle = " ".join(str(needle).split())
+            if len(needle) < 2:
+                continue
+            hits += [(r.x0, r.y0, r.x1, r.y1) for r in page.search_for(needle, clip=area)[:4]]
+            if len(hits) >= MAX_HITS:
+                break
+        if hits:
+            return hits[:MAX_HITS]
+    return []
+
+
+def render_page(path: str, page: int, zoom: float = ZOOM, fit_width: int | None = None,
+                find: list[list[str]] | None = None, clip=None) -> dict:
     """Rasterise one page (runs in a worker): RGB bytes, size, page count, the zoom used.
 
-    With ``fit_width`` (pixels) the zoom is chosen so the page fills that width.
+    With ``fit_width`` (pixels) the zoom is chosen so the page fills that width; with
+    ``find`` (tiers of strings, see :func:`find_text`) their rectangles are returned as ``hits``.
     """
     import pymupdf
 
@@ -34,8 +67,9 @@ def render_page(path: str, page: int, zoom: float = ZOOM, fit_width: int | None 
         if fit_width:
             zoom = max(MIN_ZOOM, min(MAX_ZOOM, fit_width / max(doc[page].rect.width, 1)))
         pix = doc[page].get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
+        hits = find_text(doc[page], find, clip) if find else []
         return {"samples": bytes(pix.samples), "width": pix.width, "height": pix.height,
-                "stride": pix.stride, "page": page, "pages": count, "zoom": zoom}
+                "stride": pix.stride, "page": page, "pages": count, "zoom": zoom, "hits": hits}
 
 
 class PdfPreview(QWidget):
@@ -50,6 +84,9 @@ class PdfPreview(QWidget):
         self.page = 0
         self.pages = 0
         self.bbox: tuple[float, float, float, float] | None = None
+        self.find: list[list[str]] = []
+        self.hits: list[tuple[float, float, float, float]] = []
+        self.highlight_rect: QRectF | None = None
         self.image: QImage | None = None
         self.prev_btn = QPushButton("◀")
         self.next_btn = QPushButton("▶")
@@ -80,8 +117,13 @@ class PdfPreview(QWidget):
         self.canvas.setText(message)
         self._sync()
 
-    def open(self, path: str | None, page: int = 0, bbox=None) -> None:
-        """Show ``page`` of ``path`` (0-based), highlighting ``bbox`` when given."""
+    def open(self, path: str | None, page: int = 0, bbox=None, find: list[list[str]] | None = None) -> None:
+        """Show ``page`` of ``path`` (0-based), outlining ``bbox`` and highlighting ``find`` strings.
+
+        ``find`` (tiers of strings: a citation's facts, then its quoted lines) is searched on
+        the page inside the bbox; the hits are filled and the bbox outlined. Without hits
+        the bbox is filled.
+        """
         if not path or not Path(path).exists():
             self.clear("The CV file is not available (it may have been forgotten or moved).")
             return
@@ -90,6 +132,7 @@ class PdfPreview(QWidget):
             return
         self.path = path
         self.bbox = tuple(bbox) if bbox else None
+        self.find = list(find or [])
         self.show_page(page or 0, keep_bbox=True)
 
     def show_page(self, page: int, keep_bbox: bool = False) -> None:
@@ -99,16 +142,16 @@ class PdfPreview(QWidget):
         if self.pages:
             page = max(0, min(page, self.pages - 1))
         if not keep_bbox:
-            self.bbox = None
-        path = self.path
+            self.bbox, self.find = None, []
+        path, find, clip = self.path, list(self.find), self.bbox
         width = max(200, self.scroll.viewport().width() - 8)
         self.page_label.setText(f"Page {page + 1}…")
-        self.runner.start(TASK, lambda ctx: self._render(ctx, path, page, width),
+        self.runner.start(TASK, lambda ctx: self._render(ctx, path, page, width, find, clip),
                           on_result=self._show, on_error=self._failed)
 
     @staticmethod
-    def _render(ctx: TaskContext, path: str, page: int, width: int) -> dict:
-        out = render_page(path, page, fit_width=width)
+    def _render(ctx: TaskContext, path: str, page: int, width: int, find: list[list[str]], clip) -> dict:
+        out = render_page(path, page, fit_width=width, find=find, clip=clip)
         out["path"] = path
         return out
 
@@ -117,16 +160,8 @@ class PdfPreview(QWidget):
             return
         img = QImage(out["samples"], out["width"], out["height"], out["stride"], QImage.Format.Format_RGB888).copy()
         self.page, self.pages = out["page"], out["pages"]
-        self.highlight_rect: QRectF | None = None
-        if self.bbox:
-            z = out["zoom"]
-            x0, y0, x1, y1 = self.bbox
-            self.highlight_rect = QRectF(x0 * z - 3, y0 * z - 3, (x1 - x0) * z + 6, (y1 - y0) * z + 6)
-            painter = QPainter(img)
-            painter.fillRect(self.highlight_rect, QColor(255, 220, 0, 90))
-            painter.setPen(QPen(QColor(230, 120, 0), 2))
-            painter.drawRect(self.highlight_rect)
-            painter.end()
+        self.hits = list(out.get("hits") or [])
+        self.highlight_rect = self._paint(img, out["zoom"])
         self.image = img
         self.canvas.setText("")
         self.canvas.setPixmap(QPixmap.fromImage(img))
@@ -135,6 +170,34 @@ class PdfPreview(QWidget):
             self.scroll.ensureVisible(int(c.x()), int(c.y()), 50, 150)
         self._sync()
         self.rendered.emit(self.page)
+
+    def _paint(self, img: QImage, z: float) -> QRectF | None:
+        """Fill the text hits (or the bbox when nothing was found) and outline the bbox."""
+        def scaled(b, pad: float) -> QRectF:
+            x0, y0, x1, y1 = b
+            return QRectF(x0 * z - pad, y0 * z - pad, (x1 - x0) * z + 2 * pad, (y1 - y0) * z + 2 * pad)
+
+        if not self.bbox and not self.hits:
+            return None
+        painter = QPainter(img)
+        fill, pen = QColor(255, 220, 0, 90), QPen(QColor(230, 120, 0), 2)
+        main = None
+        if self.hits:
+            rects = [scaled(h, 1.5) for h in self.hits]
+            for r in rects:
+                painter.fillRect(r, fill)
+            main = rects[0]
+            for r in rects[1:]:
+                main = main.united(r)
+        if self.bbox:
+            box = scaled(self.bbox, 3)
+            if not self.hits:
+                painter.fillRect(box, fill)
+            painter.setPen(pen)
+            painter.drawRect(box)
+            main = box if main is None else main
+        painter.end()
+        return main
 
     def _failed(self, exc: BaseException) -> None:
         self.clear(f"Cannot show this PDF: {exc}")

@@ -1,0 +1,165 @@
+"""Match a job description: paste it, rank the candidates, read the requirement × candidate matrix.
+
+``AssistantService.match_jd`` runs in a worker. Rows are candidates in rank order,
+columns the requirements read from the text (must-haves first, "nice" ones marked);
+cells are ✓ met / ✗ not met / ? unknown (the CV does not say). A "met" cell always has
+evidence: clicking it opens the CV at the evidence with the lines highlighted.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+from cvrag_desktop.ui import core
+from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
+from cvrag_desktop.ui.errors import InlineMessage, report_error
+from cvrag_desktop.ui.tasks import TaskRunner
+from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
+
+TASK = "jobmatch"
+FIXED = ("Candidate", "Score", "Met")
+CELL = {  # status → (mark, tint)
+    "met": ("✓ met", QColor(40, 160, 90, 70)),
+    "not_met": ("✗ not met", QColor(220, 40, 60, 50)),
+    "unknown": ("? unknown", QColor(128, 128, 128, 40)),
+}
+EVIDENCE_ROLE = Qt.ItemDataRole.UserRole
+PLACEHOLDER = ("Paste a job description, e.g.\n\nBackend engineer\nRequirements: Python, Kafka, 5+ years, "
+               "a master's degree, fluent English.\nNice to have: Docker")
+
+
+def requirement_columns(candidates: list[dict]) -> list[tuple[str, bool]]:
+    """(label, must) of every requirement, in the matrix order of the first row."""
+    cols: list[tuple[str, bool]] = []
+    for c in candidates[:1]:
+        cols = [(cell["requirement"], bool(cell["must"])) for cell in c["cells"]]
+    return cols
+
+
+class JobMatchDialog(QDialog):
+    """Non-modal: job description on top, ranked matrix and evidence preview below."""
+
+    matched = Signal(dict)
+
+    def __init__(self, services, runner: TaskRunner, parent=None) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.runner = runner
+        self.result: dict | None = None
+        self.setWindowTitle("Match a job description")
+        self.resize(1300, 820)
+        self.message = InlineMessage(self)
+        self.jd = QPlainTextEdit()
+        self.jd.setPlaceholderText(PLACEHOLDER)
+        self.jd.setMaximumHeight(150)
+        self.match_btn = QPushButton("Match candidates")
+        self.match_btn.clicked.connect(self.run_match)
+        self.summary = QLabel("")
+        self.summary.setWordWrap(True)
+        row = QHBoxLayout()
+        row.addWidget(self.match_btn)
+        row.addWidget(self.summary, 1)
+        self.table = QTableWidget(0, len(FIXED))
+        self.table.setHorizontalHeaderLabels(list(FIXED))
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setWordWrap(False)
+        self.table.cellClicked.connect(self.open_cell)
+        self.preview = PdfPreview(runner)
+        self.preview.clear("Click a ✓ cell to see its evidence in the CV.")
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.table)
+        split.addWidget(self.preview)
+        split.setSizes([820, 460])
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.message)
+        layout.addWidget(self.jd)
+        layout.addLayout(row)
+        layout.addWidget(split, 1)
+
+    def run_match(self) -> None:
+        """Match the pasted text in a worker (a newer run supersedes an older one)."""
+        text = self.jd.toPlainText().strip()
+        if not text:
+            self.message.show_message("Paste a job description first.", "info")
+            return
+        self.message.clear_message()
+        self.summary.setText("Matching…")
+        self.match_btn.setEnabled(False)
+        svc = self.services
+        self.runner.start(TASK, lambda ctx: core.assistant(svc).match_jd(text), on_result=self.show_result,
+                          on_error=self._error, on_finished=lambda: self.match_btn.setEnabled(True))
+
+    def show_result(self, result: dict) -> None:
+        """Fill the matrix: one row per ranked candidate, one column per requirement."""
+        self.result = result
+        cands = result.get("candidates") or []
+        cols = requirement_columns(cands)
+        self.table.clear()
+        self.table.setRowCount(len(cands))
+        self.table.setColumnCount(len(FIXED) + len(cols))
+        self.table.setHorizontalHeaderLabels(list(FIXED) + [lbl if must else f"{lbl} (nice)" for lbl, must in cols])
+        for r, c in enumerate(cands):
+            self.table.setItem(r, 0, QTableWidgetItem(c.get("name") or c["candidate_id"]))
+            for col, value in ((1, c["score"]), (2, f"{c['met']}/{c['total']}")):
+                item = QTableWidgetItem(str(value))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(r, col, item)
+            for k, cell in enumerate(c["cells"]):
+                self.table.setItem(r, len(FIXED) + k, self._cell_item(cell, result.get("evidence") or {}))
+        self.table.resizeColumnsToContents()
+        req = result.get("requirements") or {}
+        mode = "rules only (no language model)" if result.get("mode") != "llm" else "rules + language model"
+        self.summary.setText(f"{len(cands)} candidates ranked · {len(cols)} requirements · read by {mode}. "
+                             "Rank = 10 × must-haves met + 3 × nice-to-haves met.")
+        if not cols:
+            self.message.show_message("No requirement was recognised in this text (skills, years, degree, "
+                                      "languages); candidates are in retrieval order.", "warning")
+        self.summary.setToolTip(str(req))
+        self.matched.emit(result)
+
+    def _cell_item(self, cell: dict, evidence: dict) -> QTableWidgetItem:
+        mark, tint = CELL.get(cell["status"], CELL["unknown"])
+        item = QTableWidgetItem(mark)
+        item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        item.setBackground(QBrush(tint))
+        ev = evidence.get(cell.get("evidence_id") or "")
+        if cell["status"] == "met" and ev:
+            item.setData(EVIDENCE_ROLE, ev)
+            item.setToolTip(f"{ev.get('section')} · page {int(ev.get('page') or 0) + 1}: {ev.get('quote', '')[:200]}"
+                            "\nClick to open the CV here.")
+        elif cell["status"] == "unknown":
+            item.setToolTip("The CV does not say.")
+        return item
+
+    def open_cell(self, row: int, col: int) -> None:
+        """A met cell (or the name) opens the CV; met cells at their evidence."""
+        item = self.table.item(row, col)
+        ev = item.data(EVIDENCE_ROLE) if item is not None else None
+        if ev is None and col == 0 and self.result:
+            ev = {"candidate_id": self.result["candidates"][row]["candidate_id"], "page": None}
+        if not ev:
+            return
+        svc, page = self.services, ev.get("page")
+        bbox = ev.get("bbox") if page is not None else None
+        find = find_tiers(ev) if page is not None else None
+        self.runner.start("jobmatch-preview", lambda ctx: resolve_pdf(svc, ev),
+                          on_result=lambda path: self.preview.open(path, page or 0, bbox, find),
+                          on_error=self._error)
+
+    def _error(self, exc: BaseException) -> None:
+        self.summary.setText("")
+        report_error(exc, self.message, self, self.services.paths.log_dir)

@@ -1,0 +1,126 @@
+"""Chat pane in no-LLM mode: cited answers, chips opening the PDF at the cited page, unknown
+answers, route/filters line, the deterministic banner, Ctrl+N, threads across a restart, errors."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from cvrag_desktop.ui.main_window import CHAT
+from tests.ui.conftest import close_window, open_window
+
+ANSWERED = ("answered", "unknown", "failed")
+
+
+def ask(qtbot, pane, question: str):
+    """Ask and wait for the card to settle; returns the assistant card."""
+    pane.input.setText(question)
+    pane.send_btn.click()
+    card = pane.transcript.cards[-1]
+    qtbot.waitUntil(lambda: card.state in ANSWERED, timeout=60_000)
+    return card
+
+
+def test_cited_answer_and_citation_opens_pdf_at_page(chat_window, qtbot):
+    pane = chat_window.chat
+    assert pane.mode_banner.isVisible() and "deterministic mode" in pane.mode_banner.text()
+    card = ask(qtbot, pane, "Who built data pipelines?")
+    assert card.state == "answered" and card.badge.text() == "Answer"
+    assert "route: hybrid" in card.meta.text() and "deterministic" in card.meta.text()
+    assert card.chips and len(card.chips) == min(len(card.citations), 8)
+    i = max(range(len(card.chips)), key=lambda k: card.citations[k]["page"] or 0)
+    cited = card.citations[i]
+    assert cited["page"] >= 1  # a second page: the preview must not just show page 1
+    stored = chat_window.services.get_candidate(cited["candidate_id"])["stored_path"]
+    card.chips[i].click()
+    qtbot.waitUntil(lambda: pane.preview.path == stored and pane.preview.image is not None
+                    and pane.preview.page == cited["page"], timeout=30_000)
+    assert pane.preview.highlight_rect is not None and pane.preview.hits  # cited lines found on the page
+    c = pane.preview.highlight_rect.center()
+    color = pane.preview.image.pixelColor(int(c.x()), int(c.y()))
+    assert color.blue() < color.red()  # yellow tint over white paper
+
+
+def test_metadata_route_shows_filters_and_unknown_is_distinct(chat_window, qtbot):
+    pane = chat_window.chat
+    card = ask(qtbot, pane, "Who speaks German?")
+    assert card.state == "answered" and "route: metadata" in card.meta.text()
+    assert "languages=German" in card.meta.text()
+    unknown = ask(qtbot, pane, "What are the salary expectations?")
+    assert unknown.state == "unknown" and unknown.badge.text() == "No supported answer"
+    assert unknown.styleSheet() != card.styleSheet() and "230,170,0" in unknown.styleSheet()
+    assert not unknown.chips
+
+
+def test_ctrl_n_starts_a_new_thread(chat_window, qtbot):
+    pane = chat_window.chat
+    ask(qtbot, pane, "Who has the most experience?")
+    qtbot.waitUntil(lambda: len(pane.threads.ids()) == 1, timeout=10_000)
+    first = pane.thread_id
+    chat_window.show_pane(0)
+    chat_window.new_chat_action.trigger()
+    assert chat_window.current_pane() == CHAT
+    assert pane.thread_id != first and not pane.transcript.cards and pane.threads.current_id() is None
+    ask(qtbot, pane, "Who speaks German?")
+    qtbot.waitUntil(lambda: len(pane.threads.ids()) == 2, timeout=10_000)
+    assert pane.threads.current_id() == pane.thread_id
+
+
+def test_threads_persist_across_restart_rename_delete(qtbot, chat_services):
+    win = open_window(qtbot, chat_services)
+    pane = win.chat
+    ask(qtbot, pane, "Who speaks German?")
+    qtbot.waitUntil(lambda: pane.threads.ids() == [pane.thread_id], timeout=10_000)
+    tid = pane.thread_id
+    pane.prompt_text = lambda *a: "German speakers"
+    pane.threads.rename_btn.click()
+    qtbot.waitUntil(lambda: pane.threads.titles() == ["German speakers"], timeout=10_000)
+    close_window(win)
+    chat_services.close()  # a new session: threads come back from threads.sqlite3
+
+    from cvrag_desktop.services import Services
+
+    svc = Services()
+    try:
+        win2 = open_window(qtbot, svc)
+        pane2 = win2.chat
+        qtbot.waitUntil(lambda: pane2.threads.ids() == [tid], timeout=10_000)
+        assert pane2.threads.titles() == ["German speakers"]
+        pane2.open_thread(tid)
+        qtbot.waitUntil(lambda: len(pane2.transcript.cards) == 2, timeout=10_000)
+        user, answer = pane2.transcript.cards
+        assert user.body.text() == "Who speaks German?" and answer.state == "answered"
+        assert answer.chips  # the cited candidates, as chips that open their CV
+        answer.chips[0].click()
+        qtbot.waitUntil(lambda: pane2.preview.image is not None, timeout=30_000)
+        pane2.confirm = lambda *a: True
+        pane2.threads.delete_btn.click()
+        qtbot.waitUntil(lambda: pane2.threads.ids() == [], timeout=10_000)
+        assert not pane2.transcript.cards and pane2.thread_id != tid
+        close_window(win2)
+    finally:
+        svc.close()
+
+
+def test_errors_typed_inline_unexpected_in_dialog(chat_window, qtbot, monkeypatch):
+    pane = chat_window.chat
+    pane.ask("   ")
+    assert pane.message.isVisible() and pane.message.text() == "Type a question."
+    ask(qtbot, pane, "Who speaks German?")
+    qtbot.waitUntil(lambda: pane.threads.ids() != [], timeout=10_000)
+    pane.prompt_text = lambda *a: "   "  # InvalidInput from the thread store → inline
+    pane.threads.rename_btn.click()
+    qtbot.waitUntil(lambda: pane.message.kind == "error", timeout=10_000)
+    assert "cannot be empty" in pane.message.text()
+    assistant = chat_window.services.assistant
+
+    def broken(*a, **k):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(assistant, "ask", broken)
+    card = ask(qtbot, pane, "Who has the most experience?")
+    assert card.state == "failed"
+    qtbot.waitUntil(lambda: any(isinstance(w, QMessageBox) and w.isVisible() for w in QApplication.topLevelWidgets()),
+                    timeout=10_000)
+    box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
+    assert "cvrag-desktop.log" in box.informativeText() and "RuntimeError: boom" in box.detailedText()
+    box.close()
