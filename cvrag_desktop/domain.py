@@ -8,23 +8,10 @@ strings (``"2019"`` or ``"2019-03"``) because CVs rarely give days.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SECTIONS: tuple[str, ...] = (
-    "contact",
-    "summary",
-    "experience",
-    "education",
-    "skills",
-    "projects",
-    "certifications",
-    "languages",
-    "publications",
-    "awards",
-    "other",
-)
 Section = Literal[
     "contact",
     "summary",
@@ -38,6 +25,7 @@ Section = Literal[
     "awards",
     "other",
 ]
+SECTIONS: tuple[str, ...] = get_args(Section)
 PartialDate = str  # "YYYY" or "YYYY-MM"
 DATE_PATTERN = r"^\d{4}(-(0[1-9]|1[0-2]))?$"
 
