@@ -77,7 +77,7 @@ def _heading_lines(side: list[TextLine]) -> set[int]:
     for a, b in zip(ordered, [*ordered[1:], None], strict=True):
         if _is_heading_text(a.text):
             out.add(id(a))
-        elif b is not None and _is_heading_text(f"{a.text} {b.text}"):
+        elif b is not None and (_is_heading_text(f"{a.text} {b.text}") or _is_heading_text(a.text + b.text)):
             out.update((id(a), id(b)))
     return out
 
@@ -203,6 +203,9 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
                 break
         for n in range(len(group), 0, -1):
             text = " ".join(g.text for g in group[:n])
+            glued = "".join(g.text for g in group[:n])  # "Sprachkenntniss" / "e" wrapped mid-word
+            if not _is_heading_text(text) and n > 1 and _is_heading_text(glued):
+                text = glued
             if _is_heading_text(text) or (n == 1 and _is_heading_text(text.split("\t")[0])):
                 top = min([ln.y0] + [o.y0 for o in lines if _same_row(o, ln)])
                 head = TextLine(

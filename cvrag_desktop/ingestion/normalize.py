@@ -8,6 +8,7 @@ bbox and character span of the line it came from so the UI can highlight it.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from collections import defaultdict
 
 from cvrag_desktop.domain import NormalizedCV, Provenance
@@ -43,6 +44,19 @@ def _by_section(blocks: list[SectionBlock]) -> dict[str, list[int]]:
     out: dict[str, list[int]] = defaultdict(list)
     for b in blocks:
         out[b.section].extend(b.lines)
+    return out
+
+
+def _side_by_side(blocks: list[SectionBlock]) -> dict[str, list[int]]:
+    """Sections printed side by side: an empty block right before another shares its lines.
+
+    Table layouts put "Languages | Certifications" in one band; both headings come first and
+    the rows below carry one cell of each.
+    """
+    out: dict[str, list[int]] = {}
+    for a, b in itertools.pairwise(blocks):
+        if a.heading is not None and not a.lines and b.heading is not None and b.lines:
+            out[a.section] = b.lines
     return out
 
 
@@ -86,10 +100,13 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple
     skills = extract_skills(lines, sec.get("skills", []), other_idx)
     for s, i in skills:
         prov.add("skills", s, i)
-    languages = extract_languages(lines, sec.get("languages", []), list(range(len(lines))))
+    shared = _side_by_side(blocks)
+    languages = extract_languages(lines, sec.get("languages", []) or shared.get("languages", []),
+                                  list(range(len(lines))))
     for s, i in languages:
         prov.add("languages", s, i)
-    certs = extract_certifications(lines, sec.get("certifications", []))
+    certs = extract_certifications(lines, sec.get("certifications", []),
+                                   skip_languages="languages" in shared)
     for s, i in certs:
         prov.add("certifications", s, i)
     summary_lines = sec.get("summary", [])

@@ -117,8 +117,13 @@ def extract_languages(lines: list[TextLine], lang_idx: list[int], all_idx: list[
     return list(out.items())
 
 
-def extract_certifications(lines: list[TextLine], cert_idx: list[int]) -> list[tuple[str, int]]:
-    """One certification per line of the certifications section (dates and bullets removed)."""
+def extract_certifications(lines: list[TextLine], cert_idx: list[int], *,
+                           skip_languages: bool = False) -> list[tuple[str, int]]:
+    """One certification per line of the certifications section (dates and bullets removed).
+
+    ``skip_languages`` drops cells naming a spoken language (a languages column printed beside).
+    """
+    lex = load_lexicon()
     from cvrag_desktop.ingestion.dates import find_date_ranges
 
     out: list[tuple[str, int]] = []
@@ -127,6 +132,8 @@ def extract_certifications(lines: list[TextLine], cert_idx: list[int]) -> list[t
         for r in find_date_ranges(text)[::-1]:
             text = text[: r.span[0]] + text[r.span[1]:]
         cells = [c.strip(" ,;|–—-") for c in text.split("\t") if c.strip(" ,;|–—-")]
+        if skip_languages:
+            cells = [c for c in cells if not lex.language_re.match(c)]
         if not cells:
             continue
         name = max(cells, key=len)
