@@ -22,6 +22,7 @@ from cvrag_desktop.ui.errors import log_file
 
 log = logging.getLogger(__name__)
 APP_TITLE = "CV RAG Desktop"
+QUIET_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "litellm", "httpx", "httpcore", "openai")
 
 
 def setup_logging(paths: AppPaths) -> None:
@@ -34,6 +35,8 @@ def setup_logging(paths: AppPaths) -> None:
     if not any(isinstance(h, logging.handlers.RotatingFileHandler) for h in root.handlers):
         root.addHandler(handler)
     root.setLevel(logging.INFO)
+    for name in QUIET_LOGGERS:  # their INFO/DEBUG records can carry prompts, i.e. CV excerpts
+        logging.getLogger(name).setLevel(logging.WARNING)
 
 
 def acquire_instance_lock(paths: AppPaths, notify: Callable[[str], None]) -> SingleInstanceLock | None:

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from cvrag_desktop.errors import CvragError
+from cvrag_desktop.ui.tasks import loggable
 
 log = logging.getLogger(__name__)
 LOG_FILE_NAME = "cvrag-desktop.log"
@@ -65,7 +66,7 @@ def report_error(exc: BaseException, inline: InlineMessage, parent: QWidget | No
 
 def show_unexpected(exc: BaseException, parent: QWidget | None, log_dir: Path) -> QMessageBox:
     """A non-blocking dialog for a bug: summary, details (traceback) and the log path."""
-    log.error("unexpected error: %s", "".join(traceback.format_exception_only(type(exc), exc)).strip())
+    log.error("unexpected error: %s", loggable(exc))
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Critical)
     box.setWindowTitle("Unexpected error")

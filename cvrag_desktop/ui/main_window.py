@@ -29,7 +29,7 @@ def ui_settings(services) -> QSettings:
 class MainWindow(QMainWindow):
     """Sidebar + stacked panes; owns the task runner shared by every pane."""
 
-    warmed_up = Signal(dict)  # index, models and assistant opened (timings in ms)
+    warmed_up = Signal(dict)  # index, models, assistant, LLM probe and doctor() done (see core.warm_up)
 
     def __init__(self, services, runner: TaskRunner | None = None) -> None:
         super().__init__()
@@ -166,12 +166,15 @@ class MainWindow(QMainWindow):
         svc = self.services
         self.runner.run(lambda ctx: core.warm_up(svc), on_result=self._warmed)
 
-    def _warmed(self, timings: dict) -> None:
-        self.warm = timings
-        self.status.refresh()
+    def _warmed(self, out: dict) -> None:
+        self.warm = out
+        if out.get("doctor"):
+            self.status.show_info(out["doctor"])
+        else:
+            self.status.refresh()
         self.chat.refresh()
         self.importer.resume_interrupted()
-        self.warmed_up.emit(timings)
+        self.warmed_up.emit(out)
 
     def _restore(self) -> None:
         geometry = self.qsettings.value("window/geometry")

@@ -6,8 +6,6 @@ worker, never on the GUI thread; the bar refreshes on a timer and after imports.
 
 from __future__ import annotations
 
-import contextlib
-
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QLabel, QStatusBar
 
@@ -33,6 +31,28 @@ def llm_text(info: dict) -> tuple[str, str]:
         return ("LLM reachable, models missing — deterministic mode",
                 "Installed: " + ", ".join(llm.get("models") or []) or "none")
     return f"LLM: {', '.join(sorted(set(usable)))}", f"Ollama at {info.get('llm_base_url')}"
+
+
+def status_info(services) -> dict:
+    """What the bar shows, in the shape of ``doctor()`` (runs in a worker).
+
+    Not ``doctor()`` itself: it also constructs the OCR engine, whose first import
+    (OpenCV's native module) holds the GIL for 150–220 ms and would freeze the window;
+    OCR runs in the import's worker processes, so the GUI process never needs it.
+    """
+    info: dict = {"llm_enabled": services.settings.llm_enabled, "llm_base_url": services.settings.llm_base_url,
+                  "counts": services.catalog.counts()}
+    try:
+        info["index"] = core.index(services).status()
+    except Exception as exc:
+        info["index"] = {"error": str(exc)}
+    try:
+        from cvrag_desktop.llm.health import probe
+
+        info["llm"] = probe(services.settings.llm_base_url).model_dump()
+    except Exception as exc:
+        info["llm"] = {"reachable": False, "error": str(exc)}
+    return info
 
 
 def index_text(info: dict) -> tuple[str, str]:
@@ -72,14 +92,10 @@ class AppStatusBar(QStatusBar):
         """Ask ``doctor()`` again (a newer refresh supersedes a running one)."""
         svc = self.services
 
-        def doctor(ctx):
-            with contextlib.suppress(Exception):  # doctor() reports an index error itself
-                core.index(svc)  # opened once, even if another worker asks at the same time
-            return svc.doctor()
+        self.runner.start(TASK, lambda ctx: status_info(svc), on_result=self.show_info, on_error=self._failed)
 
-        self.runner.start(TASK, doctor, on_result=self._show, on_error=self._failed)
-
-    def _show(self, info: dict) -> None:
+    def show_info(self, info: dict) -> None:
+        """Show a ``doctor()`` result."""
         self.info = info
         counts = info.get("counts") or {}
         n = counts.get("candidates", 0)

@@ -15,14 +15,25 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from cvrag_desktop.errors import Cancelled
+from cvrag_desktop.errors import Cancelled, CvragError
 
 log = logging.getLogger(__name__)
+
+
+def loggable(exc: BaseException) -> str:
+    """An exception for the log: its type and where it was raised, never its message.
+
+    Messages can quote what was being processed (a CV line in a validation error, a
+    candidate's name) and logs must never contain CV text; the error dialog shows the text.
+    """
+    frames = "".join(traceback.format_tb(exc.__traceback__)) if exc.__traceback__ else ""
+    return f"{type(exc).__module__}.{type(exc).__qualname__}\n{frames}".rstrip()
 
 
 class WorkerSignals(QObject):
@@ -90,7 +101,8 @@ class Worker(QRunnable):
             if not self.cancelled:
                 self.signals.error.emit(exc)
         except BaseException as exc:
-            log.exception("task %s failed", self.name)
+            if not isinstance(exc, CvragError):  # typed errors are expected; their text is shown, not logged
+                log.error("task %s failed: %s", self.name, loggable(exc))
             if not self.cancelled:
                 self.signals.error.emit(exc)
         else:

@@ -87,7 +87,7 @@ def chat_services(_isolated_home, small_cvs):
 
     clear_probe_cache()
     svc = Services()
-    report = svc.ingest([small_cvs])
+    report = svc.ingest([small_cvs], use_llm=False)
     assert report.ingested >= 9, report.failed
     yield svc
     svc.close()

@@ -1,4 +1,5 @@
-"""The GUI thread never blocks during a 100-CV import: the longest event-loop stall stays under 250 ms."""
+"""The GUI thread never blocks: the longest event-loop stall stays under 250 ms while the window starts
+(index, embedding models and assistant opened in a worker) and during a 100-CV import that also indexes."""
 
 from __future__ import annotations
 
@@ -10,36 +11,56 @@ MAX_STALL_MS = 250.0
 HEARTBEAT_MS = 5
 
 
-def test_event_loop_stall_during_100_cv_import(window, qtbot, generated_cvs):
-    pane = window.importer
-    window.show_pane(1)
-    gaps: list[float] = []
-    last = [time.perf_counter()]
+class Heartbeat:
+    """A 5 ms timer on the GUI thread; ``gaps`` are the intervals between its ticks (ms)."""
 
-    def beat() -> None:
+    def __init__(self) -> None:
+        self.gaps: list[float] = []
+        self.last = time.perf_counter()
+        self.timer = QTimer()
+        self.timer.setInterval(HEARTBEAT_MS)
+        self.timer.timeout.connect(self._beat)
+
+    def _beat(self) -> None:
         now = time.perf_counter()
-        gaps.append((now - last[0]) * 1000)
-        last[0] = now
+        self.gaps.append((now - self.last) * 1000)
+        self.last = now
 
-    heartbeat = QTimer()
-    heartbeat.setInterval(HEARTBEAT_MS)
-    heartbeat.timeout.connect(beat)
+    def start(self) -> None:
+        self.gaps, self.last = [], time.perf_counter()
+        self.timer.start()
+
+    def stop(self) -> tuple[float, float]:
+        """(longest, p99) in ms."""
+        self.timer.stop()
+        gaps = sorted(self.gaps)
+        return gaps[-1], gaps[max(0, int(len(gaps) * 0.99) - 1)]
+
+
+def test_event_loop_stall_during_start_and_100_cv_import(window, qtbot, generated_cvs):
+    pane = window.importer
+    beat = Heartbeat()
+    beat.start()
+    window.start()  # what the app does after showing the window: warm-up in a worker
+    qtbot.waitUntil(lambda: window.warm is not None, timeout=120_000)
+    qtbot.waitUntil(lambda: not window.runner.busy("status") and not window.runner.busy("import"), timeout=60_000)
+    warm_worst, warm_p99 = beat.stop()
+    assert "error" not in window.warm, window.warm
+    window.show_pane(1)
     started = time.perf_counter()
-    with qtbot.waitSignal(pane.batch_finished, timeout=600_000) as blocker:
-        last[0] = time.perf_counter()
-        heartbeat.start()
-        pane.import_paths([generated_cvs])
-    heartbeat.stop()
+    beat.start()
+    pane.import_paths([generated_cvs])
+    qtbot.waitUntil(lambda: pane.last_report is not None and not window.runner.busy("import"), timeout=600_000)
+    worst, p99 = beat.stop()
     seconds = time.perf_counter() - started
-    report = blocker.args[0]
-    assert report is not None and report.ingested + report.duplicates + len(report.failed) == 100
+    report = pane.last_report
+    assert report.ingested + report.duplicates + len(report.failed) == 100
     assert report.ingested >= 95, report.failed
     assert pane.model.rowCount() == 100
     assert pane.model.counts().get("done", 0) == report.ingested
     qtbot.waitUntil(lambda: window.candidates.model.rowCount() == report.ingested, timeout=30_000)
-    worst = max(gaps)
-    gaps.sort()
-    p99 = gaps[int(len(gaps) * 0.99) - 1]
-    print(f"\n[stall] 100-CV import in {seconds:.1f} s: {len(gaps)} heartbeats, "
+    print(f"\n[stall] start-up warm-up {window.warm['timings']}: longest event-loop stall {warm_worst:.1f} ms, "
+          f"p99 {warm_p99:.1f} ms\n[stall] 100-CV import + indexing in {seconds:.1f} s: {len(beat.gaps)} heartbeats, "
           f"longest event-loop stall {worst:.1f} ms, p99 {p99:.1f} ms (limit {MAX_STALL_MS:.0f} ms)")
+    assert warm_worst < MAX_STALL_MS
     assert worst < MAX_STALL_MS

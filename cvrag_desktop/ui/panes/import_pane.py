@@ -75,6 +75,7 @@ class ImportPane(QWidget):
         self._started = 0.0
         self._rate_base: tuple[float, int] | None = None
         self._dirty = False
+        self.last_report = None  # the IngestReport of the last batch that finished
         self.setAcceptDrops(True)
         self._build()
         self._refresh_timer = QTimer(self, interval=2000)
@@ -167,6 +168,7 @@ class ImportPane(QWidget):
             self._pending_inputs.extend(paths)
             self.message.show_message(f"{len(paths)} more item(s) will be imported after the current batch.", "info")
             return
+        self.last_report = None
         self._start(lambda ctx: self._run_ingest(ctx, paths), f"Importing {len(paths)} item(s)…")
 
     def retry_failed(self) -> None:
@@ -255,6 +257,8 @@ class ImportPane(QWidget):
         self.progress_label.setText(text)
 
     def _on_result(self, report) -> None:
+        if report is not None:
+            self.last_report = report
         self.batch_finished.emit(report)
         if report is None:
             return
