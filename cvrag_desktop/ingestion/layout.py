@@ -224,6 +224,16 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
 _CONNECTOR = re.compile(r"(?:\b(?:y|e|and|und|et|de|da|do|of|the|&)|[-,&])$", re.IGNORECASE)
 
 
+def _completes_date(first: str, second: str) -> bool:
+    """True when two stacked cell lines only form a date range together ("janv." / "2025–aujourd'hui")."""
+    from cvrag_desktop.ingestion.dates import find_date_ranges
+
+    if len(first) > 25 or len(second) > 25:
+        return False
+    joined = sum(r.complete for r in find_date_ranges(f"{first} {second}"))
+    return joined > sum(r.complete for r in find_date_ranges(first)) + sum(r.complete for r in find_date_ranges(second))
+
+
 def _pull_wrapped_cells(rows: list[list[TextLine]]) -> None:
     """Move the wrapped second line of a table cell back into its cell's row.
 
@@ -236,7 +246,7 @@ def _pull_wrapped_cells(rows: list[list[TextLine]]) -> None:
             cell = next((q for q in above if abs(q.x0 - piece.x0) < 2.0 and q is not above[0]), None)
             if cell is None or not 0 <= piece.y0 - cell.y1 < 0.8 * cell.height:
                 continue
-            if piece.text[:1].islower() or _CONNECTOR.search(cell.text.rstrip()):
+            if piece.text[:1].islower() or _CONNECTOR.search(cell.text.rstrip()) or _completes_date(cell.text, piece.text):
                 cell.text = f"{cell.text.rstrip()} {piece.text.lstrip()}"
                 cell.bbox = (min(cell.x0, piece.x0), cell.y0, max(cell.x1, piece.x1), piece.y1)
                 rows[r].remove(piece)

@@ -85,7 +85,11 @@ def load_lexicon() -> Lexicon:
         since_words=tuple(normalize_key(w) for w in lex["since_words"]),
         degree_re=re.compile(_degree_pattern(lex["degree_patterns"]), flags),
         institution_re=re.compile(_inst_pattern(lex["institution_words"]), flags),
-        title_re=re.compile(r"(?<![\w])(?:" + _word_alternation(lex["title_words"]) + r")(?![\w]|-\w)", flags),
+        title_re=re.compile(
+            r"(?<![\w])(?:" + _word_alternation(lex["title_words"]) + r")(?![\w]|-\w)"
+            r"|\w{3,}(?:" + _word_alternation(lex.get("title_suffixes_de", [])) + r")(?:in|innen)?\b(?!-\w)",
+            flags,
+        ),
         company_re=re.compile(r"(?<![\w])(?:" + _word_alternation(lex["company_words"]) + r")(?![\w])", flags),
         languages=languages,
         language_re=re.compile(
