@@ -12,6 +12,10 @@ Filters are checked for exactness against the catalog (same facts the index was 
 from): no returned candidate may violate a filter and none may be missing.
 
     python benchmarks/retrieval_quality.py --count 150 --seed 11 [--real-cvs ../shared/data/real-cvs]
+                                           [--backend local|qdrant-local]
+
+``--backend qdrant-local`` scores the previous design (Qdrant local mode) on the same
+corpus: the tables should match the local engine's (same maths, see docs/index.md).
 """
 
 from __future__ import annotations
@@ -189,11 +193,16 @@ def filter_exactness(service, rows: list[dict], rng: random.Random) -> str:
             f"violating: {violating}  missing: {missing}")
 
 
-def build(home: Path, inputs: list[Path]):
+def build(home: Path, inputs: list[Path], backend: str = "local"):
     """Ingest inputs into ``home`` and index them; returns (Services, SearchService)."""
     os.environ["CVRAG_HOME"] = str(home)
     from cvrag_desktop.index.service import SearchService
     from cvrag_desktop.services import Services
+
+    if backend == "qdrant-local":  # the previous design, for comparison
+        from cvrag_desktop.index.qdrant_store import QdrantStore
+
+        SearchService._open = lambda self: QdrantStore(path=self.paths.data_dir / "qdrant")
 
     svc = Services()
     if not svc.catalog.counts()["candidates"]:
@@ -211,6 +220,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--per-kind", type=int, default=40)
     ap.add_argument("--workdir", default=None)
+    ap.add_argument("--backend", choices=("local", "qdrant-local"), default="local")
     ap.add_argument("--real-cvs", default=str(Path(__file__).resolve().parents[2] / "shared/data/real-cvs"))
     args = ap.parse_args()
     work = Path(args.workdir or tempfile.mkdtemp(prefix="cvrag-quality-"))
@@ -220,7 +230,7 @@ def main() -> None:
         from cvrag_desktop.factory.pipeline import generate_batch
 
         generate_batch(args.count, args.seed, gen, locale="es_ES", layout="mixed", use_llm=False)
-    svc, search = build(work / f"home-{args.count}-{args.seed}", [gen])
+    svc, search = build(work / f"home-{args.count}-{args.seed}", [gen], args.backend)
     rows = svc.catalog.candidate_rows()
     truth = {r["candidate_id"]: json.loads((gen / Path(r["source_path"]).with_suffix(".json").name).read_text())
              for r in rows}
@@ -231,7 +241,7 @@ def main() -> None:
     svc.close()
     real = Path(args.real_cvs)
     if (real / "labels.json").exists():
-        svc, search = build(work / "home-real", [real / "pdf"])
+        svc, search = build(work / "home-real", [real / "pdf"], args.backend)
         rows = svc.catalog.candidate_rows()
         file_to_cid = {Path(r["source_path"]).name: r["candidate_id"] for r in rows}
         labels = json.loads((real / "labels.json").read_text())

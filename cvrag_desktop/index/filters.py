@@ -16,13 +16,16 @@ from __future__ import annotations
 import json
 import math
 import re
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-from qdrant_client import models
 
 from cvrag_desktop.errors import InvalidInput
 from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
 from cvrag_desktop.ingestion.textclean import normalize_key
+
+if TYPE_CHECKING:  # qdrant_client is only imported for server mode (it takes ~1 s to import)
+    from qdrant_client import models
 
 KEYWORD_FIELDS = ("skills", "languages", "emails", "section", "candidate_id")
 FULLTEXT_FIELDS = ("name", "title", "company", "companies", "degrees", "institutions", "certifications",
@@ -126,11 +129,15 @@ def candidate_payload(row: dict) -> dict:
 
 
 def _text(key: str, value: str) -> models.FieldCondition:
+    from qdrant_client import models
+
     return models.FieldCondition(key=key, match=models.MatchText(text=text_key(value)))
 
 
 def build_filter(f: SearchFilters, extra: list[models.Condition] | None = None) -> models.Filter | None:
-    """The Qdrant filter for a set of constraints (None when nothing is constrained)."""
+    """The Qdrant filter for a set of constraints (None when nothing is constrained; server mode)."""
+    from qdrant_client import models
+
     must: list[models.Condition] = list(extra or [])
     must += [models.FieldCondition(key="skills", match=models.MatchValue(value=skill_key(s))) for s in f.skills]
     must += [models.FieldCondition(key="languages", match=models.MatchValue(value=language_key(s)))

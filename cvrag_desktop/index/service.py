@@ -17,19 +17,22 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings
 from cvrag_desktop.errors import Cancelled, InvalidInput
 from cvrag_desktop.index.embeddings import Embedder, dense_text
 from cvrag_desktop.index.filters import SearchFilters, candidate_payload, parse_filters
-from cvrag_desktop.index.qdrant_store import QdrantStore
 from cvrag_desktop.index.records import RawHit, Row
 from cvrag_desktop.index.rerank import find_reranker
 from cvrag_desktop.index.search import Retriever
 from cvrag_desktop.index.store import IndexStore
 
-Store = IndexStore | QdrantStore
+if TYPE_CHECKING:  # qdrant_client is imported only in server mode
+    from cvrag_desktop.index.qdrant_store import QdrantStore
+
+    Store = IndexStore | QdrantStore
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +83,8 @@ class SearchService:
     # ---- store lifecycle ---------------------------------------------------------------
     def _open(self) -> Store:
         if self.settings.index_url:
+            from cvrag_desktop.index.qdrant_store import QdrantStore
+
             return QdrantStore(url=self.settings.index_url)
         store = IndexStore(self.paths.index_dir)
         store.ensure_model(self.embedder.fingerprint())  # other models' vectors dropped; reconcile refills

@@ -44,7 +44,7 @@ class InvertedIndex:
 
     def build(self, terms: np.ndarray, slots: np.ndarray, weights: np.ndarray) -> None:
         """Replace everything with the given postings (one entry per (term, slot))."""
-        order = np.argsort(terms, kind="stable")
+        order = np.argsort(terms)  # the order of slots within a term does not matter
         terms, self.slots, self.weights = terms[order], slots[order].astype(np.int32), weights[order]
         if len(terms):
             starts = np.flatnonzero(np.r_[True, terms[1:] != terms[:-1]])
