@@ -17,7 +17,8 @@ def find_tiers(citation: dict) -> list[list[str]]:
     """What to search on the page: the cited fact values first, then the quoted lines."""
     facts = [str(f.get("value")) for f in citation.get("facts") or [] if f.get("value")]
     text = citation.get("full_text") or ""
-    lines = [ln.strip() for ln in text.splitlines() if len(ln.strip()) >= 3]
+    name = (citation.get("candidate_name") or "").strip().lower()
+    lines = [ln.strip() for ln in text.splitlines() if len(ln.strip()) >= 3 and ln.strip().lower() != name]
     if len(lines) <= 1:  # a whitespace-normalised quote: search it in short pieces (they rarely span lines)
         words = (citation.get("quote") or text).split()
         lines = [" ".join(words[i:i + WINDOW]) for i in range(0, len(words), WINDOW)]

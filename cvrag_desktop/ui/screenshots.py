@@ -30,6 +30,44 @@ def _wait(app: QApplication, cond, timeout: float = 120.0) -> None:
         time.sleep(0.01)
 
 
+QUESTIONS = ("Who speaks German?", "Who built data pipelines?", "What are the salary expectations?")
+JD = ("Senior data engineer\nRequirements: Python, SQL, Apache Kafka, 5+ years of experience, fluent English.\n"
+      "Nice to have: Docker, Kubernetes")
+SETTLED = ("answered", "unknown", "failed")
+
+
+def chat_scene(app: QApplication, win) -> None:
+    """Ask a few questions (no language model: deterministic answers) and open one citation."""
+    chat = win.chat
+    _wait(app, lambda: chat.llm_up is not None)
+    for q in QUESTIONS:
+        chat.ask(q)
+        card = chat.transcript.cards[-1]
+        _wait(app, lambda card=card: card.state in SETTLED)
+    card = chat.transcript.cards[3]  # "Who built data pipelines?": quoted lines to highlight
+    if card.chips:
+        card.chips[min(1, len(card.chips) - 1)].click()
+        _wait(app, lambda: chat.preview.image is not None)
+    chat.splitter.setSizes([200, 760, 520])
+
+
+def job_scene(app: QApplication, win):
+    """The job-description matrix with one "met" cell's evidence open."""
+    dlg = win.match_job()
+    dlg.resize(1500, 900)
+    dlg.jd.setPlainText(JD)
+    dlg.run_match()
+    _wait(app, lambda: dlg.result is not None)
+    t = dlg.table
+    met = next(((r, c) for r in range(t.rowCount()) for c in range(3, t.columnCount())
+                if t.item(r, c) and t.item(r, c).text().startswith("✓")), None)
+    if met:
+        t.setCurrentCell(*met)
+        dlg.open_cell(*met)
+        _wait(app, lambda: dlg.preview.image is not None)
+    return dlg
+
+
 def render(out_dir: Path, count: int = 40, seed: int = 2026) -> list[Path]:
     """Build the demo scene and write one PNG per pane; returns the files written."""
     home = Path(tempfile.mkdtemp(prefix="cvrag-shots-"))
@@ -88,7 +126,13 @@ def render(out_dir: Path, count: int = 40, seed: int = 2026) -> list[Path]:
     grab("candidates")
     win.status.refresh()
     win.show_pane(CHAT)
+    chat_scene(app, win)
     grab("chat")
+    dlg = job_scene(app, win)
+    path = out_dir / "jobmatch.png"
+    dlg.grab().save(str(path))
+    shots.append(path)
+    dlg.close()
     dlg = win.open_settings()
     for _ in range(10):
         app.processEvents()

@@ -64,7 +64,7 @@ class JobMatchDialog(QDialog):
         self.message = InlineMessage(self)
         self.jd = QPlainTextEdit()
         self.jd.setPlaceholderText(PLACEHOLDER)
-        self.jd.setMaximumHeight(150)
+        self.jd.setMaximumHeight(110)
         self.match_btn = QPushButton("Match candidates")
         self.match_btn.clicked.connect(self.run_match)
         self.summary = QLabel("")
@@ -138,6 +138,8 @@ class JobMatchDialog(QDialog):
         item.setBackground(QBrush(tint))
         ev = evidence.get(cell.get("evidence_id") or "")
         if cell["status"] == "met" and ev:
+            if cell.get("kind") in ("skill", "language"):  # highlight the skill itself, else the quoted lines
+                ev = {**ev, "facts": [{"kind": cell["kind"], "value": cell["requirement"]}]}
             item.setData(EVIDENCE_ROLE, ev)
             item.setToolTip(f"{ev.get('section')} · page {int(ev.get('page') or 0) + 1}: {ev.get('quote', '')[:200]}"
                             "\nClick to open the CV here.")

@@ -144,7 +144,8 @@ class PdfPreview(QWidget):
         if not keep_bbox:
             self.bbox, self.find = None, []
         path, find, clip = self.path, list(self.find), self.bbox
-        width = max(200, self.scroll.viewport().width() - 8)
+        bar = self.scroll.verticalScrollBar()  # keep room for it: a tall page brings it in
+        width = max(200, self.scroll.width() - bar.sizeHint().width() - 2 * self.scroll.frameWidth() - 4)
         self.page_label.setText(f"Page {page + 1}…")
         self.runner.start(TASK, lambda ctx: self._render(ctx, path, page, width, find, clip),
                           on_result=self._show, on_error=self._failed)
