@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import shutil
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,32 +35,36 @@ class Services:
         self._catalog: Catalog | None = None
         self._index = None
         self._assistant = None
+        self._open_lock = threading.RLock()  # workers may reach the lazy parts at the same time
 
     @property
     def catalog(self) -> Catalog:
         """The catalog, opened on first use."""
-        if self._catalog is None:
-            self._catalog = Catalog(self.paths.catalog_db)
-        return self._catalog
+        with self._open_lock:
+            if self._catalog is None:
+                self._catalog = Catalog(self.paths.catalog_db)
+            return self._catalog
 
     @property
     def index(self):
         """The search index (opened and reconciled with the catalog on first use)."""
-        if self._index is None:
-            from cvrag_desktop.index.service import SearchService
+        with self._open_lock:
+            if self._index is None:
+                from cvrag_desktop.index.service import SearchService
 
-            self._index = SearchService(self.catalog, self.paths, self.settings)
-            self._index.reconcile()
-        return self._index
+                self._index = SearchService(self.catalog, self.paths, self.settings)
+                self._index.reconcile()
+            return self._index
 
     @property
     def assistant(self):
         """The chat assistant: grounded, cited answers; conversation memory in the data dir."""
-        if self._assistant is None:
-            from cvrag_desktop.assistant.service import AssistantService
+        with self._open_lock:
+            if self._assistant is None:
+                from cvrag_desktop.assistant.service import AssistantService
 
-            self._assistant = AssistantService(self.catalog, self.index, self.paths, self.settings)
-        return self._assistant
+                self._assistant = AssistantService(self.catalog, self.index, self.paths, self.settings)
+            return self._assistant
 
     def search(self, query: str | None, filters=None, k: int = 8, strategy: str = "hybrid") -> list[dict]:
         """Hybrid / metadata / filtered search over the indexed chunks (see ``index.service``)."""
@@ -184,23 +189,17 @@ class Services:
     # ---- diagnostics -------------------------------------------------------------------
     def doctor(self) -> dict:
         """Where data lives, which optional parts are available, what the catalog holds."""
-        from cvrag_desktop.ingestion.ocr import get_engine
-
-        engine = get_engine()
+        from cvrag_desktop.ingestion.ocr import available_engine_name
         info: dict = {
             "data_dir": str(self.paths.data_dir),
             "config_dir": str(self.paths.config_dir),
             "log_dir": str(self.paths.log_dir),
-            "ocr_engine": engine.name if engine else None,
+            "ocr_engine": available_engine_name(),
             "llm_enabled": self.settings.llm_enabled,
             "llm_base_url": self.settings.llm_base_url,
             "counts": self.catalog.counts(),
             "disk_free_gb": round(shutil.disk_usage(self.paths.data_dir).free / 1e9, 1),
         }
-        try:
-            info["index"] = self.index.status()
-        except Exception as exc:
-            info["index"] = {"error": str(exc)}
         try:
             info["index"] = self.index.status()
         except Exception as exc:

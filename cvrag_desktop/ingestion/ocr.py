@@ -114,6 +114,17 @@ class TesseractEngine:
         return lines
 
 
+def available_engine_name() -> str | None:
+    """Which OCR engine would be used, without loading it (cheap, for diagnostics)."""
+    import importlib.util
+
+    if os.environ.get("CVRAG_DISABLE_OCR"):
+        return None
+    if importlib.util.find_spec("rapidocr_onnxruntime") is not None:
+        return "rapidocr"
+    return "tesseract" if shutil.which("tesseract") else None
+
+
 @cache
 def get_engine() -> OcrEngine | None:
     """The best OCR engine available offline, or None."""
