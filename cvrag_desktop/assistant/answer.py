@@ -103,7 +103,10 @@ def extractive_answer(evidence: list[dict], plan: dict, question: str) -> dict:
     need = needed(terms)
     named = set(plan.get("candidates", []))
     picked: list[tuple[dict, str]] = []
+    seen: set[str] = set()
     for e in evidence:
+        if not named and e["candidate_id"] in seen:
+            continue  # one excerpt per candidate: the answer lists people, not sections
         if terms:
             if len(mentions(e["text"], terms)) < need:
                 continue
@@ -113,6 +116,7 @@ def extractive_answer(evidence: list[dict], plan: dict, question: str) -> dict:
         else:
             continue
         picked.append((e, " ".join(" ".join(lines[:3]).split())[:300]))
+        seen.add(e["candidate_id"])
         if len(picked) >= MAX_EXTRACT_LINES:
             break
     if not picked:
