@@ -46,11 +46,14 @@ QUERIES = ["Kafka", "Python developer", "led a team of engineers", "Grado en Ing
            "C#", "Banco Santander", "data pipelines and warehouses", "German", "Scrum Master"]
 
 
-def peak_rss_mb() -> float:
-    """This process's peak resident memory (VmHWM; ru_maxrss would carry the parent's over exec)."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
+def rss_mb(field: str = "VmRSS") -> float:
+    """Resident memory of this process in MB: current (VmRSS) or peak (VmHWM; ru_maxrss would
+    carry the parent's peak over exec). Linux /proc; elsewhere ru_maxrss."""
+    status = Path("/proc/self/status")
+    if status.exists():
+        for line in status.read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
     import resource
 
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -58,8 +61,6 @@ def peak_rss_mb() -> float:
 
 def probe(home: str, backend: str, n: int) -> None:
     """(Child process) open the index like the app, run queries, print one JSON line."""
-    import psutil
-
     t0 = time.perf_counter()
     os.environ["CVRAG_HOME"] = home
     from cvrag_desktop.catalog.db import Catalog
@@ -93,8 +94,8 @@ def probe(home: str, backend: str, n: int) -> None:
             lat.append(time.perf_counter() - t)
         lat.sort()
         out[name] = [1000 * lat[len(lat) // 2], 1000 * lat[min(len(lat) - 1, round(0.95 * (len(lat) - 1)))]]
-    out["rss_mb"] = psutil.Process().memory_info().rss / 2**20
-    out["peak_mb"] = peak_rss_mb()
+    out["rss_mb"] = rss_mb()
+    out["peak_mb"] = rss_mb("VmHWM")
     print(json.dumps(out))
 
 

@@ -296,6 +296,7 @@ class SearchService:
         """For ``cvrag doctor``: location, point count, models resolved, reranker."""
         info: dict = {"location": self.settings.index_url or str(self.paths.index_dir),
                       "mode": "server" if self.settings.index_url else "local",
+                      "engine": "qdrant server" if self.settings.index_url else "sqlite + numpy (exact search)",
                       "models": self.embedder.status(), "reranker": self.reranker_info.__dict__}
         try:
             info["points"] = self.store.count()
