@@ -39,7 +39,7 @@ class AppPaths:
 
     @property
     def index_dir(self) -> Path:
-        """Qdrant local-mode storage (derived from the catalog)."""
+        """Local search index: index.sqlite3 + .lock (derived from the catalog; Qdrant only for a server URL)."""
         return self.data_dir / "index"
 
     @property
