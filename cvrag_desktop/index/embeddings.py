@@ -106,7 +106,7 @@ def resolve_models(models_dir: Path | None) -> ModelResolution:
 def dense_text(header: str, text: str) -> str:
     """Text for the dense model: the header's name and role only (the skills/degree banner costs
     ~40 of MiniLM's 256 tokens per chunk and BM25 already carries it), then the chunk text."""
-    keep = [p for p in header.split(" | ") if p and not p.startswith(("Skills:", "Education:"))]
+    keep = [p for p in header.split(" | ") if p and not p.startswith(("Skills:", "Education:", "Languages:"))]
     return " | ".join(keep) + "\n" + text if keep else text
 
 

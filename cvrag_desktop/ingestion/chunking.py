@@ -34,6 +34,8 @@ def context_header(cv: NormalizedCV) -> str:
         parts.append("Skills: " + ", ".join(cv.skills[:8]))
     if cv.degrees:
         parts.append("Education: " + cv.degrees[0])
+    if cv.languages:  # canonical English names: "German" finds a CV that says "Deutsch"
+        parts.append("Languages: " + ", ".join(cv.languages[:6]))
     return " | ".join(parts)
 
 
