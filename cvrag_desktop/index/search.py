@@ -32,6 +32,19 @@ MIN_PREFETCH = 32
 # (skills, employers, degrees), where dense MiniLM is weak on Spanish CVs; measured in
 # benchmarks/retrieval_quality.py.
 RRF_WEIGHTS = (1.0, 3.0)
+VOCABULARY_BOOST = 3.0  # extra BM25 weight when the whole query is a known skill or spoken language
+
+
+def vocabulary_query(query: str) -> bool:
+    """True when the query is just a known skill or spoken language ("German", "k8s", "C#").
+
+    The dense branch (English MiniLM) has no notion that "Deutsch" is "German"; BM25 over
+    the canonical names in each chunk's header does, so such queries lean on keywords.
+    """
+    from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
+
+    q = query.strip().strip("?.!")
+    return 0 < len(q) <= 40 and bool(canonical_language(q) or canonical_skill(q))
 MAX_FILTERED = 2000
 RERANK_CAP = 200
 Mode = Literal["hybrid", "dense", "sparse"]
@@ -62,7 +75,10 @@ class Retriever:
 
     def _ranked(self, query: str, filters: SearchFilters | None, limit: int, mode: Mode) -> list[RawHit]:
         q = self.embedder.query_vectors(query, dense=mode in ("hybrid", "dense"), sparse=mode in ("hybrid", "sparse"))
-        return self.store.ranked(q, filters, limit, self.weights)
+        weights = self.weights
+        if mode == "hybrid" and vocabulary_query(query):
+            weights = (weights[0], weights[1] * VOCABULARY_BOOST)  # an exact term: keywords decide
+        return self.store.ranked(q, filters, limit, weights)
 
     def rerank(self, query: str, hits: list[RawHit]) -> list[RawHit]:
         """Re-score hits with the cross-encoder (unchanged when none is loaded)."""
