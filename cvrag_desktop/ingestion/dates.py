@@ -103,6 +103,12 @@ def _atoms(text: str) -> list[_Atom]:
     return out
 
 
+def _starts_with_month(text: str) -> bool:
+    """True when ``text`` begins with a month name alone ("févr.", "March"), not a title."""
+    m = re.match(r"\s*([^\W\d_]+)\.?(?:\s|$)", text)
+    return bool(m) and normalize_key(m.group(1)) in load_lexicon().months and len(m.group(1)) >= 3
+
+
 def find_date_ranges(text: str) -> list[DateRange]:
     """All date ranges (or single dates) in ``text``, left to right."""
     return list(_find_date_ranges_cached(text))
@@ -149,7 +155,10 @@ def _find_date_ranges(text: str) -> list[DateRange]:
                 continue
         tail = text[a.span[1]:]
         m = re.match(r"\s*(?:-|–|—|~|〜|～)(?:\s*$|\s+(?=[^\W\d_]))", tail)
-        if m:
+        if m and _starts_with_month(tail[m.end():]):
+            # "janv. 2007 – févr." with the year wrapped away: the role ended, when is unknown
+            out.append(DateRange(a.value, None, False, (a.span[0], a.span[1] + m.end())))
+        elif m:
             # open range ("2015 / 07 -", "2017 – Product Manager"): ongoing since the date
             out.append(DateRange(a.value, None, True, (a.span[0], a.span[1] + m.end()), open_ended=True))
         else:

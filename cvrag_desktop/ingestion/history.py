@@ -23,6 +23,7 @@ from cvrag_desktop.ingestion.entries import (
 )
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.ingestion.textclean import normalize_key
 
 Piece = tuple[str, int]  # text, line index
 
@@ -45,7 +46,8 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
             locations.append((text, i))
             continue
         parts = [_strip_event(p) for p in split_commas(text)]
-        parts = [p for p in parts if len(p) > 3 or p[:1].isupper() or not p.isascii()]
+        parts = [p for p in parts if (len(p) > 3 or p[:1].isupper() or not p.isascii())
+                 and normalize_key(p.rstrip(".")) not in lex.months]  # a stray month from a wrapped date
         for n, part in enumerate(parts):
             trailing_city = n == len(parts) - 1 and n > 0 and len(part.split()) <= 2 and part[:1].isupper() \
                 and not lex.company_re.search(part) and not lex.title_re.search(part) and not lex.institution_re.search(part)
