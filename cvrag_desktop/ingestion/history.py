@@ -64,6 +64,7 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
     """An ``Experience`` from one entry, plus the line index of each field (for provenance)."""
     lex = load_lexicon()
     forced, plain, locations = _pieces(lines, entry)
+
     def companyish(p: Piece) -> bool:
         return bool(lex.company_re.search(p[0]) or lex.institution_re.search(p[0]))
 
@@ -81,14 +82,14 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
             title = others[0] if companyish(company) else plain[0]
             if not companyish(company) and len(plain) > 1:
                 company = plain[1]
-
     if company is None:
-        # "Carlier, Raynaudboeuf" looks like "City, Region" but beside a title it is employer + place
+        # "Carlier, Raynaudboeuf" looks like "City, Region", but an entry without any other
+        # employer piece is far likelier to print "Employer, City"
         pair = next((loc for loc in locations if "," in loc[0]), None)
         if pair is not None:
-            first, _, rest = pair[0].partition(",")
+            first, _, place = pair[0].partition(",")
             company = (first.strip(), pair[1])
-            locations = [(rest.strip(), pair[1])] + [loc for loc in locations if loc is not pair]
+            locations = [(place.strip(), pair[1])] + [loc for loc in locations if loc is not pair]
     if title is None and company is None:
         return None
     d = entry.dates
