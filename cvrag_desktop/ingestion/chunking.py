@@ -118,12 +118,3 @@ def build_chunks(candidate_id: str, cv: NormalizedCV, doc: ExtractedDoc, blocks:
             )
             ordinal += 1
     return chunks
-
-
-def parent_texts(cv_chunks: list[Chunk]) -> dict[str, str]:
-    """Parent id → the whole section's text, for small-to-big answering."""
-    out: dict[str, list[str]] = {}
-    for c in cv_chunks:
-        if c.parent_id:
-            out.setdefault(c.parent_id, []).append(c.text)
-    return {k: "\n".join(v) for k, v in out.items()}

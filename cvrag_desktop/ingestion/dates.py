@@ -165,8 +165,3 @@ def _find_date_ranges(text: str) -> list[DateRange]:
             out.append(DateRange(None, a.value, False, a.span))
         i += 1
     return out
-
-
-def has_date(text: str) -> bool:
-    """True when the text holds at least one date."""
-    return any(a.kind == "date" for a in _atoms(text))

@@ -380,13 +380,6 @@ def _join_range(cell: str, tail: str, find) -> str | None:
     return None
 
 
-def normalize_for_dates(text: str) -> str:
-    """Accents stripped, lowercase (for month-name matching)."""
-    from cvrag_desktop.ingestion.textclean import normalize_key
-
-    return normalize_key(text)
-
-
 def _extract_pdf_pypdf(path: Path, limits: IngestLimits, first_error: Exception) -> ExtractedDoc:
     """Fallback reader: text without layout, one pseudo-line per text line."""
     try:

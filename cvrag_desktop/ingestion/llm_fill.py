@@ -10,11 +10,11 @@ unchanged with a note, quickly.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from cvrag_desktop.domain import Education, Experience, NormalizedCV, Provenance
+from cvrag_desktop.ingestion.textclean import normalize_key
 from cvrag_desktop.llm import DEFAULT_ALIAS, LLM_ERRORS, complete_structured, get_route, llm_enabled, probe
 
 MAX_TEXT_CHARS = 12_000  # ~3k tokens: fits an 8k context with the schema and the reply
@@ -70,11 +70,8 @@ class CvGaps(BaseModel):
 
 
 def fold(text: str) -> str:
-    """Case-, accent- and whitespace-insensitive form used to check a value is in the text."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    stripped = re.sub(r"[‐-―−]", "-", stripped)  # dashes
-    return " ".join(stripped.casefold().split())
+    """Case-, accent-, dash- and whitespace-insensitive form used to check a value is in the text."""
+    return normalize_key(re.sub(r"[‐-―−]", "-", text))
 
 
 _MONTH_ABBR = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")

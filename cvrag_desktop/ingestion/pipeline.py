@@ -25,7 +25,7 @@ from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.catalog.library import sha256_file, store_copy
 from cvrag_desktop.config import AppPaths, IngestLimits
 from cvrag_desktop.domain import NormalizedCV
-from cvrag_desktop.errors import Cancelled, CvragError
+from cvrag_desktop.errors import CvragError
 
 log = logging.getLogger(__name__)
 SUPPORTED = (".pdf", ".docx")
@@ -132,13 +132,6 @@ def worker_pool(workers: int) -> cf.ProcessPoolExecutor:
         _POOLS[workers] = pool
         atexit.register(pool.shutdown, wait=False, cancel_futures=True)
     return pool
-
-
-def shutdown_pools() -> None:
-    """Stop the worker processes (application exit, tests)."""
-    while _POOLS:
-        _, pool = _POOLS.popitem()
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def parse_files(items: list[tuple[str, str]], limits: dict, allow_ocr: bool, as_of: str | None) -> list[dict]:
@@ -307,9 +300,3 @@ def progress_note(shown: str, finished: int, remaining: int, elapsed: float) -> 
         return name
     eta = elapsed / finished * remaining
     return f"{name} · about {eta:.0f} s left" if eta < 120 else f"{name} · about {eta / 60:.0f} min left"
-
-
-def check_cancel(should_cancel: Callable[[], bool] | None) -> None:
-    """Raise :class:`Cancelled` when the caller asked to stop."""
-    if should_cancel and should_cancel():
-        raise Cancelled("Cancelled by the user.")
