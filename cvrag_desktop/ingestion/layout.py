@@ -71,13 +71,15 @@ _DATE_CELL = re.compile(r"(?:19|20)\d{2}|\b\d{1,2}[/.]\d{2,4}\b")
 
 
 def _heading_lines(side: list[TextLine]) -> set[int]:
-    """Ids of lines that are headings, alone or joined with the next line (stacked labels)."""
+    """Ids of lines that are headings, alone or wrapped onto two lines (stacked labels)."""
     ordered = sorted(side, key=lambda ln: ln.y0)
     out: set[int] = set()
     for a, b in zip(ordered, [*ordered[1:], None], strict=True):
         if _is_heading_text(a.text):
             out.add(id(a))
-        elif b is not None and (_is_heading_text(f"{a.text} {b.text}") or _is_heading_text(a.text + b.text)):
+        if b is None or _is_heading_text(b.text) or not any(ch.isalpha() for ch in a.text):
+            continue
+        if _is_heading_text(f"{a.text} {b.text}") or _is_heading_text(a.text + b.text):
             out.update((id(a), id(b)))
     return out
 
@@ -98,6 +100,23 @@ def _count_aligned(side: list[TextLine], other: list[TextLine], *, tight: bool =
         if any(_same_row(ln, o) and (not tight or abs(ln.y1 - o.y1) < 0.8) for o in others[lo:hi]):
             count += 1
     return count
+
+
+def _full_width_headings(left: list[TextLine], right: list[TextLine]) -> bool:
+    """True when every heading sits on the left with nothing beside it and the right has none.
+
+    That is a single column whose section headings span the page, above tables whose
+    first cells (dates, labels) happen to leave a gap; a real sidebar's headings have
+    main-column text beside them, or the main column has headings of its own.
+    """
+    heads = [ln for ln in left if id(ln) in _heading_lines(left)]
+    if len(heads) < 2 or _heading_lines(right):
+        return False
+    for h in heads:
+        pad = 0.3 * h.height
+        if any(min(h.y1 + pad, o.y1) - max(h.y0 - pad, o.y0) > 0 for o in right if o.page == h.page):
+            return False
+    return True
 
 
 def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
@@ -166,10 +185,12 @@ def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
         widths = sorted(ln.x1 - ln.x0 for ln in side)
         if widths[len(widths) // 2] < 0.2 * page_width and _count_aligned(side, other, tight=True) >= 0.35 * len(side):
             return None  # narrow cells top-aligned with the other side: a table, read row by row
+    if _full_width_headings(left, right):
+        return None  # one column under full-width headings; the left strip is a table's first cells
     aligned = _count_aligned(left, right)
     widths = sorted(ln.x1 - ln.x0 for ln in left)
-    if aligned >= 0.85 * len(left) and widths[len(widths) // 2] < 0.2 * page_width:
-        return None  # table-like rows of short cells
+    if aligned >= 0.85 * len(left) and widths[len(widths) // 2] < 0.2 * page_width and len(_heading_lines(left)) < 2:
+        return None  # table-like rows of short cells (a sidebar has headings of its own)
     return gutter
 
 
@@ -240,12 +261,17 @@ def _pull_wrapped_cells(rows: list[list[TextLine]]) -> None:
     "Banca Privada Sastre y" / "asociados S.L." in a right-hand cell would otherwise be merged
     into the next row (beside a bullet of the middle cell).
     """
+    right_edge = max((ln.x1 for row in rows for ln in row), default=0.0)
     for r in range(1, len(rows)):
-        above = rows[r - 1]
-        for piece in list(rows[r][1:]):
-            cell = next((q for q in above if abs(q.x0 - piece.x0) < 2.0 and q is not above[0]), None)
+        above = sorted(rows[r - 1], key=lambda ln: ln.x0)
+        for piece in list(rows[r]):
+            cell = next((q for q in above[1:] if abs(q.x0 - piece.x0) < 2.0), None)
             if cell is None or not 0 <= piece.y0 - cell.y1 < 0.8 * cell.height:
                 continue
+            nxt = next((q.x0 for q in above if q.x0 > cell.x1), right_edge)
+            first_word = piece.text.strip().split(" ")[0]
+            if cell.x1 + (len(first_word) + 1) * 0.55 * cell.size < nxt - cell.size:
+                continue  # the word would have fitted on the cell's line: a new row, not a wrap
             if piece.text[:1].islower() or _CONNECTOR.search(cell.text.rstrip()) or _completes_date(cell.text, piece.text):
                 cell.text = f"{cell.text.rstrip()} {piece.text.lstrip()}"
                 cell.bbox = (min(cell.x0, piece.x0), cell.y0, max(cell.x1, piece.x1), piece.y1)
@@ -277,7 +303,7 @@ def merge_rows(lines: list[TextLine]) -> list[TextLine]:
         text = row[0].text
         for prev, cur in itertools.pairwise(row):
             gap = cur.x0 - prev.x1
-            sep = " " if gap < 1.2 * max(prev.size, cur.size) else "\t"
+            sep = " " if gap < 0.9 * max(prev.size, cur.size) else "\t"
             text = f"{text}{sep}{cur.text}" if text else cur.text
         first = max(row, key=lambda ln: len(ln.text))
         bbox = (

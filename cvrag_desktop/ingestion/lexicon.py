@@ -79,7 +79,9 @@ def load_lexicon() -> Lexicon:
     return Lexicon(
         headings=headings,
         skill_aliases=skill_aliases,
-        skill_pattern=re.compile(_bounded(f"(?:{_word_alternation(list(skill_aliases))})"), flags),
+        # a space in a known skill also matches a hyphen ("React-Native", "Machine-Learning")
+        skill_pattern=re.compile(
+            _bounded(f"(?:{_word_alternation(list(skill_aliases))})").replace(r"\ ", r"[\s\-]"), flags),
         months=months,
         present_words=tuple(normalize_key(w) for w in lex["present"]),
         since_words=tuple(normalize_key(w) for w in lex["since_words"]),
@@ -121,8 +123,10 @@ def _inst_pattern(words: list[str]) -> str:
 
 
 def canonical_skill(value: str) -> str | None:
-    """The canonical name of a known skill or alias, else None."""
-    return load_lexicon().skill_aliases.get(normalize_key(value))
+    """The canonical name of a known skill or alias, else None ("React-Native" = "React Native")."""
+    aliases = load_lexicon().skill_aliases
+    key = normalize_key(value)
+    return aliases.get(key) or (aliases.get(key.replace("-", " ")) if "-" in key else None)
 
 
 def canonical_language(value: str) -> str | None:

@@ -80,6 +80,39 @@ def _style(ln: TextLine) -> tuple:
     return (round(ln.size * 2) / 2, ln.bold, caps)
 
 
+def _continues_previous(lines: list[TextLine], i: int) -> bool:
+    """A lower-case line set tight under a line of the same style continues it ("Entrevistas por / competencias")."""
+    if i == 0 or not lines[i].text.strip()[:1].islower():
+        return False
+    a, b = lines[i - 1], lines[i]
+    return a.column == b.column and a.page == b.page and _style(a) == _style(b) and 0 <= b.y0 - a.y1 < 0.6 * a.height
+
+
+def _wrapped_headings(lines: list[TextLine], marks: dict[int, str]) -> set[int]:
+    """Mark headings wrapped onto two lines ("Conoscenze / linguistiche"); return the tail lines.
+
+    Both lines must share column, page and typography and sit close together; the
+    first line gets the section, the second is part of the heading, not content.
+    """
+    tails: set[int] = set()
+    for i in range(len(lines) - 1):
+        a, b = lines[i], lines[i + 1]
+        if i + 1 in marks or i in tails or "\t" in a.text or "\t" in b.text:
+            continue
+        if a.column != b.column or a.page != b.page or _style(a) != _style(b):
+            continue
+        if not (0 <= b.y0 - a.y1 < 0.8 * a.height) or len(a.text) + len(b.text) > 60:
+            continue
+        joined = f"{a.text.strip()} {b.text.strip()}"
+        if i in marks:  # "Competenze / tecniche": the tail qualifies a heading already found
+            if lexicon_section(joined, partial=True) == marks[i] and not b.text.strip()[:1].isdigit():
+                tails.add(i + 1)
+        elif sec := lexicon_section(joined):
+            marks[i] = sec
+            tails.add(i + 1)
+    return tails
+
+
 def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
     """Group line indices of ``doc`` under canonical section headings."""
     lines = doc.lines
@@ -92,8 +125,9 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
             continue
         candidates.append(i)
         secs = [lexicon_section(c) for c in cells]
-        if secs[0] and all(secs):
+        if secs[0] and all(secs) and not _continues_previous(lines, i):
             marks[i] = secs[0]
+    tails = _wrapped_headings(lines, marks)
     # learn the template's heading style from exact lexicon hits, then accept partial
     # lexicon matches and unknown short lines in that style
     styles = Counter(_style(lines[i]) for i in marks)
@@ -107,7 +141,7 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
     for i in candidates:
         ln = lines[i]
         t = ln.text.strip()
-        if i in marks or "\t" in t:
+        if i in marks or i in tails or "\t" in t:
             continue
         in_style = _style(ln) == style if style else (len(marks) < 2 and _emphasised(ln, body))
         if not in_style:
@@ -128,8 +162,13 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
     by_column: dict[int, SectionBlock] = {}
     prev: TextLine | None = None
     for i, ln in enumerate(lines):
+        if i in tails:
+            continue
         if i in marks:
-            current = SectionBlock(marks[i], ln.text.split("\t")[0].strip(), i)
+            title = ln.text.split("\t")[0].strip()
+            if i + 1 in tails:
+                title = f"{title} {lines[i + 1].text.strip()}"
+            current = SectionBlock(marks[i], title, i)
             blocks.append(current)
             by_column[ln.column] = current
             prev = ln

@@ -17,8 +17,9 @@ from cvrag_desktop.ingestion.lexicon import AMBIGUOUS_SKILLS, canonical_skill, l
 from cvrag_desktop.ingestion.textclean import normalize_key
 
 _SEP_CHARS = re.compile(r"[,;•·|]")
-_SPLIT_LIST = re.compile(r"\s*(?:[,;•·|\t]|\s/\s)\s*")
-_SPLIT = re.compile(r"\s*(?:[,;•·|\t]|\s/\s|\s-\s|\s–\s|\band\b|\bund\b|\by\b|\bet\b|\be\b)\s*")
+_SPLIT_LIST = re.compile(r"\s*[,;•·|\t]\s*")
+_SPLIT = re.compile(r"\s*(?:[,;•·|\t]|\s/\s|\s-\s|\s–\s)\s*")
+_CONJUNCTION = re.compile(r"\s+(?:and|und|y|et|e|i|en|og|och)\s+|\s*&\s*", re.IGNORECASE)
 _LEVEL = re.compile(
     r"\(?\b\d+\+?\s*(?:yrs?|years?|años|jahre|ans|anni)\b\)?|\((?:basic|intermediate|advanced|expert|native|fluent|"
     r"c1|c2|b1|b2|a1|a2)\)|[★☆●○]+",
@@ -35,19 +36,51 @@ def _skill_pieces(text: str) -> list[str]:
             label, _, rest = cell.partition(":")
             if len(label.split()) <= 4:
                 cell = rest
-        splitter = _SPLIT_LIST if len(_SEP_CHARS.findall(cell)) >= 2 else _SPLIT
-        for piece in splitter.split(_LEVEL.sub(" ", cell)):
-            p = piece.strip(" .()[]")
-            if 1 <= len(p) <= 40 and len(p.split()) <= 4 and re.search(r"[^\W\d_]", p):
-                out.append(p)
+        cell = _LEVEL.sub(" ", cell)
+        whole = _tidy_piece(cell)
+        if _canonical_piece(whole):  # "CI / CD", "Kubernetes (K8s)": a known skill stays whole
+            out.append(whole)
+            continue
+        pieces = _SPLIT.split(cell)
+        if len(_SEP_CHARS.findall(cell)) >= 2:  # a list: split on its separators, then on " / " unless known
+            pieces = [q for piece in _SPLIT_LIST.split(cell)
+                      for q in ([piece] if _canonical_piece(_tidy_piece(piece)) else re.split(r"\s/\s", piece))]
+        for piece in pieces:
+            for p in _split_conjunction(_tidy_piece(piece)):
+                if 1 <= len(p) <= 40 and len(p.split()) <= 5 and re.search(r"[^\W\d_]", p):
+                    out.append(p)
     return out
+
+
+def _tidy_piece(piece: str) -> str:
+    """Trim spaces, dots and brackets a list leaves around a skill, keeping balanced ones."""
+    p = piece.strip(" .[]")
+    if p.endswith(")") and "(" not in p:
+        p = p[:-1]
+    if p.startswith("(") and ")" not in p:
+        p = p[1:]
+    if p.startswith("(") and p.endswith(")"):
+        p = p[1:-1]
+    return p.strip()
+
+
+def _split_conjunction(piece: str) -> list[str]:
+    """Split "Python and Java" into known skills; keep "Recrutamento e seleção" whole.
+
+    A conjunction inside one skill's name is common (payroll, "Paghe e contributi"),
+    so the piece is split only when every part is a known skill.
+    """
+    parts = [p.strip() for p in _CONJUNCTION.split(piece) if p.strip()]
+    if len(parts) > 1 and all(_canonical_piece(p) for p in parts):
+        return parts
+    return [piece]
 
 
 def _logical_lines(lines: list[TextLine], idx: list[int]) -> list[tuple[str, int]]:
     """Skills-section text as logical lines: an inline list wrapped over several lines is re-joined."""
     inline = sum(1 for i in idx if len(_SEP_CHARS.findall(lines[i].text)) >= 2)
     if inline < max(1, len(idx) // 3):
-        return [(lines[i].text, i) for i in idx]
+        return _join_wrapped_items(lines, idx)
     out: list[tuple[str, int]] = []
     for i in idx:
         text = lines[i].text.strip()
@@ -56,6 +89,28 @@ def _logical_lines(lines: list[TextLine], idx: list[int]) -> list[tuple[str, int
             out[-1] = (f"{out[-1][0]} {text}", out[-1][1])
         else:
             out.append((text, i))
+    return out
+
+
+def _join_wrapped_items(lines: list[TextLine], idx: list[int]) -> list[tuple[str, int]]:
+    """One skill per line: re-join an item a narrow column wrapped ("Necesidades educativas / especiales").
+
+    A line continues the previous one when it starts in lower case, sits right below it
+    in the same column, and neither line is a known skill on its own ("pandas" is one).
+    """
+    out: list[tuple[str, int]] = []
+    prev: TextLine | None = None
+    for i in idx:
+        ln = lines[i]
+        text = ln.text.strip()
+        if out and prev is not None and text[:1].islower() and "\t" not in text and "\t" not in out[-1][0] \
+                and ln.column == prev.column and ln.page == prev.page and 0 <= ln.y0 - prev.y1 < 0.6 * prev.height \
+                and not out[-1][0].rstrip().endswith(tuple(",;•·|")) and not BULLET.match(text) \
+                and not _canonical_piece(text) and not _canonical_piece(out[-1][0]):
+            out[-1] = (f"{out[-1][0]} {text}", out[-1][1])
+        else:
+            out.append((text, i))
+        prev = ln
     return out
 
 

@@ -1,0 +1,65 @@
+"""Headings wrapped over two lines, continuation lines that look like headings, and skill pieces."""
+
+from __future__ import annotations
+
+from cvrag_desktop.ingestion.extract import ExtractedDoc
+from cvrag_desktop.ingestion.layout import TextLine
+from cvrag_desktop.ingestion.lexicon import canonical_skill, load_lexicon
+from cvrag_desktop.ingestion.sections import find_sections
+from cvrag_desktop.ingestion.skills import _skill_pieces, extract_skills
+
+
+def _doc(rows: list[tuple[str, bool, float]]) -> ExtractedDoc:
+    """Lines stacked top to bottom: (text, bold, extra gap before)."""
+    lines, y = [], 40.0
+    for text, bold, gap in rows:
+        y += gap
+        lines.append(TextLine(text=text, page=0, bbox=(20, y, 20 + 5 * len(text), y + 10.8), size=9.0, bold=bold,
+                              column=1))
+        y += 11.0
+    return ExtractedDoc(lines=lines, page_count=1, method="pymupdf")
+
+
+def test_heading_wrapped_over_two_lines_is_one_heading():
+    doc = _doc([("Paulina Pisacane", True, 0), ("Competenze", True, 8), ("Moodle", False, 0),
+                ("Google Classroom", False, 0), ("Conoscenze", True, 8), ("linguistiche", True, 0),
+                ("Italiano: Madrelingua", False, 0), ("Inglese: Avanzato", False, 0)])
+    blocks = {b.section: (b.title, [doc.lines[i].text for i in b.lines]) for b in find_sections(doc)}
+    assert blocks["languages"] == ("Conoscenze linguistiche", ["Italiano: Madrelingua", "Inglese: Avanzato"])
+    assert blocks["skills"][1] == ["Moodle", "Google Classroom"]
+
+
+def test_qualifier_under_a_heading_is_part_of_it():
+    doc = _doc([("Lidia Bernini", True, 0), ("Esperienza", True, 8), ("Sales Rep", False, 0),
+                ("Competenze", True, 8), ("tecniche", True, 0), ("HubSpot", False, 0), ("Excel", False, 0)])
+    blocks = {b.section: (b.title, [doc.lines[i].text for i in b.lines]) for b in find_sections(doc)}
+    assert blocks["skills"] == ("Competenze tecniche", ["HubSpot", "Excel"])
+
+
+def test_lowercase_continuation_is_not_a_heading():
+    doc = _doc([("Ana Ruiz", True, 0), ("Habilidades", True, 8), ("Selección de personal", False, 0),
+                ("Entrevistas por", False, 0), ("competencias", False, 0), ("Workday", False, 0)])
+    sections = [b.section for b in find_sections(doc)]
+    assert sections.count("skills") == 1
+    skill_block = next(b for b in find_sections(doc) if b.section == "skills")
+    skills = [s for s, _ in extract_skills(doc.lines, skill_block.lines, [])]
+    assert "Entrevistas por competencias" in skills and "Workday" in skills
+
+
+def test_known_skill_with_a_separator_stays_whole():
+    assert _skill_pieces("psql, Git, Docker, CI / CD") == ["psql", "Git", "Docker", "CI / CD"]
+    assert canonical_skill("CI / CD") == "CI/CD"
+    assert _skill_pieces("Kubernetes (K8s)") == ["Kubernetes (K8s)"]
+    assert _skill_pieces("Python / Java / Go") == ["Python", "Java", "Go"]
+
+
+def test_conjunction_splits_only_known_skills():
+    assert _skill_pieces("Python and Java") == ["Python", "Java"]
+    assert _skill_pieces("Recrutamento e seleção") == ["Recrutamento e seleção"]
+    assert _skill_pieces("Paghe e contributi") == ["Paghe e contributi"]
+
+
+def test_hyphenated_spelling_of_a_known_skill():
+    assert canonical_skill("React-Native") == "React Native"
+    found = [m.group(0) for m in load_lexicon().skill_pattern.finditer("Built apps in React-Native and Kotlin")]
+    assert "React-Native" in found
