@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from cvrag_desktop.ingestion.extract import ExtractedDoc
-from cvrag_desktop.ingestion.lexicon import heading_key, load_lexicon
+from cvrag_desktop.ingestion.lexicon import canonical_skill, heading_key, load_lexicon
 from cvrag_desktop.ingestion.sections import body_size
 from cvrag_desktop.ingestion.textclean import normalize_key
 
@@ -41,6 +41,12 @@ class Hit:
     line: int
 
 
+# lower-case name particles ("Valentina das Neves", "Ludwig van der Berg", "Luiz da Cunha da Luz")
+_PARTICLES = frozenset({"de", "del", "della", "delle", "dei", "degli", "la", "le", "van", "von", "der", "den", "ten",
+                        "ter", "zu", "da", "das", "do", "dos", "du", "des", "di", "bin", "al", "y"})
+_LEVEL_WORDS = re.compile(r"\b(?:advanced|intermediate|basic|fluent|native|proficient|expert)\b", re.IGNORECASE)
+
+
 def _cells(text: str) -> list[str]:
     return [c.strip(" ,;:·|") for c in _SPLIT.split(text) if c.strip(" ,;:·|")]
 
@@ -58,15 +64,17 @@ def _name_shaped(cell: str) -> bool:
         compact = cell.replace(" ", "").replace("\u3000", "")
         return 2 <= len(compact) <= 8 and not lex.title_re.search(cell) and not lex.institution_re.search(cell)
     words = cell.split()
-    if not 2 <= len(words) <= 5:
+    capitalised = [w for w in words if w not in _PARTICLES]  # "Das" is a surname, "das" a particle
+    if not 2 <= len(capitalised) <= 5 or len(words) > 7:
         return False
     if not all(_NAME_WORD.match(w) for w in words):
         return False
-    if not all(w[0].isupper() or w.lower() in ("de", "del", "la", "van", "von", "der", "da", "di", "dos", "le", "bin", "al")
-               for w in words):
+    if not all(w[0].isupper() for w in capitalised) or words[0] in _PARTICLES:
         return False
     if lex.title_re.search(cell) or lex.company_re.search(cell) or lex.institution_re.search(cell):
         return False
+    if (cell.endswith(".") and len(words[-1]) > 4) or canonical_skill(cell) or _LEVEL_WORDS.search(cell):
+        return False  # "Usability Testing.", "API Testing", "Advanced Excel": not a person
     return not (lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()))
 
 
@@ -129,6 +137,9 @@ def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:
             continue
         if t.endswith(":") or (" " not in t and t.islower()):
             continue  # a label or a profile handle
+        row = doc.lines[j].text
+        if t != row.strip() and (EMAIL.search(row) or PHONE.search(row) or URL.search(row)):
+            continue  # "Email <tab> ana@…": the label of a contact row
         if heading_key(t) in lex.headings or t.startswith(("“", '"')):
             continue
         if lex.title_re.search(t) or (len(t.split()) <= 8 and not re.search(r"\d", t)):

@@ -7,6 +7,7 @@ fold to one canonical name ("k8s" → Kubernetes) so filters match across CVs.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 
@@ -140,16 +141,21 @@ def extract_skills(lines: list[TextLine], skill_idx: list[int], other_idx: list[
             found.setdefault(canon or piece, i)
     counts: Counter[str] = Counter()
     first: dict[str, int] = {}
+    # one running text, so a skill wrapped onto the next line ("Tailwind / CSS") is read whole
+    starts, parts, pos = [], [], 0
     for i in other_idx:
-        text = URL.sub(" ", EMAIL.sub(" ", lines[i].text))
-        for m in lex.skill_pattern.finditer(text):
-            canon = canonical_skill(m.group(0))
-            if canon is None or normalize_key(canon) in AMBIGUOUS_SKILLS:
-                continue
-            if m.group(0).islower() and len(m.group(0)) <= 3:
-                continue  # "ml", "ts" in running text are too ambiguous
-            counts[canon] += 1
-            first.setdefault(canon, i)
+        starts.append(pos)
+        parts.append(URL.sub(" ", EMAIL.sub(" ", lines[i].text)))
+        pos += len(parts[-1]) + 1
+    for m in lex.skill_pattern.finditer(" ".join(parts)):
+        i = other_idx[bisect.bisect_right(starts, m.start()) - 1]
+        canon = canonical_skill(m.group(0))
+        if canon is None or normalize_key(canon) in AMBIGUOUS_SKILLS:
+            continue
+        if m.group(0).islower() and len(m.group(0)) <= 3:
+            continue  # "ml", "ts" in running text are too ambiguous
+        counts[canon] += 1
+        first.setdefault(canon, i)
     for canon, _ in counts.most_common():
         if canon not in found:
             found[canon] = first[canon]
