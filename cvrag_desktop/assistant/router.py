@@ -237,6 +237,9 @@ def looks_like_unknown_name(question: str, plan: Plan) -> str | None:
         return None
     for m in re.finditer(r"\b([A-ZÁÉÍÓÚÑÄÖÜ][\w'-]+(?:\s+[A-ZÁÉÍÓÚÑÄÖÜ][\w'-]+)+)", question):
         phrase = m.group(1)
+        if re.search(r"\b(?:at|for|by|in|from|with|bei|en|chez|presso|em)\s+(?:the\s+)?$", question[:m.start()],
+                     re.IGNORECASE):
+            continue  # "worked at Istituto Comprensivo Cividale": an employer or a place, not a person
         if not any(canonical_skill(w) or canonical_language(w) for w in phrase.split()) and \
                 phrase.split()[0].lower() not in STOPWORDS:
             return re.sub(r"'s$", "", phrase)

@@ -242,6 +242,7 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
     return [ln for ln in lines if id(ln) not in used] + out_extra
 
 
+_BULLET_START = re.compile(r"^\s*[-–—•·*▪◦●‣]")
 _CONNECTOR = re.compile(r"(?:\b(?:y|e|and|und|et|de|da|do|of|the|&)|[-,&])$", re.IGNORECASE)
 
 
@@ -272,7 +273,12 @@ def _pull_wrapped_cells(rows: list[list[TextLine]]) -> None:
             first_word = piece.text.strip().split(" ")[0]
             if cell.x1 + (len(first_word) + 1) * 0.55 * cell.size < nxt - cell.size:
                 continue  # the word would have fitted on the cell's line: a new row, not a wrap
-            if piece.text[:1].islower() or _CONNECTOR.search(cell.text.rstrip()) or _completes_date(cell.text, piece.text):
+            # a short capitalised tail ("Istituto Comprensivo" / "Cividale") when this row starts no new entry
+            new_row = any(abs(q.x0 - above[0].x0) < 2.0 for q in rows[r])
+            short_tail = (not new_row and len(piece.text.split()) <= 3 and len(cell.text.split()) <= 6
+                          and piece.text[:1].isupper() and not _BULLET_START.match(piece.text))
+            if piece.text[:1].islower() or short_tail or _CONNECTOR.search(cell.text.rstrip()) \
+                    or _completes_date(cell.text, piece.text):
                 cell.text = f"{cell.text.rstrip()} {piece.text.lstrip()}"
                 cell.bbox = (min(cell.x0, piece.x0), cell.y0, max(cell.x1, piece.x1), piece.y1)
                 rows[r].remove(piece)

@@ -9,7 +9,8 @@ from ``litellm_config.yaml`` in LiteLLM's proxy ``model_list`` format, layered:
    merged per alias (keys given there win);
 3. user settings / environment: ``llm_base_url`` from settings.json or ``CVRAG_LLM_URL``
    (endpoint for every alias), ``llm_timeout_s`` (request timeout),
-   ``CVRAG_LLM_DEFAULT_MODEL`` and ``CVRAG_LLM_QUALITY_MODEL`` (model of each alias).
+   ``CVRAG_LLM_DEFAULT_MODEL`` and ``CVRAG_LLM_QUALITY_MODEL`` (model of each alias),
+   ``CVRAG_LLM_API_KEY`` (only for an OpenAI-compatible server that checks one).
 
 Loading is cheap (one small YAML file) and done on every call, so a changed setting or
 a test's environment takes effect immediately.
@@ -130,6 +131,19 @@ def load_raw_aliases() -> dict[str, dict[str, Any]]:
     return merged
 
 
+LOCAL_API_KEY = "local-no-key"
+"""Sent to an OpenAI-compatible server when none is configured: local servers (llama.cpp,
+LM Studio, vLLM) ignore it, but LiteLLM's OpenAI client refuses to send a request without one."""
+
+
+def _api_key(raw: dict[str, Any], model: str) -> str | None:
+    """The alias's key: ``CVRAG_LLM_API_KEY``, else the config's, else a placeholder for non-Ollama servers."""
+    key = os.environ.get("CVRAG_LLM_API_KEY", "").strip() or raw.get("api_key")
+    if key:
+        return str(key)
+    return None if litellm_model_string(model).startswith(OLLAMA_PREFIXES) else LOCAL_API_KEY
+
+
 def load_routes() -> dict[str, ModelRoute]:
     """Every configured alias with settings and environment overrides applied."""
     settings = load_settings()
@@ -150,7 +164,7 @@ def load_routes() -> dict[str, ModelRoute]:
                 api_base=str(api_base or DEFAULT_BASE_URL).rstrip("/"),
                 timeout=float(timeout or 120.0),
                 connect_timeout=float(raw.get("connect_timeout") or 3.0),
-                api_key=raw.get("api_key"),
+                api_key=_api_key(raw, model),
                 params=params,
             )
         except (ValueError, TypeError) as exc:

@@ -81,6 +81,18 @@ def _register(litellm: Any, route: ModelRoute) -> None:
         return
     ctx = int(route.params.get("num_ctx") or 8192)
     provider = route.model.split("/", 1)[0] if "/" in route.model else "ollama_chat"
+    # a local model is never in LiteLLM's price list; its warning about that is noise on stderr
+    litellm_log = logging.getLogger("LiteLLM")
+    level = litellm_log.level
+    litellm_log.setLevel(logging.ERROR)
+    try:
+        _register_locally(litellm, route, provider, ctx)
+    finally:
+        litellm_log.setLevel(level)
+    _registered.add(route.model)
+
+
+def _register_locally(litellm: Any, route: ModelRoute, provider: str, ctx: int) -> None:
     litellm.register_model(
         {
             route.model: {
@@ -95,7 +107,6 @@ def _register(litellm: Any, route: ModelRoute) -> None:
             }
         }
     )
-    _registered.add(route.model)
 
 
 def _resolve(alias: str, base_url: str | None, timeout: float | None, preflight: bool) -> ModelRoute:

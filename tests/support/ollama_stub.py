@@ -103,8 +103,8 @@ class OllamaStub:
 
     @property
     def chat_requests(self) -> list[dict[str, Any]]:
-        """Bodies of the ``/api/chat`` requests received so far."""
-        return [r.body or {} for r in self.requests if r.path == "/api/chat"]
+        """Bodies of the ``/api/chat`` (or OpenAI ``/v1/chat/completions``) requests received so far."""
+        return [r.body or {} for r in self.requests if r.path in ("/api/chat", "/v1/chat/completions")]
 
     def _next_reply(self, request: dict[str, Any]) -> str | StubReply:
         with self._lock:
@@ -203,6 +203,9 @@ class OllamaStub:
                     body = {"_raw": raw.decode("utf-8", "replace")}
                 self._log(body)
                 path = self.path.split("?")[0]
+                if path == "/v1/chat/completions" and stub.openai_only:
+                    self._openai_completion(body)
+                    return
                 if path != "/api/chat":
                     self._send(404, json.dumps({"error": "not found"}))
                     return
@@ -238,6 +241,18 @@ class OllamaStub:
                     self._stream(model, content)
                 else:
                     self._send(200, json.dumps(self._final(model, content, content)))
+
+            def _openai_completion(self, body: dict[str, Any]) -> None:
+                """``POST /v1/chat/completions`` as llama.cpp's server answers it (non-streaming)."""
+                reply = stub._next_reply(body)
+                content = reply if isinstance(reply, str) else (reply.content or "")
+                self._send(200, json.dumps({
+                    "id": "chatcmpl-stub", "object": "chat.completion", "created": int(time.time()),
+                    "model": body.get("model", ""),
+                    "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+                                 "finish_reason": "stop"}],
+                    "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+                }))
 
             def _final(self, model: str, content: str, whole: str) -> dict[str, Any]:
                 return {

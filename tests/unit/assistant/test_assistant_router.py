@@ -64,3 +64,12 @@ def test_a_field_we_do_not_hold_searches_the_named_cv(vocab):
 ])
 def test_degree_levels(degree, level):
     assert degree_level(degree) == level
+
+
+def test_unknown_person_but_not_an_unknown_employer(vocab):
+    from cvrag_desktop.assistant.router import looks_like_unknown_name
+
+    plan = parse_question("What is Zoe Quill's phone number?", vocab)
+    assert looks_like_unknown_name("What is Zoe Quill's phone number?", plan) == "Zoe Quill"
+    q = "Who worked at Istituto Comprensivo Cividale?"
+    assert looks_like_unknown_name(q, parse_question(q, vocab)) is None

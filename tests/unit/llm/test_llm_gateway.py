@@ -171,3 +171,17 @@ def test_disabled_by_user_never_calls(ollama_stub, monkeypatch):
     with pytest.raises(LlmUnavailable, match="switched off"):
         complete_text("cvrag-default", MSGS, base_url=ollama_stub.url)
     assert ollama_stub.requests == []
+
+
+def test_openai_compatible_server_without_a_key(ollama_stub, monkeypatch):
+    """A local llama.cpp-style server (``openai/...`` route) works with no API key configured."""
+    ollama_stub.openai_only = True
+    monkeypatch.setenv("CVRAG_LLM_DEFAULT_MODEL", "openai/qwen2.5:3b-instruct")
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    ollama_stub.push(VALID)
+    person = complete_structured("cvrag-default", MSGS, Person, base_url=ollama_stub.url + "/v1")
+    assert person.name == "Ann Lee"
+    (request,) = ollama_stub.chat_requests
+    assert request["model"] == "qwen2.5:3b-instruct"
+    sent = next(r for r in ollama_stub.requests if r.path == "/v1/chat/completions")
+    assert {k.lower(): v for k, v in sent.headers.items()}["authorization"].startswith("Bearer ")
