@@ -23,6 +23,7 @@ import datetime as dt
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -279,8 +280,10 @@ def run(root: Path, questions: list[dict], truth: dict, use_llm: bool, today: dt
         tm = r["timings"]
         first = tm.get("rewrite_ms", 0) + tm.get("route_ms", 0) + tm.get("retrieve_ms", 0)
         ok, why = citations_valid(r, q)
+        notes = r.get("notes") or []
         row = {"cat": q["cat"], "status": r["status"], "route": r["route"], "mode": r["mode"], "first_ms": first,
-               "wall_s": wall, "cite_ok": ok, "cited": len(r["citations"])}
+               "wall_s": wall, "cite_ok": ok, "cited": len(r["citations"]), "notes": notes,
+               "route_ms": tm.get("route_ms", 0), "answer_ms": tm.get("answer_ms", 0)}
         cat = q["cat"]
         if cat == "filter":
             got = set(r.get("matches") or [c["candidate_id"] for c in r["citations"]])
@@ -329,10 +332,10 @@ def print_tables(label: str, res: dict) -> None:
     """The quality table of one run."""
     rows = res["rows"]
     print(f"\n## {label}\n")
-    print(f"{'category':<14}{'questions':>10}{'metric':>34}{'value':>10}")
+    print(f"{'category':<14}{'questions':>10}{'metric':>38}{'value':>10}")
 
     def line(cat: str, metric: str, value: str) -> None:
-        print(f"{cat:<14}{sum(r['cat'] == cat for r in rows):>10}{metric:>34}{value:>10}")
+        print(f"{cat:<14}{sum(r['cat'] == cat for r in rows):>10}{metric:>38}{value:>10}")
 
     an = [r for r in rows if r["cat"] == "analytics"]
     line("analytics", "exact vs catalog (code's arithmetic)", f"{sum(r['exact_ref'] for r in an) / len(an):.0%}")
@@ -346,13 +349,15 @@ def print_tables(label: str, res: dict) -> None:
         sub = [r for r in rows if r["cat"] == cat]
         line(cat, metric, f"{sum(r['correct'] for r in sub) / max(1, len(sub)):.0%}")
     cited = [r for r in rows if r["cited"]]
-    print(f"{'all':<14}{len(rows):>10}{'citation validity':>34}{sum(r['cite_ok'] for r in rows) / len(rows):>10.0%}")
-    print(f"{'all':<14}{len(rows):>10}{'answers with citations':>34}{len(cited):>10}")
-    print(f"{'all':<14}{len(rows):>10}{'LLM-written answers':>34}{sum(r['mode'] == 'llm' for r in rows):>10}")
-    print(f"{'all':<14}{len(rows):>10}{'first evidence p50 / p95 ms':>34}"
+    print(f"{'all':<14}{len(rows):>10}{'citation validity':>38}{sum(r['cite_ok'] for r in rows) / len(rows):>10.0%}")
+    print(f"{'all':<14}{len(rows):>10}{'answers with citations':>38}{len(cited):>10}")
+    print(f"{'all':<14}{len(rows):>10}{'LLM-written answers':>38}{sum(r['mode'] == 'llm' for r in rows):>10}")
+    print(f"{'all':<14}{len(rows):>10}{'first evidence p50 / p95 ms':>38}"
           f"{pct([r['first_ms'] for r in rows], 50):>5.0f}/{pct([r['first_ms'] for r in rows], 95):.0f}")
-    print(f"{'all':<14}{len(rows):>10}{'whole ask() p50 / p95 s':>34}"
+    print(f"{'all':<14}{len(rows):>10}{'whole ask() p50 / p95 s':>38}"
           f"{pct([r['wall_s'] for r in rows], 50):>5.2f}/{pct([r['wall_s'] for r in rows], 95):.2f}")
+    if any(r["mode"] == "llm" or r["notes"] for r in rows):
+        _print_llm_rows(rows)
     routes: dict[str, int] = {}
     for r in rows:
         routes[f"{r['cat']}→{r['route']}"] = routes.get(f"{r['cat']}→{r['route']}", 0) + 1
@@ -361,6 +366,31 @@ def print_tables(label: str, res: dict) -> None:
         print(f"\nmisses ({len(res['fails'])}):")
         for f in res["fails"][:25]:
             print("  -", json.dumps(f, ensure_ascii=False)[:300])
+
+
+def _print_llm_rows(rows: list[dict]) -> None:
+    """What the model did: calls that failed, answers the validation rejected, and why."""
+    from collections import Counter
+
+    def has(r: dict, text: str) -> bool:
+        return any(text in n for n in r["notes"])
+
+    searched = [r for r in rows if r["route"] not in ("analytics", "out_of_scope")]
+    n = len(rows)
+    print(f"{'all':<14}{n:>10}{'routing calls failed → rules':>38}{sum(has(r, 'routing without') for r in rows):>10}")
+    print(f"{'searched':<14}{len(searched):>10}{'answer rejected once, retried':>38}"
+          f"{sum(has(r, 'attempt 1') and r['mode'] == 'llm' for r in searched):>10}")
+    print(f"{'searched':<14}{len(searched):>10}{'answer rejected twice → extractive':>38}"
+          f"{sum(has(r, 'extractive answer') for r in searched):>10}")
+    print(f"{'searched':<14}{len(searched):>10}{'LLM route / answer p50 s':>38}"
+          f"{pct([r['route_ms'] for r in searched], 50) / 1000:>5.1f}/{pct([r['answer_ms'] for r in searched], 50) / 1000:.1f}")
+    reasons = Counter()
+    for r in rows:
+        for note in r["notes"]:
+            for why in re.findall(r"answer rejected \(attempt \d\): ([^;]+)", note):
+                reasons[why.strip()[:70]] += 1
+    for why, k in reasons.most_common(6):
+        print(f"    rejected {k:>3}×: {why}")
 
 
 def main() -> int:

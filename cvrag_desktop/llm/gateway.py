@@ -243,13 +243,22 @@ def _structured_reply(route: ModelRoute, messages: list[Message], schema: dict[s
         try:
             response = _call(route, messages, response_format=response_format)
             return response.choices[0].message.content or ""
-        except litellm.BadRequestError as exc:
+        except (litellm.BadRequestError, litellm.UnprocessableEntityError, litellm.InternalServerError) as exc:
+            # Ollama says 400; llama.cpp's OpenAI server answers an unknown format with a 500 or 422
+            if not isinstance(exc, litellm.BadRequestError) and not _mentions_format(exc):
+                raise
             response = _call(route, messages, response_format={"type": "json_object"})
             log.info("endpoint rejected a JSON-schema format (%s); using json_object mode", exc)
             _schema_unsupported.add(key)  # only once plain JSON mode worked: the schema was the problem
             return response.choices[0].message.content or ""
     response = _call(route, messages, response_format={"type": "json_object"})
     return response.choices[0].message.content or ""
+
+
+def _mentions_format(exc: Exception) -> bool:
+    """True when a server error is about the request's ``response_format`` (not a crash of the model)."""
+    text = str(exc).lower()
+    return "response_format" in text or "json_schema" in text
 
 
 def complete_structured(

@@ -244,6 +244,11 @@ class OllamaStub:
 
             def _openai_completion(self, body: dict[str, Any]) -> None:
                 """``POST /v1/chat/completions`` as llama.cpp's server answers it (non-streaming)."""
+                fmt = (body.get("response_format") or {}).get("type")
+                if stub.mode == "reject_schema" and fmt == "json_schema":  # llama-cpp-python 0.3: a 500
+                    self._send(500, json.dumps({"error": {"message": "1 validation error: ('body', 'response_format', "
+                                                          "'type') Input should be 'text' or 'json_object'"}}))
+                    return
                 reply = stub._next_reply(body)
                 content = reply if isinstance(reply, str) else (reply.content or "")
                 self._send(200, json.dumps({

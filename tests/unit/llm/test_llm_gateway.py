@@ -185,3 +185,15 @@ def test_openai_compatible_server_without_a_key(ollama_stub, monkeypatch):
     assert request["model"] == "qwen2.5:3b-instruct"
     sent = next(r for r in ollama_stub.requests if r.path == "/v1/chat/completions")
     assert {k.lower(): v for k, v in sent.headers.items()}["authorization"].startswith("Bearer ")
+
+
+def test_openai_server_rejecting_json_schema_with_a_500_falls_back(ollama_stub, monkeypatch):
+    ollama_stub.openai_only = True
+    ollama_stub.mode = "reject_schema"
+    monkeypatch.setenv("CVRAG_LLM_DEFAULT_MODEL", "openai/qwen2.5:3b-instruct")
+    ollama_stub.push(VALID)
+    person = complete_structured("cvrag-default", MSGS, Person, base_url=ollama_stub.url + "/v1")
+    assert person.name == "Ann Lee"
+    formats = [(r.body or {}).get("response_format", {}).get("type") for r in ollama_stub.requests
+               if r.path == "/v1/chat/completions"]
+    assert formats == ["json_schema", "json_object"]
