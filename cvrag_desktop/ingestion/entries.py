@@ -145,11 +145,36 @@ def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
     return merged
 
 
+_DANGLING_PLACE = re.compile(r",\s*[A-ZÀ-Þ][\w'’-]*\s*$")
+
+
+def _unwrap_header(lines: list[TextLine], entry: RawEntry) -> dict[int, str]:
+    """Header texts with a wrapped place moved back ("… — Rogers-Holmes, New" / "Jeremyhaven  05/2024 — …").
+
+    A header line that ends in a comma and one capitalised word ("Acme, San") stopped in
+    the middle of a place name when the next header line starts with one or two words
+    and then a side cell (its dates): those words finish the place.
+    """
+    texts = {i: lines[i].text for i in entry.header}
+    for a, b in zip(entry.header, entry.header[1:], strict=False):
+        first, tab, rest = texts[b].partition("\t")
+        if b != a + 1 or not tab or "\t" in texts[a] or lines[a].page != lines[b].page:
+            continue
+        if not _DANGLING_PLACE.search(texts[a]) or find_date_ranges(texts[a]):
+            continue
+        if not first.strip() or len(first.split()) > 2 or find_date_ranges(first) or not first[:1].isupper():
+            continue
+        texts[a] = f"{texts[a].rstrip()} {first.strip()}"
+        texts[b] = f"\t{rest}" if rest else ""
+    return texts
+
+
 def header_fragments(lines: list[TextLine], entry: RawEntry) -> list[tuple[str, int]]:
     """Header pieces (date text removed, labels stripped), each with its line index."""
     out: list[tuple[str, int]] = []
+    texts = _unwrap_header(lines, entry)
     for i in entry.header + ([entry.date_line] if entry.date_line is not None and entry.date_line not in entry.header else []):
-        text = lines[i].text
+        text = texts.get(i, lines[i].text)
         if i not in entry.header:  # a body line holding the date in a side cell: keep only side cells
             text = "\t".join(text.split("\t")[1:])
         for r in find_date_ranges(text)[::-1]:

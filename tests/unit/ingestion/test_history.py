@@ -1,0 +1,33 @@
+"""Experience entries whose header wrapped in the middle of a place name."""
+
+from __future__ import annotations
+
+from cvrag_desktop.ingestion.history import parse_experiences
+from cvrag_desktop.ingestion.layout import TextLine
+
+
+def _lines(rows: list[str]) -> list[TextLine]:
+    out, y = [], 100.0
+    for text in rows:
+        bold = not text.startswith("•")
+        out.append(TextLine(text=text, page=0, bbox=(57, y, 57 + 5 * len(text), y + 12), size=10.5 if bold else 10,
+                            bold=bold and "\t" not in text))
+        y += 13
+    return out
+
+
+def test_place_wrapped_onto_the_date_line_goes_back_to_the_place():
+    lines = _lines(["Senior Backend Developer — Rogers-Holmes, New", "Jeremyhaven\t05/2024 — 06/2026",
+                    "• Trained 7 new colleagues on Java.",
+                    "Software Engineer — Clark-Hawkins, Seanburgh\t03/2023 — 03/2024",
+                    "• Built the billing service."])
+    got = [(e.title, e.company, e.location) for e, _ in parse_experiences(lines, list(range(len(lines))))]
+    assert got[0] == ("Senior Backend Developer", "Rogers-Holmes", "New Jeremyhaven")
+    assert got[1][:2] == ("Software Engineer", "Clark-Hawkins")
+
+
+def test_two_line_header_title_then_company_is_not_joined():
+    lines = _lines(["Senior Engineer", "Google\t2020 – 2022", "• Built search ranking features.",
+                    "Engineer", "Globex\t2018 – 2020", "• Maintained the billing pipeline."])
+    got = [(e.title, e.company) for e, _ in parse_experiences(lines, list(range(len(lines))))]
+    assert got == [("Senior Engineer", "Google"), ("Engineer", "Globex")]
