@@ -77,7 +77,7 @@ def _llm_requirements(text: str, req: JobRequirements, base_url: str, timeout: f
     from cvrag_desktop.llm import DEFAULT_ALIAS, complete_structured
 
     got = complete_structured(DEFAULT_ALIAS, prompts.jd_messages(text), JobRequirements, base_url=base_url,
-                              timeout=timeout)
+                              timeout=timeout, max_tokens=600)
     key = f" {text_key(text)} "
     for s in got.must_have_skills + got.nice_to_have_skills:
         canon = canonical_skill(s)
@@ -155,7 +155,7 @@ def match_job(service, text: str, *, use_llm: bool, limit: int = 20) -> dict:
         try:
             req = _llm_requirements(text, req, service.settings.llm_base_url, service.deps.timeout)
             hyde = complete_text(DEFAULT_ALIAS, prompts.hyde_messages(text), base_url=service.settings.llm_base_url,
-                                 timeout=service.deps.timeout)
+                                 timeout=service.deps.timeout, max_tokens=400)
             query = f"{hyde.strip()[:1200]}\n{query}"
             mode = "llm"
         except LLM_ERRORS as exc:

@@ -23,6 +23,11 @@ from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
 from cvrag_desktop.llm import DEFAULT_ALIAS, QUALITY_ALIAS, complete_structured, complete_text
 from cvrag_desktop.llm.structured import parse_structured
 
+# reply caps: generous for a well-behaved model, short enough that a rambling one is cut off in seconds
+REWRITE_TOKENS = 200
+ROUTER_TOKENS = 300
+ANSWER_TOKENS = 900
+
 
 class RewriteReply(BaseModel):
     """The standalone question."""
@@ -51,7 +56,7 @@ class RouterReply(BaseModel):
 def llm_rewrite(history: list[dict], question: str, *, base_url: str, timeout: float) -> str | None:
     """A standalone version of ``question`` given the history, or None when the model's is unusable."""
     reply = complete_structured(DEFAULT_ALIAS, prompts.rewrite_messages(history, question), RewriteReply,
-                                base_url=base_url, timeout=timeout)
+                                base_url=base_url, timeout=timeout, max_tokens=REWRITE_TOKENS)
     text = " ".join(reply.standalone.split())
     if not text or len(text) > 600:
         return None
@@ -64,7 +69,7 @@ def llm_rewrite(history: list[dict], question: str, *, base_url: str, timeout: f
 def llm_route(question: str, det: Plan, *, base_url: str, timeout: float) -> Plan:
     """Merge the model's route and (verified) filters into the deterministic plan."""
     reply = complete_structured(DEFAULT_ALIAS, prompts.router_messages(question), RouterReply,
-                                base_url=base_url, timeout=timeout)
+                                base_url=base_url, timeout=timeout, max_tokens=ROUTER_TOKENS)
     qkey = f" {text_key(question)} "
     filters = dict(det.filters)
 
@@ -124,7 +129,8 @@ def llm_answer(question: str, evidence: list[dict], plan: dict, known_names: dic
                 on_token(new)
 
         raw = complete_text(QUALITY_ALIAS, messages, on_token=stream if on_token and attempt == 0 else None, timeout=timeout,
-                            base_url=base_url, should_cancel=should_cancel)
+                            base_url=base_url, should_cancel=should_cancel, max_tokens=ANSWER_TOKENS,
+                            json_schema=AnswerReply)
         try:
             reply = parse_structured(raw, AnswerReply)
             reason = validate_reply(reply, evidence, plan, known_names)

@@ -40,7 +40,7 @@ LLM_ERRORS: tuple[type[Exception], ...] = (LlmUnavailable, LlmOutputInvalid)
 _import_lock = threading.Lock()
 _litellm: Any = None
 _registered: set[str] = set()
-_schema_unsupported: set[tuple[str, str]] = set()  # (api_base, model) that rejected a JSON-schema format
+_format_level: dict[tuple[str, str], int] = {}  # (api_base, model) -> first response format it accepted
 _MAX_ECHO = 4000  # characters of a bad reply sent back in the repair prompt
 
 
@@ -174,22 +174,35 @@ def complete_text(
     base_url: str | None = None,
     should_cancel: Callable[[], bool] | None = None,
     preflight: bool = True,
+    max_tokens: int | None = None,
+    json_schema: type[BaseModel] | None = None,
 ) -> str:
     """Free-text completion for ``alias``; streams pieces to ``on_token`` when given.
 
     ``timeout`` (seconds) bounds the request, or the gap between streamed pieces.
     ``should_cancel`` is polled between pieces (raises :class:`Cancelled`). ``preflight``
     checks the cached health probe first so a missing Ollama fails in milliseconds.
+    ``max_tokens`` caps the reply, so a model that rambles is cut off, not waited for.
+    ``json_schema`` asks the endpoint to constrain the (still streamed) reply to that
+    model's JSON shape where it can; the caller still parses and validates the text.
     Raises :class:`LlmUnavailable` or :class:`LlmOutputInvalid` (empty reply).
     """
     route = _resolve(alias, base_url, timeout, preflight)
+    limits = {"max_tokens": max_tokens} if max_tokens else {}
+
+    def request(**kwargs: Any) -> Any:
+        if json_schema is None:
+            return _call(route, messages, **kwargs, **limits)
+        return _call_formatted(route, messages, strict_json_schema(json_schema), json_schema.__name__,
+                               **kwargs, **limits)
+
     parts: list[str] = []
     try:
         if on_token is None and should_cancel is None:
-            response = _call(route, messages)
+            response = request()
             parts.append(response.choices[0].message.content or "")
         else:
-            stream = _call(route, messages, stream=True)
+            stream = request(stream=True)
             try:
                 for chunk in stream:
                     if should_cancel is not None and should_cancel():
@@ -231,27 +244,45 @@ def _schema_messages(messages: Sequence[Message], schema: dict[str, Any]) -> lis
     return [{"role": "system", "content": contract}, *msgs]
 
 
-def _structured_reply(route: ModelRoute, messages: list[Message], schema: dict[str, Any], name: str) -> str:
-    """Ask with a JSON-schema ``format``; fall back to plain JSON mode if the endpoint rejects it."""
+def _response_formats(route: ModelRoute, schema: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    """Ways to ask for JSON, strictest first.
+
+    OpenAI's ``json_schema``; then, for an OpenAI-compatible server, ``json_object`` with
+    the schema beside it (llama.cpp turns it into a grammar); then plain ``json_object``.
+    """
+    formats: list[dict[str, Any]] = [
+        {"type": "json_schema", "json_schema": {"name": name, "schema": schema, "strict": True}}]
+    if not route.is_ollama:
+        formats.append({"type": "json_object", "schema": schema})
+    formats.append({"type": "json_object"})
+    return formats
+
+
+def _call_formatted(route: ModelRoute, messages: Sequence[Message], schema: dict[str, Any], name: str,
+                    **kwargs: Any) -> Any:
+    """One call in the strictest JSON format the endpoint accepts; remember which one that was."""
     litellm = load_litellm()
     key = (route.api_base, route.model)
-    if key not in _schema_unsupported:
-        response_format = {
-            "type": "json_schema",
-            "json_schema": {"name": name, "schema": schema, "strict": True},
-        }
+    formats = _response_formats(route, schema, name)
+    for level in range(min(_format_level.get(key, 0), len(formats) - 1), len(formats)):
         try:
-            response = _call(route, messages, response_format=response_format)
-            return response.choices[0].message.content or ""
+            response = _call(route, messages, response_format=formats[level], **kwargs)
         except (litellm.BadRequestError, litellm.UnprocessableEntityError, litellm.InternalServerError) as exc:
             # Ollama says 400; llama.cpp's OpenAI server answers an unknown format with a 500 or 422
-            if not isinstance(exc, litellm.BadRequestError) and not _mentions_format(exc):
+            if level == len(formats) - 1 or (not isinstance(exc, litellm.BadRequestError) and not _mentions_format(exc)):
                 raise
-            response = _call(route, messages, response_format={"type": "json_object"})
-            log.info("endpoint rejected a JSON-schema format (%s); using json_object mode", exc)
-            _schema_unsupported.add(key)  # only once plain JSON mode worked: the schema was the problem
-            return response.choices[0].message.content or ""
-    response = _call(route, messages, response_format={"type": "json_object"})
+            log.info("endpoint rejected response format %s (%s); trying a looser one", formats[level]["type"], exc)
+            continue
+        if level != _format_level.get(key, 0):
+            _format_level[key] = level  # only once a looser format worked: the stricter one was the problem
+        return response
+    raise AssertionError("unreachable: the last format re-raises")
+
+
+def _structured_reply(route: ModelRoute, messages: list[Message], schema: dict[str, Any], name: str,
+                      **limits: Any) -> str:
+    """The raw text of a JSON reply."""
+    response = _call_formatted(route, messages, schema, name, **limits)
     return response.choices[0].message.content or ""
 
 
@@ -269,6 +300,7 @@ def complete_structured(
     timeout: float | None = None,
     base_url: str | None = None,
     preflight: bool = True,
+    max_tokens: int | None = None,
 ) -> T:
     """A reply validated as ``schema_model`` (JSON schema → json_object fallback → one repair).
 
@@ -283,7 +315,8 @@ def complete_structured(
     error: Exception | None = None
     for attempt in range(2):
         try:
-            raw = _structured_reply(route, attempt_messages, schema, schema_model.__name__)
+            raw = _structured_reply(route, attempt_messages, schema, schema_model.__name__,
+                                    **({"max_tokens": max_tokens} if max_tokens else {}))
         except Exception as exc:
             mapped = _map_error(exc, route)
             if mapped is exc:
@@ -312,4 +345,4 @@ def complete_structured(
 
 def forget_endpoint_quirks() -> None:
     """Forget which endpoints rejected JSON-schema output (after the user changes the endpoint)."""
-    _schema_unsupported.clear()
+    _format_level.clear()

@@ -194,6 +194,18 @@ def test_openai_server_rejecting_json_schema_with_a_500_falls_back(ollama_stub, 
     ollama_stub.push(VALID)
     person = complete_structured("cvrag-default", MSGS, Person, base_url=ollama_stub.url + "/v1")
     assert person.name == "Ann Lee"
-    formats = [(r.body or {}).get("response_format", {}).get("type") for r in ollama_stub.requests
+    formats = [(r.body or {}).get("response_format", {}) for r in ollama_stub.requests
                if r.path == "/v1/chat/completions"]
-    assert formats == ["json_schema", "json_object"]
+    assert [f["type"] for f in formats] == ["json_schema", "json_object"]
+    assert formats[1]["schema"]["required"]  # the schema rides along for a llama.cpp grammar
+    ollama_stub.push(VALID)
+    complete_structured("cvrag-default", MSGS, Person, base_url=ollama_stub.url + "/v1")
+    assert ollama_stub.requests[-1].body["response_format"]["type"] == "json_object"  # remembered
+
+
+def test_reply_cap_reaches_the_endpoint(ollama_stub):
+    ollama_stub.push("a short reply", VALID)
+    complete_text("cvrag-quality", MSGS, base_url=ollama_stub.url, max_tokens=77)
+    complete_structured("cvrag-default", MSGS, Person, base_url=ollama_stub.url, max_tokens=55)
+    caps = [r["options"].get("num_predict") for r in ollama_stub.chat_requests]
+    assert caps == [77, 55]
