@@ -283,7 +283,10 @@ def validate(state: AssistantState, config: RunnableConfig) -> dict:
     for c in cited:
         e = given[c]
         if all(p["candidate_id"] != e["candidate_id"] for p in people):
-            people.append({"candidate_id": e["candidate_id"], "name": e.get("candidate_name") or ""})
+            # where the first citation is, so a chip restored after a restart opens the cited page
+            people.append({"candidate_id": e["candidate_id"], "name": e.get("candidate_name") or "",
+                           "page": e.get("page"), "bbox": e.get("bbox"), "quote": " ".join(e["text"].split())[:300],
+                           "facts": list(e.get("facts") or [])[:4]})
     message = {"role": "assistant", "content": answer["answer"], "status": answer["status"],
                "route": state.get("route", ""), "candidates": people[:10]}
     return {"answer": answer, "messages": [message]}

@@ -89,7 +89,8 @@ def test_threads_persist_across_restart_rename_delete(qtbot, chat_services):
         qtbot.waitUntil(lambda: len(pane2.transcript.cards) == 2, timeout=10_000)
         user, answer = pane2.transcript.cards
         assert user.body.text() == "Who speaks German?" and answer.state == "answered"
-        assert answer.chips  # the cited candidates, as chips that open their CV
+        assert answer.chips  # the cited candidates, as chips that open their CV at the cited page
+        assert all(c.get("page") is not None and c.get("quote") for c in answer.citations)
         answer.chips[0].click()
         qtbot.waitUntil(lambda: pane2.preview.image is not None, timeout=30_000)
         pane2.confirm = lambda *a: True

@@ -116,7 +116,7 @@ class MessageCard(QFrame):
         self.set_citations(result.get("citations") or [])
 
     def set_history(self, message: dict, result: dict | None = None) -> None:
-        """A saved answer: the full result when this session has it, else its candidates as chips."""
+        """A saved answer: the full result when this session has it, else chips at each candidate's cited page."""
         if result is not None:
             self.set_result(result)
             return
@@ -124,7 +124,9 @@ class MessageCard(QFrame):
         self.body.setText(message.get("content") or "")
         self.meta.setText(meta_text({"route": message.get("route")}))
         self.meta.setVisible(bool(self.meta.text()))
-        self.set_citations([{"candidate_id": p["candidate_id"], "candidate_name": p.get("name"), "page": None}
+        self.set_citations([{"candidate_id": p["candidate_id"], "candidate_name": p.get("name"),
+                             "page": p.get("page"), "bbox": p.get("bbox"), "quote": p.get("quote"),
+                             "facts": p.get("facts") or []}
                             for p in message.get("candidates") or []])
 
     def set_failed(self, text: str) -> None:

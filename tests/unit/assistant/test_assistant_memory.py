@@ -28,7 +28,9 @@ def test_thread_restored_after_restart(catalog, search):
     try:
         history = b.history("keep")
         assert [m["role"] for m in history] == ["user", "assistant"]
-        assert history[1]["candidates"] == [{"candidate_id": "cand_ben", "name": "Ben Ortiz"}]
+        (ben,) = history[1]["candidates"]
+        assert (ben["candidate_id"], ben["name"]) == ("cand_ben", "Ben Ortiz")
+        assert ben["page"] is not None and "React" in ben["quote"]  # a restored chip opens the cited page
         r = b.ask("What is his email?", thread_id="keep", use_llm=False)
         assert "cand_ben@example.com" in r["answer"]
         assert [t["thread_id"] for t in b.threads()] == ["keep"]
