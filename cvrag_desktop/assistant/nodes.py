@@ -70,7 +70,7 @@ def rewrite_query(state: AssistantState, config: RunnableConfig) -> dict:
     t0 = time.perf_counter()
     deps: AssistantDeps = _cfg(config)["deps"]
     question = state["question"]
-    history = state.get("messages", [])[:-1]
+    history = state.get("messages", [])
     previous = last_candidates(history)
     standalone = question
     notes: list[str] = []
@@ -96,7 +96,7 @@ def route_intent(state: AssistantState, config: RunnableConfig) -> dict:
     t0 = time.perf_counter()
     deps: AssistantDeps = _cfg(config)["deps"]
     q = state["standalone"]
-    previous = [p["candidate_id"] for p in last_candidates(state.get("messages", [])[:-1])]
+    previous = [p["candidate_id"] for p in last_candidates(state.get("messages", []))]
     plan = parse_question(q, deps.vocab.get(), previous)
     notes = list(state.get("notes", []))
     if state.get("llm_up") and plan.route != "analytics":
@@ -270,7 +270,11 @@ def generate_answer(state: AssistantState, config: RunnableConfig) -> dict:
 
 
 def validate(state: AssistantState, config: RunnableConfig) -> dict:
-    """Last gate for every route: cited ids must have been given; an uncited answer becomes unknown."""
+    """Last gate for every route: cited ids must have been given; an uncited answer becomes unknown.
+
+    It also records the turn (question and answer) in the thread, unless the turn was
+    cancelled meanwhile: a superseded question leaves no half-turn in the history.
+    """
     answer = dict(state["answer"])
     given = {e["evidence_id"]: e for e in state.get("evidence", [])}
     cited = [c for c in dict.fromkeys(answer.get("citations", [])) if c in given]
@@ -289,4 +293,7 @@ def validate(state: AssistantState, config: RunnableConfig) -> dict:
                            "facts": list(e.get("facts") or [])[:4]})
     message = {"role": "assistant", "content": answer["answer"], "status": answer["status"],
                "route": state.get("route", ""), "candidates": people[:10]}
-    return {"answer": answer, "messages": [message]}
+    should_cancel = _cfg(config).get("should_cancel")
+    if should_cancel is not None and should_cancel():
+        raise Cancelled("A newer question superseded this one.")
+    return {"answer": answer, "messages": [{"role": "user", "content": state["question"]}, message]}

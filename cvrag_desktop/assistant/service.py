@@ -99,9 +99,9 @@ class AssistantService:
         llm_up = self.llm_available(use_llm)
         config = {"configurable": {"thread_id": thread_id, "deps": self.deps, "on_token": on_token,
                                    "should_cancel": should_cancel}}
+        # the turn (question and answer) is appended by the last node: a cancelled turn leaves no trace
+        state = self.graph.invoke({"question": question, "use_llm": use_llm, "llm_up": llm_up}, config)
         self.threads_store.touch(thread_id, question)
-        state = self.graph.invoke({"question": question, "use_llm": use_llm, "llm_up": llm_up,
-                                   "messages": [{"role": "user", "content": question}]}, config)
         answer = state["answer"]
         citations = citation_records(answer, state.get("evidence", []))
         return {

@@ -47,3 +47,17 @@ def test_rename_and_delete_threads(assistant):
     assert assistant.threads() == []
     with pytest.raises(NotFound):
         assistant.history("x")
+
+
+def test_cancelled_turn_leaves_no_trace(assistant):
+    import pytest
+
+    from cvrag_desktop.errors import Cancelled
+
+    assistant.ask("Who knows React?", thread_id="t", use_llm=False)
+    with pytest.raises(Cancelled):
+        assistant.ask("Who speaks German?", thread_id="t", use_llm=False, should_cancel=lambda: True)
+    assert [m["content"] for m in assistant.history("t") if m["role"] == "user"] == ["Who knows React?"]
+    with pytest.raises(Cancelled):
+        assistant.ask("Who speaks German?", thread_id="new", use_llm=False, should_cancel=lambda: True)
+    assert [t["thread_id"] for t in assistant.threads()] == ["t"]
