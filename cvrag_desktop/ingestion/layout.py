@@ -10,54 +10,13 @@ with lines of one visual row merged (far-apart pieces joined by a tab).
 from __future__ import annotations
 
 import bisect
-import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 
+from cvrag_desktop.ingestion.rows import merge_rows
+from cvrag_desktop.ingestion.textline import TextLine, same_row
 
-@dataclass
-class TextLine:
-    """One line of text with its position and typography (bbox in PDF points, page 0-based)."""
-
-    text: str
-    page: int
-    bbox: tuple[float, float, float, float]
-    size: float
-    bold: bool
-    font: str = ""
-    column: int = 0  # 0 = full width / single column, 1 = left, 2 = right
-    flags: dict = field(default_factory=dict)
-
-    @property
-    def x0(self) -> float:
-        """Left edge."""
-        return self.bbox[0]
-
-    @property
-    def x1(self) -> float:
-        """Right edge."""
-        return self.bbox[2]
-
-    @property
-    def y0(self) -> float:
-        """Top edge."""
-        return self.bbox[1]
-
-    @property
-    def y1(self) -> float:
-        """Bottom edge."""
-        return self.bbox[3]
-
-    @property
-    def height(self) -> float:
-        """Line height."""
-        return max(1.0, self.bbox[3] - self.bbox[1])
-
-    @property
-    def yc(self) -> float:
-        """Vertical centre."""
-        return (self.bbox[1] + self.bbox[3]) / 2
+__all__ = ["TextLine", "find_gutter", "lift_gutter_headings", "order_page"]
 
 
 def _is_heading_text(text: str) -> bool:
@@ -84,11 +43,6 @@ def _heading_lines(side: list[TextLine]) -> set[int]:
     return out
 
 
-def _same_row(a: TextLine, b: TextLine) -> bool:
-    overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
-    return overlap > 0.5 * min(a.height, b.height) and abs(a.yc - b.yc) < 0.5 * max(a.height, b.height)
-
-
 def _count_aligned(side: list[TextLine], other: list[TextLine], *, tight: bool = False) -> int:
     """How many lines of ``side`` share a visual row with some line of ``other`` (``tight``: same baseline)."""
     others = sorted(other, key=lambda ln: ln.yc)
@@ -97,7 +51,7 @@ def _count_aligned(side: list[TextLine], other: list[TextLine], *, tight: bool =
     for ln in side:
         lo = bisect.bisect_left(keys, ln.yc - 2 * ln.height)
         hi = bisect.bisect_right(keys, ln.yc + 2 * ln.height)
-        if any(_same_row(ln, o) and (not tight or abs(ln.y1 - o.y1) < 0.8) for o in others[lo:hi]):
+        if any(same_row(ln, o) and (not tight or abs(ln.y1 - o.y1) < 0.8) for o in others[lo:hi]):
             count += 1
     return count
 
@@ -228,7 +182,7 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
             if not _is_heading_text(text) and n > 1 and _is_heading_text(glued):
                 text = glued
             if _is_heading_text(text) or (n == 1 and _is_heading_text(text.split("\t")[0])):
-                top = min([ln.y0] + [o.y0 for o in lines if _same_row(o, ln)])
+                top = min([ln.y0] + [o.y0 for o in lines if same_row(o, ln)])
                 head = TextLine(
                     text=text, page=ln.page,
                     bbox=(ln.x0, top - 0.01, max(g.x1 for g in group[:n]), group[n - 1].y1),
@@ -242,105 +196,13 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
     return [ln for ln in lines if id(ln) not in used] + out_extra
 
 
-_BULLET_START = re.compile(r"^\s*[-–—•·*▪◦●‣]")
-_CONNECTOR = re.compile(r"(?:\b(?:y|e|and|und|et|de|da|do|of|the|&)|[-,&])$", re.IGNORECASE)
-
-
-def _completes_date(first: str, second: str) -> bool:
-    """True when two stacked cell lines only form a date range together ("janv." / "2025–aujourd'hui")."""
-    from cvrag_desktop.ingestion.dates import find_date_ranges
-
-    if len(first) > 25 or len(second) > 25:
-        return False
-    joined = sum(r.complete for r in find_date_ranges(f"{first} {second}"))
-    return joined > sum(r.complete for r in find_date_ranges(first)) + sum(r.complete for r in find_date_ranges(second))
-
-
-def _pull_wrapped_cells(rows: list[list[TextLine]]) -> None:
-    """Move the wrapped second line of a table cell back into its cell's row.
-
-    "Banca Privada Sastre y" / "asociados S.L." in a right-hand cell would otherwise be merged
-    into the next row (beside a bullet of the middle cell).
-    """
-    right_edge = max((ln.x1 for row in rows for ln in row), default=0.0)
-    for r in range(1, len(rows)):
-        above = sorted(rows[r - 1], key=lambda ln: ln.x0)
-        for piece in list(rows[r]):
-            cell = next((q for q in above[1:] if abs(q.x0 - piece.x0) < 2.0), None)
-            if cell is None or not 0 <= piece.y0 - cell.y1 < 0.8 * cell.height:
-                continue
-            nxt = next((q.x0 for q in above if q.x0 > cell.x1), right_edge)
-            first_word = piece.text.strip().split(" ")[0]
-            if cell.x1 + (len(first_word) + 1) * 0.55 * cell.size < nxt - cell.size:
-                continue  # the word would have fitted on the cell's line: a new row, not a wrap
-            # a short capitalised tail ("Istituto Comprensivo" / "Cividale") when this row starts no new entry
-            new_row = any(abs(q.x0 - above[0].x0) < 2.0 for q in rows[r])
-            short_tail = (not new_row and len(piece.text.split()) <= 3 and len(cell.text.split()) <= 6
-                          and piece.text[:1].isupper() and not _BULLET_START.match(piece.text))
-            if piece.text[:1].islower() or short_tail or _CONNECTOR.search(cell.text.rstrip()) \
-                    or _completes_date(cell.text, piece.text):
-                cell.text = f"{cell.text.rstrip()} {piece.text.lstrip()}"
-                cell.bbox = (min(cell.x0, piece.x0), cell.y0, max(cell.x1, piece.x1), piece.y1)
-                rows[r].remove(piece)
-
-
-def merge_rows(lines: list[TextLine]) -> list[TextLine]:
-    """Merge pieces of one visual row (left to right); far-apart pieces are joined by a tab."""
-    lines = sorted(lift_gutter_headings(lines), key=lambda ln: (ln.y0, ln.x0))
-    rows: list[list[TextLine]] = []
-    for ln in lines:
-        if ln.flags.get("standalone"):
-            rows.append([ln])
-            continue
-        for row in reversed(rows[-4:]):
-            if row[0].flags.get("standalone"):
-                continue
-            if _same_row(row[0], ln):
-                row.append(ln)
-                break
-        else:
-            rows.append([ln])
-    _pull_wrapped_cells(rows)
-    out: list[TextLine] = []
-    for row in rows:
-        if not row:
-            continue
-        row.sort(key=lambda ln: ln.x0)
-        text = row[0].text
-        for prev, cur in itertools.pairwise(row):
-            gap = cur.x0 - prev.x1
-            sep = " " if gap < 0.9 * max(prev.size, cur.size) else "\t"
-            text = f"{text}{sep}{cur.text}" if text else cur.text
-        first = max(row, key=lambda ln: len(ln.text))
-        bbox = (
-            min(ln.x0 for ln in row),
-            min(ln.y0 for ln in row),
-            max(ln.x1 for ln in row),
-            max(ln.y1 for ln in row),
-        )
-        out.append(
-            TextLine(
-                text=text,
-                page=row[0].page,
-                bbox=bbox,
-                size=first.size,
-                bold=all(ln.bold for ln in row if ln.text.strip()),
-                font=first.font,
-                column=row[0].column,
-                flags=dict(row[0].flags) if len(row) == 1 else {},
-            )
-        )
-    out.sort(key=lambda ln: (ln.y0, ln.x0))
-    return out
-
-
 def order_page(lines: list[TextLine], page_width: float) -> list[TextLine]:
     """Return a page's lines in reading order, reading each column of a multi-column band in turn."""
     if not lines:
         return []
     gutter = find_gutter(lines, page_width)
     if gutter is None:
-        return merge_rows(lines)
+        return merge_rows(lift_gutter_headings(lines))
     full = sorted((ln for ln in lines if ln.x0 < gutter - 1 and ln.x1 > gutter + 1), key=lambda ln: ln.y0)
     full_ids = {id(ln) for ln in full}
     out: list[TextLine] = []
@@ -358,6 +220,6 @@ def order_page(lines: list[TextLine], page_width: float) -> list[TextLine]:
             ln.column = 1
         for ln in right:
             ln.column = 2
-        out.extend(merge_rows(left))
-        out.extend(merge_rows(right))
+        out.extend(merge_rows(lift_gutter_headings(left)))
+        out.extend(merge_rows(lift_gutter_headings(right)))
     return out

@@ -14,9 +14,10 @@ from cvrag_desktop.llm.config import (
     llm_enabled,
     load_routes,
 )
-from cvrag_desktop.llm.gateway import LLM_ERRORS, complete_structured, complete_text
+from cvrag_desktop.llm.gateway import LLM_ERRORS, complete_text
 from cvrag_desktop.llm.health import LlmHealth, clear_probe_cache, probe
 from cvrag_desktop.llm.structured import strict_json_schema
+from cvrag_desktop.llm.structured_call import complete_structured
 
 __all__ = [
     "ALIASES",

@@ -1,7 +1,8 @@
 """The one door to language models: LiteLLM → local Ollama, by alias.
 
 Two calls: :func:`complete_text` (optionally streamed token by token) and
-:func:`complete_structured` (a validated pydantic object). Both fail *fast and typed* so
+:func:`~cvrag_desktop.llm.structured_call.complete_structured` (a validated pydantic
+object, built on this module's :func:`call_formatted`). Both fail *fast and typed* so
 callers can fall back to deterministic code: :class:`LlmUnavailable` when nothing
 usable answers (refused, timed out, model missing, HTTP error, disabled by the user),
 :class:`LlmOutputInvalid` when the model answered but not acceptably (after one
@@ -16,19 +17,18 @@ model is registered as a local zero-cost model so LiteLLM never asks the endpoin
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from cvrag_desktop.errors import Cancelled, LlmOutputInvalid, LlmUnavailable
 from cvrag_desktop.llm.config import ModelRoute, get_route, llm_enabled
 from cvrag_desktop.llm.health import probe
-from cvrag_desktop.llm.structured import describe_invalid, parse_structured, strict_json_schema
+from cvrag_desktop.llm.structured import strict_json_schema
 
 log = logging.getLogger(__name__)
 T = TypeVar("T", bound=BaseModel)
@@ -41,7 +41,6 @@ _import_lock = threading.Lock()
 _litellm: Any = None
 _registered: set[str] = set()
 _format_level: dict[tuple[str, str], int] = {}  # (api_base, model) -> first response format it accepted
-_MAX_ECHO = 4000  # characters of a bad reply sent back in the repair prompt
 
 
 def _ensure_no_proxy_for_loopback() -> None:
@@ -109,7 +108,7 @@ def _register_locally(litellm: Any, route: ModelRoute, provider: str, ctx: int) 
     )
 
 
-def _resolve(alias: str, base_url: str | None, timeout: float | None, preflight: bool) -> ModelRoute:
+def resolve_route(alias: str, base_url: str | None, timeout: float | None, preflight: bool) -> ModelRoute:
     """Pick the route and refuse early (without importing LiteLLM) when it cannot work."""
     if not llm_enabled():
         raise LlmUnavailable("Language models are switched off in the settings.")
@@ -126,7 +125,7 @@ def _resolve(alias: str, base_url: str | None, timeout: float | None, preflight:
     return route
 
 
-def _map_error(exc: Exception, route: ModelRoute) -> Exception:
+def map_error(exc: Exception, route: ModelRoute) -> Exception:
     """Translate LiteLLM/OpenAI/httpx exceptions into the app's typed errors."""
     litellm = load_litellm()
     where = f"{route.model} at {route.api_base}"
@@ -187,13 +186,13 @@ def complete_text(
     model's JSON shape where it can; the caller still parses and validates the text.
     Raises :class:`LlmUnavailable` or :class:`LlmOutputInvalid` (empty reply).
     """
-    route = _resolve(alias, base_url, timeout, preflight)
+    route = resolve_route(alias, base_url, timeout, preflight)
     limits = {"max_tokens": max_tokens} if max_tokens else {}
 
     def request(**kwargs: Any) -> Any:
         if json_schema is None:
             return _call(route, messages, **kwargs, **limits)
-        return _call_formatted(route, messages, strict_json_schema(json_schema), json_schema.__name__,
+        return call_formatted(route, messages, strict_json_schema(json_schema), json_schema.__name__,
                                **kwargs, **limits)
 
     parts: list[str] = []
@@ -219,7 +218,7 @@ def complete_text(
     except (Cancelled, LlmUnavailable):
         raise
     except Exception as exc:
-        mapped = _map_error(exc, route)
+        mapped = map_error(exc, route)
         if mapped is exc:
             raise
         raise mapped from exc
@@ -227,21 +226,6 @@ def complete_text(
     if not text.strip():
         raise LlmOutputInvalid(f"The language model ({route.model}) returned an empty reply.")
     return text
-
-
-def _schema_messages(messages: Sequence[Message], schema: dict[str, Any]) -> list[Message]:
-    """Add the output contract to the system message (needed for the json_object fallback)."""
-    contract = (
-        "Reply with exactly one JSON object that conforms to this JSON schema. "
-        "No prose, no code fences. Use null or [] for anything not stated.\n"
-        f"JSON schema: {json.dumps(schema, separators=(',', ':'))}"
-    )
-    msgs = [dict(m) for m in messages]
-    if msgs and msgs[0].get("role") == "system" and isinstance(msgs[0].get("content"), str):
-        # one system message: several confuse (or are rejected by) some chat templates
-        msgs[0]["content"] = f"{msgs[0]['content']}\n\n{contract}"
-        return msgs
-    return [{"role": "system", "content": contract}, *msgs]
 
 
 def _response_formats(route: ModelRoute, schema: dict[str, Any], name: str) -> list[dict[str, Any]]:
@@ -258,7 +242,7 @@ def _response_formats(route: ModelRoute, schema: dict[str, Any], name: str) -> l
     return formats
 
 
-def _call_formatted(route: ModelRoute, messages: Sequence[Message], schema: dict[str, Any], name: str,
+def call_formatted(route: ModelRoute, messages: Sequence[Message], schema: dict[str, Any], name: str,
                     **kwargs: Any) -> Any:
     """One call in the strictest JSON format the endpoint accepts; remember which one that was."""
     litellm = load_litellm()
@@ -279,68 +263,10 @@ def _call_formatted(route: ModelRoute, messages: Sequence[Message], schema: dict
     raise AssertionError("unreachable: the last format re-raises")
 
 
-def _structured_reply(route: ModelRoute, messages: list[Message], schema: dict[str, Any], name: str,
-                      **limits: Any) -> str:
-    """The raw text of a JSON reply."""
-    response = _call_formatted(route, messages, schema, name, **limits)
-    return response.choices[0].message.content or ""
-
-
 def _mentions_format(exc: Exception) -> bool:
     """True when a server error is about the request's ``response_format`` (not a crash of the model)."""
     text = str(exc).lower()
     return "response_format" in text or "json_schema" in text
-
-
-def complete_structured(
-    alias: str,
-    messages: Sequence[Message],
-    schema_model: type[T],
-    *,
-    timeout: float | None = None,
-    base_url: str | None = None,
-    preflight: bool = True,
-    max_tokens: int | None = None,
-) -> T:
-    """A reply validated as ``schema_model`` (JSON schema → json_object fallback → one repair).
-
-    The reply may carry code fences or leading prose (stripped). If it still fails
-    validation, the error is sent back once for a corrected reply; then
-    :class:`LlmOutputInvalid` is raised. Connection problems raise :class:`LlmUnavailable`.
-    """
-    route = _resolve(alias, base_url, timeout, preflight)
-    schema = strict_json_schema(schema_model)
-    base_messages = _schema_messages(messages, schema)
-    attempt_messages = base_messages
-    error: Exception | None = None
-    for attempt in range(2):
-        try:
-            raw = _structured_reply(route, attempt_messages, schema, schema_model.__name__,
-                                    **({"max_tokens": max_tokens} if max_tokens else {}))
-        except Exception as exc:
-            mapped = _map_error(exc, route)
-            if mapped is exc:
-                raise
-            raise mapped from exc
-        try:
-            return parse_structured(raw, schema_model)
-        except (ValueError, ValidationError) as exc:
-            error = exc
-            log.info("structured reply invalid (attempt %d): %s", attempt + 1, describe_invalid(exc))
-            attempt_messages = [
-                *base_messages,
-                {"role": "assistant", "content": raw[:_MAX_ECHO]},
-                {
-                    "role": "user",
-                    "content": "That reply was rejected:\n"
-                    f"{describe_invalid(exc)}\n"
-                    "Reply again with only the corrected JSON object, conforming to the schema.",
-                },
-            ]
-    raise LlmOutputInvalid(
-        f"The language model ({route.model}) did not produce a valid {schema_model.__name__}: "
-        f"{describe_invalid(error) if error else 'no reply'}"
-    )
 
 
 def forget_endpoint_quirks() -> None:
