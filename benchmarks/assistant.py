@@ -1,11 +1,13 @@
 """Assistant quality and latency against generated ground truth.
 
 Questions are built from the factory's ground-truth JSON (lookup, filter, analytics,
-compare, unanswerable), asked through ``AssistantService.ask`` and scored:
+open, compare, unanswerable), asked through ``AssistantService.ask`` and scored:
 
 - analytics: exact against the ground truth and against an independent brute-force
   computation over the catalog records (the code's own arithmetic);
 - filter: precision / recall of the returned candidate set (no-LLM mode);
+- open (search over prose, e.g. "Describe the Docker experience of the candidates"):
+  answered, and every cited candidate holds the skill;
 - unanswerable: share answered ``unknown``;
 - citation validity: every cited id was given, and the cited chunk's text shows the fact;
 - latency: question → first evidence (rewrite + routing + retrieval, no LLM), p50/p95.
@@ -190,6 +192,11 @@ def build_questions(truth: dict[str, dict], rng: random.Random, today: dt.date) 
         qs.append({"cat": "analytics", "q": f"How many candidates know {s}?", "expect_count": len(exp)})
     exp = [c for c in ids if gt_matches(truth[c], {"degree_level": "phd"}, today)]
     qs.append({"cat": "analytics", "q": "How many candidates have a PhD?", "expect_count": len(exp)})
+    # open questions over prose (search, then an extractive or model-written answer)
+    for k, s in enumerate(rng.sample(mid, min(10, len(mid)))):
+        q = f"Describe the {s} experience of the candidates" if k % 2 else f"What have candidates done with {s}?"
+        qs.append({"cat": "open", "q": q, "expect_ids": sorted(c for c in ids if gt_matches(truth[c], {"skills": [s]},
+                                                                                             today))})
     # compare
     for _ in range(8):
         a, b = rng.sample(unique, 2)
@@ -310,6 +317,9 @@ def run(root: Path, questions: list[dict], truth: dict, use_llm: bool, today: dt
                 set(q["expect_ids"])
         elif cat == "unanswerable":
             row["correct"] = r["status"] == "unknown"
+        elif cat == "open":  # answered, and every cited candidate holds the skill
+            row["correct"] = r["status"] == "answered" and bool(r["citations"]) and \
+                {c["candidate_id"] for c in r["citations"]} <= set(q["expect_ids"])
         if not ok or row.get("correct") is False or row.get("exact_ref") is False or row.get("exact_gt") is False or \
                 (cat == "filter" and (row["fp"] or row["fn"])):
             fails.append({"q": q["q"], "cat": cat, "status": r["status"], "route": r["route"], "why": why,
@@ -345,7 +355,7 @@ def print_tables(label: str, res: dict) -> None:
     line("filter", "precision (micro)", f"{tp / max(1, tp + fp):.3f}")
     line("filter", "recall (micro)", f"{tp / max(1, tp + fn):.3f}")
     for cat, metric in (("lookup", "correct value + answered"), ("compare", "both cited + answered"),
-                        ("unanswerable", "answered unknown")):
+                        ("open", "answered, cited people hold the skill"), ("unanswerable", "answered unknown")):
         sub = [r for r in rows if r["cat"] == cat]
         line(cat, metric, f"{sum(r['correct'] for r in sub) / max(1, len(sub)):.0%}")
     cited = [r for r in rows if r["cited"]]

@@ -86,9 +86,25 @@ def llm_route(question: str, det: Plan, *, base_url: str, timeout: float) -> Pla
         canon = canonical_language(lang)
         if canon and canon not in langs and written(lang):
             langs.append(canon)
+    # one phrase of the question fills one filter: a small model echoes "Figma" as a skill, a
+    # place and a title, and AND-ed filters then match nobody
+    taken = [set(text_key(v).split()) for k, vs in filters.items() if isinstance(vs, list) for v in vs]
+    taken += [set(text_key(v).split()) for v in [*skills, *langs]]
+    if isinstance(filters.get("location"), str):
+        taken.append(set(text_key(filters["location"]).split()))
+
+    def fresh(v: str) -> bool:
+        words = set(text_key(v).split())
+        if not words or not written(v) or canonical_skill(v) or canonical_language(v):
+            return False
+        if any(words <= t or t <= words for t in taken):
+            return False
+        taken.append(words)
+        return True
+
     for key, values in (("companies", reply.companies), ("titles", reply.titles),
                         ("institutions", reply.institutions)):
-        extra = [v for v in values if written(v) and v not in filters.get(key, [])]
+        extra = [v for v in values if v not in filters.get(key, []) and fresh(v)]
         if extra:
             filters[key] = [*filters.get(key, []), *extra]
     if skills:
@@ -99,7 +115,7 @@ def llm_route(question: str, det: Plan, *, base_url: str, timeout: float) -> Pla
         v = getattr(reply, key)
         if key not in filters and v is not None and str(v) in question:
             filters[key] = v
-    if reply.location and "location" not in filters and written(reply.location):
+    if reply.location and "location" not in filters and fresh(reply.location):
         filters["location"] = reply.location
     plan = Plan(**{**det.to_dict(), "filters": filters})
     if det.route == "analytics" or (det.route != "out_of_scope" and reply.route == "out_of_scope"):

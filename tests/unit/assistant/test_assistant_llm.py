@@ -141,3 +141,13 @@ def test_endpoint_disappearing_mid_stream(catalog, search):
     finally:
         stop.set()
     assert r["mode"] == "deterministic" and r["status"] == "answered" and r["citations"]
+
+
+def test_a_model_echoing_one_phrase_into_several_filters_is_ignored(catalog, search, ollama_stub, llm_script):
+    # what SmolLM2-135M does: "Kafka" as a skill, a place and a title, the employer again as an institution
+    llm_script.route = {"route": "metadata", "skills": ["Kafka"], "location": "Kafka", "titles": ["Kafka"],
+                        "companies": ["Globex"], "institutions": ["Globex"]}
+    r = _ask(catalog, search, ollama_stub.url, question="Who knows Kafka and worked at Globex?")
+    assert r["filters"].get("skills") == ["Kafka"]
+    assert "location" not in r["filters"] and "titles" not in r["filters"] and "institutions" not in r["filters"]
+    assert r["filters"].get("companies") == ["Globex"]
