@@ -151,3 +151,17 @@ def test_a_model_echoing_one_phrase_into_several_filters_is_ignored(catalog, sea
     assert r["filters"].get("skills") == ["Kafka"]
     assert "location" not in r["filters"] and "titles" not in r["filters"] and "institutions" not in r["filters"]
     assert r["filters"].get("companies") == ["Globex"]
+
+
+def test_a_named_candidates_excerpt_must_still_show_what_is_asked(catalog, search, ollama_stub, llm_script):
+    # SmolLM2 answered "What are Leah Akhtar's notice period?" with her name, citing her CV
+    def answer(request):
+        llm_script.answer_requests.append(request)
+        eid = request["messages"][1]["content"].split("<excerpt ")[1].split('"')[1]
+        return json.dumps({"status": "answered", "answer": f"Ana Núñez [{eid}]", "citations": [eid]})
+
+    ollama_stub.responder = lambda req: answer(req) if req["messages"][0]["content"].startswith("You answer") \
+        else llm_script(req)
+    r = _ask(catalog, search, ollama_stub.url, question="What is Ana Núñez's notice period?")
+    assert r["status"] == "unknown" and r["mode"] == "deterministic"
+    assert any("does not mention what the question asks about" in n for n in r["notes"])
