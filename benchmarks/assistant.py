@@ -398,9 +398,11 @@ def _print_llm_rows(rows: list[dict]) -> None:
     for r in rows:
         for note in r["notes"]:
             for why in re.findall(r"answer rejected \(attempt \d\): ([^;]+)", note):
-                reasons[why.strip()[:70]] += 1
+                reasons[re.sub(r"\(given: .*|\)$", "", why.strip())[:70].strip()] += 1
+    if reasons:
+        print("    rejected model replies by reason (each question gets two attempts):")
     for why, k in reasons.most_common(6):
-        print(f"    rejected {k:>3}×: {why}")
+        print(f"    {k:>5}×  {why}")
 
 
 def main() -> int:
