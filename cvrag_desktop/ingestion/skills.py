@@ -66,13 +66,13 @@ def _tidy_piece(piece: str) -> str:
 
 
 def _split_conjunction(piece: str) -> list[str]:
-    """Split "Python and Java" into known skills; keep "Recrutamento e seleção" whole.
+    """Split "Python and Java" or "Python and data pipelines"; keep "Recrutamento e seleção" whole.
 
-    A conjunction inside one skill's name is common (payroll, "Paghe e contributi"),
-    so the piece is split only when every part is a known skill.
+    A conjunction inside one skill's name is common (payroll, "Paghe e contributi",
+    "Health and Safety"), so the piece is split only when a part is a known skill.
     """
     parts = [p.strip() for p in _CONJUNCTION.split(piece) if p.strip()]
-    if len(parts) > 1 and all(_canonical_piece(p) for p in parts):
+    if len(parts) > 1 and any(_canonical_piece(p) for p in parts):
         return parts
     return [piece]
 

@@ -55,6 +55,8 @@ def test_known_skill_with_a_separator_stays_whole():
 
 def test_conjunction_splits_only_known_skills():
     assert _skill_pieces("Python and Java") == ["Python", "Java"]
+    assert _skill_pieces("Python and data pipelines") == ["Python", "data pipelines"]
+    assert _skill_pieces("Health and Safety") == ["Health and Safety"]
     assert _skill_pieces("Recrutamento e seleção") == ["Recrutamento e seleção"]
     assert _skill_pieces("Paghe e contributi") == ["Paghe e contributi"]
 
