@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter
+from functools import lru_cache
 
 from cvrag_desktop.ingestion.rows import merge_rows
 from cvrag_desktop.ingestion.textline import TextLine, same_row
@@ -19,6 +20,7 @@ from cvrag_desktop.ingestion.textline import TextLine, same_row
 __all__ = ["TextLine", "find_gutter", "lift_gutter_headings", "order_page"]
 
 
+@lru_cache(maxsize=4096)
 def _is_heading_text(text: str) -> bool:
     from cvrag_desktop.ingestion.lexicon import heading_key, load_lexicon
 
@@ -63,7 +65,8 @@ def _full_width_headings(left: list[TextLine], right: list[TextLine]) -> bool:
     first cells (dates, labels) happen to leave a gap; a real sidebar's headings have
     main-column text beside them, or the main column has headings of its own.
     """
-    heads = [ln for ln in left if id(ln) in _heading_lines(left)]
+    head_ids = _heading_lines(left)
+    heads = [ln for ln in left if id(ln) in head_ids]
     if len(heads) < 2 or _heading_lines(right):
         return False
     for h in heads:
