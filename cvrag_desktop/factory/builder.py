@@ -38,8 +38,19 @@ def seeded_faker(locale: str, seed: int) -> Faker:
     fake = cache.get(locale)
     if fake is None:
         fake = cache[locale] = Faker(locale)
+        _stable_word_lists(fake)
     fake.seed_instance(seed)
     return fake
+
+
+def _stable_word_lists(fake: Faker) -> None:
+    """Sort provider lists Faker builds from a set (it_IT ``cities``): their order, and so the
+    city a seed picks, would otherwise change with Python's per-process string hashing."""
+    for provider in fake.providers:
+        for attr in ("cities",):
+            values = getattr(provider, attr, None)
+            if isinstance(values, list) and values and all(isinstance(v, str) for v in values):
+                setattr(provider, attr, sorted(values))
 
 
 def ascii_slug(text: str, sep: str = ".") -> str:

@@ -39,6 +39,8 @@ def _pull_wrapped_cells(rows: list[list[TextLine]]) -> None:
             cell = next((q for q in above[1:] if abs(q.x0 - piece.x0) < 2.0), None)
             if cell is None or not 0 <= piece.y0 - cell.y1 < 0.8 * cell.height:
                 continue
+            if abs(piece.size - cell.size) > 0.3 or piece.bold != cell.bold:
+                continue  # another style: the cell's second field (a place under the employer), not a wrap
             nxt = next((q.x0 for q in above if q.x0 > cell.x1), right_edge)
             first_word = piece.text.strip().split(" ")[0]
             if cell.x1 + (len(first_word) + 1) * 0.55 * cell.size < nxt - cell.size:

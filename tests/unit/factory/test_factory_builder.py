@@ -75,3 +75,21 @@ def test_contact_details_look_real(draft_factory):
         assert re.fullmatch(r"[a-z0-9._]+@[a-z0-9.-]+\.[a-z]+", cv.emails[0])
         assert cv.phones and cv.location
         assert "English" in cv.languages
+
+
+def test_same_seed_same_truth_whatever_the_string_hashing(tmp_path):
+    """Faker's it_IT city list comes from a set; a seed must still give the same CVs in every process."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    code = ("import json, sys; from cvrag_desktop.factory.builder import seeded_faker;"
+            "f = seeded_faker('it_IT', 21); print(json.dumps([f.city() for _ in range(20)]))")
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120,
+                              check=True)
+        outs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    assert outs[0] == outs[1]

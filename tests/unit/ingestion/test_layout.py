@@ -73,3 +73,12 @@ def test_overflowing_cell_and_its_neighbour_stay_separate_cells():
             _ln("Onboarding", 384, 100, size=10.5, width=59)]
     assert merge_rows(rows)[0].text.split("\t") == ["Recrutamento e seleção", "Entrevistas por competências",
                                                     "Onboarding"]
+
+
+def test_place_in_smaller_type_under_the_employer_is_not_a_wrap():
+    rows = [_ln("2019 – 2021", 63, 100, width=50), _ln("Recruiter", 160, 100, width=45),
+            _ln("Bosurgi e figli", 426, 100, width=64), _ln("– Screened 300 applicants", 160, 111, width=120),
+            _ln("Cerchiate", 426, 111, size=8.0, width=39)]
+    texts = [m.text for m in merge_rows(rows)]
+    assert texts[0] == "2019 – 2021\tRecruiter\tBosurgi e figli"
+    assert "Cerchiate" in texts[1]
