@@ -47,6 +47,19 @@ def _isolated_home(tmp_path, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _fresh_llm_state():
+    """The LLM probe cache and remembered endpoint quirks must not leak between tests (ports are reused)."""
+    from cvrag_desktop.llm import clear_probe_cache
+    from cvrag_desktop.llm.gateway import forget_endpoint_quirks
+
+    clear_probe_cache()
+    forget_endpoint_quirks()
+    yield
+    clear_probe_cache()
+    forget_endpoint_quirks()
+
+
+@pytest.fixture(autouse=True)
 def _block_network(monkeypatch):
     """Refuse connections to anything but loopback; tests must never reach the internet."""
     real_connect = socket.socket.connect

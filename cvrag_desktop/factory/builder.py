@@ -47,10 +47,9 @@ def _stable_word_lists(fake: Faker) -> None:
     """Sort provider lists Faker builds from a set (it_IT ``cities``): their order, and so the
     city a seed picks, would otherwise change with Python's per-process string hashing."""
     for provider in fake.providers:
-        for attr in ("cities",):
-            values = getattr(provider, attr, None)
-            if isinstance(values, list) and values and all(isinstance(v, str) for v in values):
-                setattr(provider, attr, sorted(values))
+        values = getattr(provider, "cities", None)
+        if isinstance(values, list) and all(isinstance(v, str) for v in values):
+            provider.cities = sorted(values)
 
 
 def ascii_slug(text: str, sep: str = ".") -> str:

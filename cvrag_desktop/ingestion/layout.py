@@ -58,16 +58,16 @@ def _count_aligned(side: list[TextLine], other: list[TextLine], *, tight: bool =
     return count
 
 
-def _full_width_headings(left: list[TextLine], right: list[TextLine]) -> bool:
+def _full_width_headings(left: list[TextLine], right: list[TextLine], left_heads: set[int],
+                         right_heads: set[int]) -> bool:
     """True when every heading sits on the left with nothing beside it and the right has none.
 
     That is a single column whose section headings span the page, above tables whose
     first cells (dates, labels) happen to leave a gap; a real sidebar's headings have
     main-column text beside them, or the main column has headings of its own.
     """
-    head_ids = _heading_lines(left)
-    heads = [ln for ln in left if id(ln) in head_ids]
-    if len(heads) < 2 or _heading_lines(right):
+    heads = [ln for ln in left if id(ln) in left_heads]
+    if len(heads) < 2 or right_heads:
         return False
     for h in heads:
         pad = 0.3 * h.height
@@ -128,9 +128,9 @@ def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
     rchars = sum(len(ln.text) for ln in right)
     if lchars < 0.06 * total_chars or rchars < 0.06 * total_chars:
         return None
-    for side, other in ((left, right), (right, left)):
+    left_heads, right_heads = _heading_lines(left), _heading_lines(right)
+    for side, other, heads in ((left, right, left_heads), (right, left, right_heads)):
         aligned = _count_aligned(side, other)
-        heads = _heading_lines(side)
         if aligned >= 0.6 * len(side) and not heads:
             return None  # dates, places or labels beside entries: keep each row together
         if len(heads) >= 0.6 * len(side):
@@ -142,11 +142,11 @@ def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
         widths = sorted(ln.x1 - ln.x0 for ln in side)
         if widths[len(widths) // 2] < 0.2 * page_width and _count_aligned(side, other, tight=True) >= 0.35 * len(side):
             return None  # narrow cells top-aligned with the other side: a table, read row by row
-    if _full_width_headings(left, right):
+    if _full_width_headings(left, right, left_heads, right_heads):
         return None  # one column under full-width headings; the left strip is a table's first cells
     aligned = _count_aligned(left, right)
     widths = sorted(ln.x1 - ln.x0 for ln in left)
-    if aligned >= 0.85 * len(left) and widths[len(widths) // 2] < 0.2 * page_width and len(_heading_lines(left)) < 2:
+    if aligned >= 0.85 * len(left) and widths[len(widths) // 2] < 0.2 * page_width and len(left_heads) < 2:
         return None  # table-like rows of short cells (a sidebar has headings of its own)
     return gutter
 

@@ -132,8 +132,8 @@ def load_raw_aliases() -> dict[str, dict[str, Any]]:
 
 
 LOCAL_API_KEY = "local-no-key"
-"""Sent to an OpenAI-compatible server when none is configured: local servers (llama.cpp,
-LM Studio, vLLM) ignore it, but LiteLLM's OpenAI client refuses to send a request without one."""
+"""Sent to an OpenAI-compatible server when none is configured: a local server without auth
+(llama.cpp's) ignores it, but LiteLLM's OpenAI client refuses to send a request without one."""
 
 
 def _api_key(raw: dict[str, Any], model: str) -> str | None:

@@ -82,16 +82,13 @@ def close_window(win) -> None:
 @pytest.fixture
 def chat_services(_isolated_home, small_cvs):
     """Services with the 10 small CVs imported and indexed (LLM endpoint as set in the environment)."""
-    from cvrag_desktop.llm import clear_probe_cache
     from cvrag_desktop.services import Services
 
-    clear_probe_cache()
     svc = Services()
     report = svc.ingest([small_cvs], use_llm=False)
     assert report.ingested >= 9, report.failed
     yield svc
     svc.close()
-    clear_probe_cache()
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ import pytest
 
 from cvrag_desktop.domain import Experience, NormalizedCV
 from cvrag_desktop.ingestion.llm_fill import CvGaps, coerce_partial_date, fill_gaps, fold, merge_gaps
-from cvrag_desktop.llm import clear_probe_cache
 from tests.support.ollama_stub import OllamaStub
 
 CV_TEXT = """JOSÉ   Müller-García
@@ -35,13 +34,6 @@ def stub():
     """A scripted Ollama on a loopback port (see tests/support/stub.py)."""
     with OllamaStub() as server:
         yield server
-
-
-@pytest.fixture(autouse=True)
-def _fresh_probe_cache():
-    clear_probe_cache()
-    yield
-    clear_probe_cache()
 
 
 def _reply(**overrides) -> str:
