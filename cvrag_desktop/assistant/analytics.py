@@ -193,17 +193,38 @@ def skill_years(facts: CatalogFacts, book: EvidenceBook, skill: str, as_of: dt.d
             "data": {"candidate_ids": sorted(b[1].candidate_id for b in best), "years": best[0][0]}}
 
 
-def list_pool(book: EvidenceBook, pool: list[CandidateFacts], filters: dict, count: bool = False) -> dict:
-    """Name the candidates of ``pool`` (each cited by the chunks of the facts the filters asked about)."""
+def list_pool(book: EvidenceBook, pool: list[CandidateFacts], filters: dict, count: bool = False,
+              people=None) -> dict:
+    """Name the people of ``pool`` (each cited by the chunks of the facts the filters asked about).
+
+    With a :class:`~.people.PeopleIndex`, documents of one person count and show once, and
+    namesakes are listed with the label that tells them apart.
+    """
     what = describe_filters(filters)
     if not pool:
         return {"status": "unknown", "answer": f"No imported CV matches: candidates {what} (0 found).",
                 "data": {"count": 0, "candidate_ids": []}}
-    listed = [f"{f.name}{cite_filter_facts(book, f, filters)}" for f in pool[:MAX_LISTED]]
-    more = f"\n… and {len(pool) - MAX_LISTED} more." if len(pool) > MAX_LISTED else ""
-    head = f"{len(pool)} candidate{'s' if len(pool) != 1 else ''} {what}:" if count else f"Candidates {what}:"
+    shown: list[tuple[str, CandidateFacts, int]] = []
+    if people is not None:
+        index: dict[str, int] = {}
+        for f in pool:
+            p = people.person_of(f.candidate_id)
+            key = p.person_id if p else f.candidate_id
+            if key in index:
+                label, first, n = shown[index[key]]
+                shown[index[key]] = (label, first, n + 1)
+                continue
+            index[key] = len(shown)
+            shown.append((people.display(p) if p else f.name, f, 1))
+    else:
+        shown = [(f.name, f, 1) for f in pool]
+    listed = [f"{label}{cite_filter_facts(book, f, filters)}" + (f" ({n} CV files)" if n > 1 else "")
+              for label, f, n in shown[:MAX_LISTED]]
+    more = f"\n… and {len(shown) - MAX_LISTED} more." if len(shown) > MAX_LISTED else ""
+    n = len(shown)
+    head = f"{n} candidate{'s' if n != 1 else ''} {what}:" if count else f"Candidates {what}:"
     return {"status": "answered", "answer": head + "\n" + "\n".join(f"- {x}" for x in listed) + more,
-            "data": {"count": len(pool), "candidate_ids": [f.candidate_id for f in pool]}}
+            "data": {"count": n, "candidate_ids": [f.candidate_id for f in pool]}}
 
 
 def count_or_list(facts: CatalogFacts, book: EvidenceBook, filters: dict, count: bool) -> dict:

@@ -64,6 +64,17 @@ def needed(terms: list[str]) -> int:
     return max(1, math.ceil(len(terms) * 2 / 3)) if terms else 0
 
 
+def excerpt_supports(text: str, plan: dict, terms: list[str]) -> bool:
+    """Does an excerpt show what was asked: the concept asked about (when there is one), else the terms?"""
+    from cvrag_desktop.assistant.question import concepts, line_states
+
+    by_id = {c.cid: c for c in concepts()}
+    wanted = [by_id[c] for c in plan.get("concepts") or [] if c in by_id]
+    if wanted:
+        return line_states(text, wanted[0])
+    return not terms or bool(mentions(text, terms))
+
+
 def validate_reply(reply: AnswerReply, evidence: list[dict], plan: dict, known_names: dict[str, str]) -> str | None:
     """Why the reply is rejected, or None when it passes."""
     given = {e["evidence_id"]: e for e in evidence}
@@ -81,7 +92,7 @@ def validate_reply(reply: AnswerReply, evidence: list[dict], plan: dict, known_n
     for c in cited:
         # also for a candidate the question names: "What is Ana's notice period?" cited to any
         # excerpt of Ana's CV is an invented answer unless that excerpt mentions a notice period
-        if terms and not mentions(given[c]["text"], terms):
+        if not excerpt_supports(given[c]["text"], plan, terms):
             return f"excerpt {c} does not mention what the question asks about"
     cited_people = {given[c]["candidate_id"] for c in cited}
     answer_key = f" {text_key(reply.answer)} "

@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from langchain_core.runnables import RunnableConfig
 
 from cvrag_desktop.assistant import analytics, lookup
-from cvrag_desktop.assistant.answer import extractive_answer
+from cvrag_desktop.assistant.computed import run_intent
 from cvrag_desktop.assistant.facts import CatalogFacts
+from cvrag_desktop.assistant.people import PeopleIndex
 from cvrag_desktop.assistant.router import DOMAIN, PRONOUNS, Plan, looks_like_unknown_name, parse_question
+from cvrag_desktop.assistant.scoped import scoped_answer
 from cvrag_desktop.assistant.state import PER_TURN_RESET, AssistantState
 from cvrag_desktop.assistant.vocabulary import VocabularyCache
 from cvrag_desktop.config import Settings
@@ -43,6 +45,11 @@ class AssistantDeps:
     as_of: dt.date | None = None
     timeout: float = 60.0
     timings: dict = field(default_factory=dict)
+    people: PeopleIndex | None = None
+
+    def __post_init__(self) -> None:
+        if self.people is None:
+            self.people = PeopleIndex(self.facts)
 
     def today(self) -> dt.date:
         """The date current roles run to."""
@@ -97,7 +104,7 @@ def route_intent(state: AssistantState, config: RunnableConfig) -> dict:
     deps: AssistantDeps = _cfg(config)["deps"]
     q = state["standalone"]
     previous = [p["candidate_id"] for p in last_candidates(state.get("messages", []))]
-    plan = parse_question(q, deps.vocab.get(), previous)
+    plan = parse_question(q, deps.vocab.get(), previous, deps.people)
     notes = list(state.get("notes", []))
     if state.get("llm_up") and plan.route != "analytics":
         try:
@@ -169,7 +176,7 @@ def metadata_search(state: AssistantState, config: RunnableConfig) -> dict:
     # the catalog: exact, complete (no k), never stale, and ~100x faster than a local-mode scroll.
     pool = deps.facts.matching(plan["filters"])
     book = analytics.EvidenceBook(deps.facts)
-    result = analytics.list_pool(book, pool, plan["filters"])
+    result = analytics.list_pool(book, pool, plan["filters"], people=deps.people)
     return {"evidence": book.items, "answer": _answer_from(result, book), "timings": _timed(state, "retrieve_ms", t0)}
 
 
@@ -179,7 +186,7 @@ def _search(state: AssistantState, config: RunnableConfig, strategy: str) -> dic
     plan = state["plan"]
     filters = _index_filters(plan, deps) if strategy == "filtered" else {}
     query = " ".join(plan.get("terms") or []) or state["standalone"]
-    if strategy == "filtered" and plan.get("candidates") and set(filters) <= {"names"}:
+    if strategy == "filtered" and (plan.get("persons") or (plan.get("candidates") and set(filters) <= {"names"})):
         # a named candidate: rank that CV's own chunks by the terms (exact and instant)
         hits = _named_chunks(deps, plan)
         return {"evidence": _labelled(deps, hits), "timings": _timed(state, "retrieve_ms", t0)}
@@ -195,16 +202,22 @@ def _search(state: AssistantState, config: RunnableConfig, strategy: str) -> dic
 
 
 def _named_chunks(deps: AssistantDeps, plan: dict) -> list[dict]:
-    from cvrag_desktop.assistant.answer import mentions, support_terms
+    """The named people's chunks (every document of each), those carrying what was asked first."""
+    from cvrag_desktop.assistant.scoped import chunk_score
 
-    terms = support_terms(plan)
-    hits = []
-    for cid in plan["candidates"][:4]:
+    people = deps.people.refresh()
+    docs = [d for p in plan.get("persons") or [] if p in people.people for d in people.people[p].documents]
+    hits, seen = [], set()
+    for cid in (docs or plan["candidates"])[:8]:
         f = deps.facts.get(cid)
         for c in deps.facts.chunks(cid):
+            key = " ".join(c.text.split())
+            if key in seen:
+                continue
+            seen.add(key)
             hits.append({"chunk_id": c.chunk_id, "candidate_id": cid, "candidate_name": f.name if f else None,
                          "section": c.section, "page": c.page, "text": c.text,
-                         "score": float(len(mentions(c.text, terms)))})
+                         "score": chunk_score(c.text, plan) - c.ordinal * 1e-4})
     hits.sort(key=lambda h: -h["score"])
     return hits[:TOP_K]
 
@@ -226,7 +239,10 @@ def analytics_node(state: AssistantState, config: RunnableConfig) -> dict:
     p = Plan(**state["plan"])
     book = analytics.EvidenceBook(deps.facts)
     today = deps.today()
-    if p.op == "compare":
+    computed = run_intent(book, deps.people, p.intent) if p.intent else None
+    if computed is not None:
+        result = computed
+    elif p.op == "compare":
         result = lookup.compare(deps.facts, book, p.candidates, today)
     elif p.op == "lookup":
         result = lookup.lookup(deps.facts, book, p.candidates, p.field or "profile")
@@ -237,7 +253,7 @@ def analytics_node(state: AssistantState, config: RunnableConfig) -> dict:
     elif p.op == "skill_years" and p.skill:
         result = analytics.skill_years(deps.facts, book, p.skill, today)
     else:
-        result = analytics.count_or_list(deps.facts, book, p.filters, p.op == "count")
+        result = analytics.list_pool(book, deps.facts.matching(p.filters), p.filters, p.op == "count", deps.people)
     return {"evidence": book.items, "answer": _answer_from(result, book), "timings": _timed(state, "retrieve_ms", t0)}
 
 
@@ -265,7 +281,10 @@ def generate_answer(state: AssistantState, config: RunnableConfig) -> dict:
             raise
         except LLM_ERRORS as exc:
             notes.append(f"extractive answer: the language model's reply was not usable ({exc})")
-    result = extractive_answer(evidence, plan, state["standalone"])
+    people = deps.people.refresh()
+    person_of = {e["candidate_id"]: p.person_id for e in evidence if (p := people.person_of(e["candidate_id"]))}
+    names = {cid: people.display(people.people[pid]) for cid, pid in person_of.items()}
+    result = scoped_answer(evidence, {**plan, "person_of": person_of}, state["standalone"], names)
     return {"answer": {**result, "mode": "deterministic"}, "notes": notes, "timings": _timed(state, "answer_ms", t0)}
 
 

@@ -14,6 +14,8 @@ import re
 from dataclasses import asdict, dataclass
 from dataclasses import field as dc_field
 
+from cvrag_desktop.assistant.people import PeopleIndex
+from cvrag_desktop.assistant.understand import disambiguate, refine, resolve_people
 from cvrag_desktop.assistant.vocabulary import QUESTION_LEVELS, CatalogVocabulary
 from cvrag_desktop.index.filters import text_key
 from cvrag_desktop.ingestion.lexicon import (
@@ -70,6 +72,10 @@ class Plan:
     terms: list[str] = dc_field(default_factory=list)  # content words the evidence must contain
     skill: str | None = None  # the skill of "most years with X"
     unknown_name: str | None = None  # a name-like phrase that matches no candidate
+    persons: list[str] = dc_field(default_factory=list)  # people named (person ids; see people.py)
+    ambiguous: list[str] = dc_field(default_factory=list)  # names shared by several people, left unresolved
+    concepts: list[str] = dc_field(default_factory=list)  # concept ids asked about (resources/concepts.yaml)
+    intent: dict = dc_field(default_factory=dict)  # computed relation / comparison / aggregate and its arguments
 
     def to_dict(self) -> dict:
         """Plain-data form (stored in the graph state)."""
@@ -155,8 +161,9 @@ def _analytics_op(q: str, plan: Plan) -> str | None:
     return None
 
 
-def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: list[str] | None = None) -> Plan:
-    """The deterministic plan for a (standalone) question."""
+def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: list[str] | None = None,
+                   people: PeopleIndex | None = None) -> Plan:
+    """The deterministic plan for a (standalone) question (``people`` resolves names to persons)."""
     q = normalize_key(question)
     plan = Plan()
     filters: dict = {}
@@ -166,23 +173,25 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
     levels = [lvl for lvl, pat in QUESTION_LEVELS if pat.search(q)]
     words = text_key(question).split()
     used: set[int] = set()
-    names = _ngrams(words, vocab.names, min(vocab.max_words, 5), used)
-    ids: list[str] = []
-    for key, _, _ in names:
-        ids += [c for c in sorted(vocab.names[key]) if c not in ids]
-    companies = _ngrams(words, vocab.companies, min(vocab.max_words, 6), used)
+    mentions: list = []
+    if people is not None:
+        mentions, ids = resolve_people(question, words, used, vocab, people, skills, langs)
+        companies = _ngrams(words, vocab.companies, min(vocab.max_words, 6), used)
+        plan.persons = disambiguate(mentions, ids, [vocab.companies[k] for k, _, _ in companies], people)
+        ids = [people.people[p].primary for p in plan.persons]
+    else:
+        names = _ngrams(words, vocab.names, min(vocab.max_words, 5), used)
+        ids = []
+        for key, _, _ in names:
+            ids += [c for c in sorted(vocab.names[key]) if c not in ids]
+        companies = _ngrams(words, vocab.companies, min(vocab.max_words, 6), used)
+        ids += _single_names(question, words, used, vocab, ids)
     locations = _ngrams(words, vocab.locations, min(vocab.max_words, 4), used)
-    # a single surname / first name that identifies exactly one candidate, written capitalised
-    for i, w in enumerate(words):
-        if i in used or w in STOPWORDS or len(w) < 3 or len(vocab.name_tokens.get(w, ())) != 1:
-            continue
-        if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", normalize_key(question)) and \
-                any(t[:1].isupper() and normalize_key(t) == w for t in re.findall(r"[\w'-]+", question)) and \
-                canonical_skill(w) is None and canonical_language(w) is None:
-            ids += [c for c in vocab.name_tokens[w] if c not in ids]
-            used.add(i)
+    institutions = _ngrams(words, vocab.institutions, min(vocab.max_words, 8), used)
     if not ids and context_candidates and PRONOUNS.search(question):
         ids = list(context_candidates)
+        if people is not None:
+            plan.persons = [p.person_id for p in people.persons(ids)]
     plan.candidates = ids
     if skills:
         filters["skills"] = skills
@@ -195,6 +204,8 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
         filters["companies"] = [vocab.companies[k] for k, _, _ in companies]
     if locations:
         filters["location"] = vocab.locations[locations[0][0]]
+    if institutions:
+        filters["institutions"] = [vocab.institutions[k] for k, _, _ in institutions]
     plan.filters = filters
     plan.skill = skills[0] if skills else None
     for name, pattern in FIELD_WORDS:
@@ -207,11 +218,28 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
     plan.terms = [w for i, w in enumerate(words) if i not in used and w not in STOPWORDS and w not in FIELD_TERMS
                   and w not in GENERIC and w not in skill_keys and w not in lang_words and not w.isdigit()
                   and canonical_skill(w) is None and len(w) > 2 and not _is_level_word(w)]
-    plan.op = _analytics_op(q, plan)
-    if plan.op == "lookup" and plan.terms:
+    if people is not None:
+        refine(plan, question, words, used, people, mentions, skills, langs, levels)
+    plan.op = plan.intent.get("op") or _analytics_op(q, plan)
+    if plan.op == "lookup" and (plan.terms or plan.concepts):
         plan.op = None  # "what is Ana's salary expectation?": not a field we hold, search her CV
     plan.route = _route(q, plan, words)
     return plan
+
+
+def _single_names(question: str, words: list[str], used: set[int], vocab: CatalogVocabulary,
+                  ids: list[str]) -> list[str]:
+    """A single capitalised surname / first name that identifies exactly one candidate."""
+    out: list[str] = []
+    for i, w in enumerate(words):
+        if i in used or w in STOPWORDS or len(w) < 3 or len(vocab.name_tokens.get(w, ())) != 1:
+            continue
+        if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", normalize_key(question)) and \
+                any(t[:1].isupper() and normalize_key(t) == w for t in re.findall(r"[\w'-]+", question)) and \
+                canonical_skill(w) is None and canonical_language(w) is None:
+            out += [c for c in vocab.name_tokens[w] if c not in ids and c not in out]
+            used.add(i)
+    return out
 
 
 def _is_level_word(w: str) -> bool:
@@ -222,7 +250,9 @@ def _route(q: str, plan: Plan, words: list[str]) -> str:
     if plan.op:
         return "analytics"
     has_entities = bool(plan.filters or plan.candidates)
-    if has_entities and not plan.terms:
+    if plan.persons and (plan.terms or plan.concepts):
+        return "hybrid_filtered"  # the named people's own CV lines answer it (scoped extractive)
+    if has_entities and not plan.terms and not plan.concepts:
         if plan.candidates and not plan.filters:
             plan.op, plan.field = "lookup", plan.field or "profile"
             return "analytics"
@@ -243,6 +273,10 @@ def looks_like_unknown_name(question: str, plan: Plan) -> str | None:
         if re.search(r"\b(?:at|for|by|in|from|with|bei|en|chez|presso|em)\s+(?:the\s+)?$", question[:m.start()],
                      re.IGNORECASE):
             continue  # "worked at Istituto Comprensivo Cividale": an employer or a place, not a person
+        entity_words = {w for key in ("companies", "institutions") for v in plan.filters.get(key, [])
+                        for w in text_key(v).split()} | set(text_key(plan.filters.get("location") or "").split())
+        if set(text_key(phrase).split()) & entity_words or load_lexicon().institution_re.search(phrase):
+            continue  # "Bogazici University", "Acme Corp": an entity the question names, not a person
         if not any(canonical_skill(w) or canonical_language(w) for w in phrase.split()) and \
                 phrase.split()[0].lower() not in STOPWORDS:
             return re.sub(r"'s$", "", phrase)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from cvrag_desktop.assistant.facts import CatalogFacts
 from cvrag_desktop.assistant.memory import THREADS_FILE, ThreadStore
 from cvrag_desktop.assistant.nodes import AssistantDeps
+from cvrag_desktop.assistant.people import PeopleIndex
 from cvrag_desktop.assistant.vocabulary import VocabularyCache
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings
@@ -62,8 +63,9 @@ class AssistantService:
         self.settings = settings
         self.facts = CatalogFacts(catalog)
         self.vocab = VocabularyCache(catalog)
+        self.people = PeopleIndex(self.facts)
         self.deps = AssistantDeps(self.facts, self.vocab, search_service, settings, as_of=as_of,
-                                  timeout=settings.llm_timeout_s)
+                                  timeout=settings.llm_timeout_s, people=self.people)
         self.threads_store = ThreadStore(paths.data_dir / THREADS_FILE)
         from cvrag_desktop.assistant.graph import build_graph
 

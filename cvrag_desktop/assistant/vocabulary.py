@@ -73,13 +73,14 @@ class CatalogVocabulary:
     display_names: dict[str, str] = field(default_factory=dict)  # candidate id -> name
     companies: dict[str, str] = field(default_factory=dict)  # key or core -> display
     locations: dict[str, str] = field(default_factory=dict)  # key -> display
+    institutions: dict[str, str] = field(default_factory=dict)  # key -> display
     max_words: int = 1
 
 
 def build_vocabulary(catalog: Catalog) -> CatalogVocabulary:
     """Read names, employers and locations of every candidate into lookup tables."""
     v = CatalogVocabulary()
-    for r in catalog.query("SELECT candidate_id, name, companies, location FROM candidates"):
+    for r in catalog.query("SELECT candidate_id, name, companies, location, institutions FROM candidates"):
         cid, name = r["candidate_id"], r["name"] or ""
         v.display_names[cid] = name
         key = text_key(name)
@@ -101,13 +102,17 @@ def build_vocabulary(catalog: Catalog) -> CatalogVocabulary:
                 core = company_core(ck)
                 if len(core) >= 4:
                     v.companies.setdefault(core, comp)
+        for inst in json.loads(r["institutions"] or "[]"):
+            ik = text_key(inst)
+            if len(ik) >= 4:
+                v.institutions.setdefault(ik, inst)
         loc = r["location"]
         if loc:
             for part in re.split(r"[,;/(]", loc):
                 lk = text_key(part)
                 if len(lk) >= 3:
                     v.locations.setdefault(lk, part.strip())
-    v.max_words = max([len(k.split()) for k in (*v.names, *v.companies, *v.locations)] or [1])
+    v.max_words = max([len(k.split()) for k in (*v.names, *v.companies, *v.locations, *v.institutions)] or [1])
     return v
 
 

@@ -1,0 +1,68 @@
+"""Run a computed intent (relation, comparison, aggregate) for the analytics node.
+
+A relation of several people (namesakes the question did not tell apart) is answered
+for each of them, each block headed by the label that tells them apart.
+"""
+
+from __future__ import annotations
+
+from cvrag_desktop.assistant import aggregates, relations
+from cvrag_desktop.assistant.analytics import EvidenceBook
+from cvrag_desktop.assistant.compare import compare_people
+from cvrag_desktop.assistant.people import PeopleIndex
+
+PERSON_OPS = ("before", "after", "role_at", "first_role", "latest_role", "degrees")
+AGGREGATE_OPS = ("current_start", "graduation", "most_employers", "shared_employers", "shared_contacts",
+                 "duplicates", "cv_date", "mention_count")
+MAX_PEOPLE = 6
+
+
+def _person_op(book: EvidenceBook, people: PeopleIndex, intent: dict, pid: str) -> dict:
+    p = people.people[pid]
+    f = people.facts.get(p.primary)
+    op = intent["op"]
+    if op in ("before", "after"):
+        return relations.neighbour_employer(book, p, f, intent["employer"], before=op == "before")
+    if op == "role_at":
+        return relations.role_at(book, p, f, intent["employer"])
+    if op in ("first_role", "latest_role"):
+        return relations.end_role(book, p, f, latest=op == "latest_role")
+    return relations.degrees(book, p, f, intent.get("level"))
+
+
+def run_intent(book: EvidenceBook, people: PeopleIndex, intent: dict) -> dict | None:
+    """The computed answer for ``intent`` (None when the op is not one of these)."""
+    op = intent.get("op")
+    people.refresh()
+    persons = [pid for pid in intent.get("persons") or [] if pid in people.people]
+    if op in PERSON_OPS and persons:
+        results = [(pid, _person_op(book, people, intent, pid)) for pid in persons[:MAX_PEOPLE]]
+        if len(results) == 1:
+            return results[0][1]
+        blocks = []
+        for pid, r in results:
+            label = people.people[pid].label
+            body = r["answer"]
+            name = people.people[pid].name
+            body = body[len(name):].lstrip(" :—-") if body.startswith(name) else body
+            blocks.append(f"{label}:\n{body}")
+        status = "answered" if any(r["status"] == "answered" for _, r in results) else "unknown"
+        head = f"{len(results)} different people match the name; each answered separately:\n" \
+            if len({people.people[p].key for p in persons}) == 1 else ""
+        return {"status": status, "answer": head + "\n\n".join(blocks),
+                "data": {"candidate_ids": [people.people[p].primary for p in persons]}}
+    if op == "compare" and len(persons) >= 2:
+        topic = (intent.get("phrase") or "").split()
+        return compare_people(book, people, [people.people[p] for p in persons], intent.get("dimension") or "years",
+                              topic)
+    if op in AGGREGATE_OPS:
+        if op == "current_start":
+            return aggregates.current_start(book, people, intent.get("earliest", True))
+        if op == "graduation":
+            return aggregates.graduation(book, people, intent.get("earliest", True))
+        if op == "cv_date":
+            return aggregates.newest_cv(book, people, newest=not intent.get("earliest"))
+        if op == "mention_count":
+            return aggregates.mention_count(book, people, intent.get("phrase") or "")
+        return getattr(aggregates, op)(book, people)
+    return None

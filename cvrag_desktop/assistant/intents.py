@@ -1,0 +1,131 @@
+"""Which computed answer a question wants: a relation of named people, a comparison, or an aggregate.
+
+Rules over the folded question (English plus the cue words of the CVs' other languages),
+applied after the people and employers it names are known. ``None`` means no computed
+route applies: the question is answered from the CV text (scoped extractive answer) or
+by the filter routes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_B = r"(?<!\w)"
+_E = r"(?!\w)"
+
+
+def _re(words: str) -> re.Pattern:
+    return re.compile(_B + "(" + words + ")" + _E)
+
+
+BEFORE = _re(r"before|prior to|previous to|previously to|vor|bevor|antes de|antes|avant|prima di|voor|之前|以前|前に")
+AFTER = _re(r"after|after leaving|following|nach|nachdem|despues de|despues|apres|depois de|dopo|na|之后|以后|後に")
+LATEST = _re(r"most recent|latest|last (job|role|position|employer|company)|newest (job|role)|current (job|role|position|"
+             r"employer|company|title)|currently|now|these days|aktuell\w*|derzeit\w*|jetzig\w*|actual|actualmente|"
+             r"actuel\w*|atual\w*|attual\w*|現在|目前|现在|当前")
+FIRST = _re(r"first (job|role|position|employer|company)|earliest (job|role|position)|start(ed)? (his|her|their) "
+            r"career|erste[nrs]? (job|stelle|arbeitgeber)|primer (trabajo|empleo)|premier (emploi|poste)|"
+            r"primeiro (emprego|trabalho)|primo (lavoro|impiego)|第一份")
+STUDY = _re(r"stud(y|ied|ies|ying)|degrees?|universit(y|ies)|college|school|graduat\w*|educat\w*|institution|"
+            r"master'?s?|bachelor'?s?|ph ?d|doctorate|msc|bsc|mba|studiert\w*|studium|abschluss|hochschule|"
+            r"estudi\w*|titulo|universidad|etudi\w*|diplome|universite|formacao|curso|laurea|universita|"
+            r"学历|学位|大学|毕业|学校|学歴")
+COMPARE = _re(r"compare|comparison|versus|vs|more|less|better|stronger|fits best|fit best|best fit|best suited|"
+              r"rank|ranking|order|who is the (most|best)|vergleich\w*|compar\w*|mehr|mas|plus|mais|piu|比较|更")
+RANK = _re(r"rank|ranking|order|sort")
+SENIOR = _re(r"senior|seniority|junior|experienced|erfahren\w*|senioridad|ancienne\w*|资深")
+YEARS = _re(r"years|experience|longer|erfahrung|experiencia|experience|experiencia|anos|anni|经验|经历")
+PUBLISH = _re(r"publish\w*|publications?|papers?|veroffentlich\w*|publicacion\w*|publicac\w*|pubblica\w*|论文")
+EDUCATION = _re(r"education|educational|studies|degrees?|academic|ausbildung|bildung|formacion|formation|formacao|"
+                r"istruzione|学历|教育")
+COUNT = _re(r"how many|number of|count|wie viele|cuantos|cuantas|combien|quantos|quantas|quanti|quante|多少|几")
+CURRENT_START = re.compile(_B + r"current (job|role|position|employer)\w*" + r".{0,40}" +
+                           r"(start\w*|begin\w*|began|earliest|oldest|longest|most recent\w*|latest|newest)")
+GRADUATED = _re(r"graduat\w*|finished (their|his|her) (studies|degree)|abschluss|egres\w*|diplom\w*|formou|laurea\w*|"
+                r"毕业")
+EARLY = _re(r"earliest|first|oldest|longest ago|least recently|fruhest\w*|primero|premier|primeiro|primo|最早")
+LATE = _re(r"most recent\w*|latest|last|newest|recently|spatest\w*|ultimo|dernier|mais recente|piu recente|最近|最晚")
+MOST_EMPLOYERS = re.compile(_B + r"(most|largest number of|highest number of|greatest number of|meisten|mas|plus de)"
+                            r"( \w+){0,2} (employers|companies|jobs|firms|arbeitgeber|empresas|entreprises|aziende)")
+SAME_EMPLOYER = re.compile(_B + r"(same (company|employer|firm|organi[sz]ation)|worked together|colleagues|"
+                           r"(employers?|compan(y|ies)) in common|common (employers?|compan(y|ies))|"
+                           r"shared? (an? )?(employers?|compan(y|ies))|both worked)")
+DUPLICATES = re.compile(_B + r"(twice|two (cvs|files|resumes|documents)|more than one (cv|file|resume|document)|"
+                        r"duplicates?|duplicated|same person|several (cvs|files)|multiple (cvs|files|resumes))" + _E)
+SHARED_CONTACT = re.compile(r"(share|shared|same|common|identical)\w*.{0,30}(phone|e-?mail|number|address)"
+                            r"|(phone|e-?mail|number|address)\w*.{0,30}(shared|in common|same|twice)")
+CV_DATE = re.compile(r"(cv|resume|profile|document)s?\b.{0,40}(updated|dated|written|date|newest|oldest|most recent)"
+                     r"|(updated|written|dated) (most|least) recently|last updated|most recently updated")
+MENTION = _re(r"mention\w*|list\w*|include\w*|contain\w*|refer\w*|nennen|erwahn\w*|mencion\w*|mentionn\w*|menciona\w*|"
+                r"menzion\w*|提到|提及")
+
+
+@dataclass
+class Intent:
+    """A computed operation and its arguments."""
+
+    op: str
+    persons: list[str] = field(default_factory=list)
+    employer: str | None = None
+    level: str | None = None
+    dimension: str | None = None
+    earliest: bool = True
+    phrase: str | None = None
+
+
+def person_intent(q: str, persons: list[str], employers: list[str], level: str | None) -> Intent | None:
+    """A relation of one named person: neighbour employer, role at an employer, first/latest role, degrees."""
+    if employers:
+        employer = employers[0]
+        if BEFORE.search(q):
+            return Intent("before", persons, employer=employer)
+        if AFTER.search(q):
+            return Intent("after", persons, employer=employer)
+        return Intent("role_at", persons, employer=employer)
+    if FIRST.search(q):
+        return Intent("first_role", persons)
+    if re.search(_B + r"(most recent|latest|last|newest)" + _E, q) and re.search(r"(job|role|position|employer|"
+                                                                                    r"company|title|work)", q):
+        return Intent("latest_role", persons)
+    if level or (STUDY.search(q) and re.search(_B + r"(where|which|what|wo|welche\w*|donde|cual\w*|ou|quel\w*|onde|"
+                                                r"qual\w*|dove|哪)" + _E, q) and not re.search(r"thes[ie]s|arbeit|tesi",
+                                                                                            q)):
+        return Intent("degrees", persons, level=level)
+    return None
+
+
+def compare_intent(q: str, persons: list[str], topic: list[str]) -> Intent | None:
+    """Two or more named people compared or ranked, and on what."""
+    if len(persons) < 2 or not (COMPARE.search(q) or " or " in f" {q} " or RANK.search(q)):
+        return None
+    if PUBLISH.search(q):
+        return Intent("compare", persons, dimension="publications")
+    if EDUCATION.search(q) and not topic:
+        return Intent("compare", persons, dimension="education")
+    if topic:
+        return Intent("compare", persons, dimension="topic")
+    if SENIOR.search(q):
+        return Intent("compare", persons, dimension="seniority")
+    if YEARS.search(q):
+        return Intent("compare", persons, dimension="years")
+    return Intent("compare", persons, dimension="profile")
+
+
+def aggregate_intent(q: str) -> Intent | None:
+    """An aggregate over every person that the stored filters do not express."""
+    if CURRENT_START.search(q):
+        return Intent("current_start", earliest=not LATE.search(q) or bool(EARLY.search(q)))
+    if GRADUATED.search(q) and (EARLY.search(q) or LATE.search(q)):
+        return Intent("graduation", earliest=bool(EARLY.search(q)))
+    if MOST_EMPLOYERS.search(q):
+        return Intent("most_employers")
+    if SAME_EMPLOYER.search(q):
+        return Intent("shared_employers")
+    if SHARED_CONTACT.search(q):
+        return Intent("shared_contacts")
+    if DUPLICATES.search(q):
+        return Intent("duplicates")
+    if CV_DATE.search(q):
+        return Intent("cv_date", earliest=bool(EARLY.search(q)) and not LATE.search(q))
+    return None

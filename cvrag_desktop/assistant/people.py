@@ -1,0 +1,221 @@
+"""People, not files: name keys, documents of one person, and who a question names.
+
+A candidate row is one *document*. Recruiters ask about *people*: "Smith's", "park",
+"Dr. Jan Küster", "the John Doe who works at Stripe". This module folds names into keys
+(titles, post-nominals, possessives, case, diacritics and CJK spacing removed), groups the
+documents of one person (same name key and a shared employer, or, where either lists no
+employer, a shared e-mail or phone), labels people so namesakes can be told apart
+(name · current title · company), and resolves the people a question names.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+
+from cvrag_desktop.assistant.facts import CandidateFacts, CatalogFacts
+from cvrag_desktop.assistant.vocabulary import company_core
+from cvrag_desktop.index.filters import text_key
+from cvrag_desktop.ingestion.textclean import normalize_key
+
+TITLES = {"dr", "prof", "professor", "mr", "mrs", "ms", "miss", "mx", "sir", "dame", "herr", "frau", "dipl", "ing",
+          "sr", "sra", "srta", "don", "dona", "m", "mme", "mlle", "sig", "dott", "eng", "rer", "nat", "med", "vet",
+          "habil", "phil"}
+POST_NOMINALS = {"phd", "msc", "bsc", "ma", "ba", "mba", "meng", "beng", "md", "jd", "cpa", "pmp", "cfa", "mphil",
+                 "dphil", "llm", "llb", "bs", "ms", "mres", "dds", "rn", "pe", "jr", "sr", "ii", "iii", "iv", "bcs",
+                 "mcs", "dipl-ing", "frcs", "acca", "cissp"}
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+_POSSESSIVE = re.compile(r"(?<=\w)['’`´]s\b|(?<=[sxz])['’]", re.I)
+
+
+def name_key(name: str) -> str:
+    """A person's name as a comparison key: no titles, post-nominals, dots, case or accents.
+
+    "Dr. Jan Küster, M.Sc." → "jan kuster"; "履歴書　書太郎" → "履歴書書太郎" (CJK names have no
+    reliable spacing, so their key has none).
+    """
+    s = _POSSESSIVE.sub("", name or "")
+    s = re.sub(r"(?<=\b[A-Za-z])\.(?=[A-Za-z]\.)", "", s)  # "M.Sc." → "MSc."
+    words = text_key(s).split()
+    while words and words[0] in TITLES:
+        words.pop(0)
+    while words and (words[-1] in POST_NOMINALS or words[-1] in TITLES):
+        words.pop()
+    key = " ".join(words)
+    if _CJK.search(key):
+        key = key.replace(" ", "")
+    return key
+
+
+def employer_key(company: str) -> str:
+    """An employer as a spacing-free key without legal suffixes ("NVIDIA Research" = "NVIDIAResearch")."""
+    return company_core(text_key(company)).replace(" ", "")
+
+
+@dataclass
+class Person:
+    """One person: their documents (candidate ids), display name and a label that tells namesakes apart."""
+
+    person_id: str
+    name: str
+    key: str
+    documents: list[str] = field(default_factory=list)
+    label: str = ""
+
+    @property
+    def primary(self) -> str:
+        """The document answers cite first (the richest one)."""
+        return self.documents[0]
+
+
+def _richness(f: CandidateFacts) -> int:
+    rec = f.record
+    return len(rec.get("experiences", [])) * 3 + len(rec.get("education", [])) * 2 + len(rec.get("skills", []))
+
+
+def same_person(a: CandidateFacts, b: CandidateFacts) -> bool:
+    """Two documents of one person: same name key and a shared employer (or e-mail/phone where one lists none)."""
+    if not name_key(a.name) or name_key(a.name) != name_key(b.name):
+        return False
+    ca = {k for r in a.record.get("experiences", []) if r.get("company") and len(k := employer_key(r["company"])) >= 3}
+    cb = {k for r in b.record.get("experiences", []) if r.get("company") and len(k := employer_key(r["company"])) >= 3}
+    if ca and cb:
+        return bool(ca & cb)
+    contacts_a = {normalize_key(e) for e in a.record.get("emails", [])} | \
+        {re.sub(r"\D", "", p) for p in a.record.get("phones", []) if len(re.sub(r"\D", "", p)) >= 7}
+    contacts_b = {normalize_key(e) for e in b.record.get("emails", [])} | \
+        {re.sub(r"\D", "", p) for p in b.record.get("phones", []) if len(re.sub(r"\D", "", p)) >= 7}
+    if contacts_a and contacts_b:
+        return bool(contacts_a & contacts_b)
+    return True
+
+
+def person_label(f: CandidateFacts) -> str:
+    """"John Doe · Senior Software Engineer · Stripe": enough to tell namesakes apart."""
+    rec = f.record
+    title, company = rec.get("current_title"), rec.get("current_company")
+    if not (title or company):
+        first = next((r for r in rec.get("experiences", []) if r.get("title") or r.get("company")), None)
+        title, company = (first.get("title"), first.get("company")) if first else (None, None)
+    if not (title or company) and rec.get("location"):
+        company = rec["location"]
+    parts = [f.name] + [" ".join(str(p).split())[:60] for p in (title, company) if p]
+    return " · ".join(parts)
+
+
+class PeopleIndex:
+    """Every person in the catalog, rebuilt with the facts; document id ↔ person."""
+
+    def __init__(self, facts: CatalogFacts) -> None:
+        self.facts = facts
+        self._lock = threading.Lock()
+        self._source: object = None
+        self.people: dict[str, Person] = {}
+        self.by_document: dict[str, str] = {}
+        self.by_key: dict[str, list[str]] = {}
+        self.tokens: dict[str, set[str]] = {}
+
+    def refresh(self) -> PeopleIndex:
+        """Rebuild when the catalog changed (the facts object is replaced on change)."""
+        docs = self.facts.all()
+        with self._lock:
+            if docs is not self._source:
+                self._build(docs)
+                self._source = docs
+        return self
+
+    def _build(self, docs: dict[str, CandidateFacts]) -> None:
+        people: dict[str, Person] = {}
+        by_doc: dict[str, str] = {}
+        ordered = sorted(docs.values(), key=lambda f: (-_richness(f), f.candidate_id))
+        for f in ordered:
+            key = name_key(f.name)
+            owner = next((pid for pid, p in people.items() if p.key == key and key
+                          and all(same_person(docs[d], f) for d in p.documents)), None)
+            if owner is None:
+                people[f.candidate_id] = Person(f.candidate_id, f.name, key, [f.candidate_id], person_label(f))
+                by_doc[f.candidate_id] = f.candidate_id
+            else:
+                people[owner].documents.append(f.candidate_id)
+                by_doc[f.candidate_id] = owner
+        by_key: dict[str, list[str]] = {}
+        tokens: dict[str, set[str]] = {}
+        for p in people.values():
+            by_key.setdefault(p.key, []).append(p.person_id)
+            for w in p.key.split():
+                if len(w) >= 2:
+                    tokens.setdefault(w, set()).add(p.person_id)
+        self.people, self.by_document, self.by_key, self.tokens = people, by_doc, by_key, tokens
+
+    def person_of(self, candidate_id: str) -> Person | None:
+        """The person a document belongs to."""
+        self.refresh()
+        pid = self.by_document.get(candidate_id)
+        return self.people.get(pid) if pid else None
+
+    def persons(self, candidate_ids: list[str]) -> list[Person]:
+        """The distinct people of some documents, in first-seen order."""
+        out: list[Person] = []
+        for cid in candidate_ids:
+            p = self.person_of(cid)
+            if p and p not in out:
+                out.append(p)
+        return out
+
+    def namesakes(self, person: Person) -> list[Person]:
+        """Other people with the same name key."""
+        return [self.people[pid] for pid in self.by_key.get(person.key, []) if pid != person.person_id]
+
+    def display(self, person: Person) -> str:
+        """The label when the name is shared, else the plain name."""
+        return person.label if self.namesakes(person) else person.name
+
+
+@dataclass
+class Mention:
+    """A name written in the question and the people it may mean (several when namesakes share it)."""
+
+    text: str
+    person_ids: list[str]
+
+
+def _question_key(question: str) -> str:
+    return text_key(_POSSESSIVE.sub("", question))
+
+
+def find_mentions(question: str, index: PeopleIndex, ignore: set[str]) -> list[Mention]:
+    """People named in the question: full names, then single first names or surnames (any case).
+
+    ``ignore`` holds folded words that must not be read as names (skills, languages,
+    question words, employer words). CJK names are matched inside the question's text.
+    """
+    index.refresh()
+    words = _question_key(question).split()
+    used: set[int] = set()
+    out: list[Mention] = []
+    compact = _question_key(question).replace(" ", "")
+    for key, pids in index.by_key.items():
+        if _CJK.search(key) and len(key) >= 2 and key in compact:
+            out.append(Mention(key, list(pids)))
+    for n in range(min(5, len(words)), 1, -1):
+        for i in range(len(words) - n + 1):
+            if any(j in used for j in range(i, i + n)):
+                continue
+            key = " ".join(words[i:i + n])
+            pids = index.by_key.get(key)
+            if not pids:
+                # "Jan Küster" for "Jan Christoph Küster": first and last word of a longer name
+                pids = [p.person_id for p in index.people.values() if len(p.key.split()) > 2 and n == 2
+                        and p.key.split()[0] == words[i] and p.key.split()[-1] == words[i + 1]]
+            if pids:
+                out.append(Mention(key, list(pids)))
+                used.update(range(i, i + n))
+    for i, w in enumerate(words):
+        if i in used or len(w) < 3 or w in ignore or w.isdigit():
+            continue
+        pids = index.tokens.get(w)
+        if pids:
+            out.append(Mention(w, sorted(pids)))
+            used.add(i)
+    return out

@@ -1,0 +1,135 @@
+"""What a question asks for, in any of the CVs' languages: content words and concepts.
+
+Question, instruction and relational words ("before", "joined", "rank", "welche", "哪些")
+are never required evidence: they come from ``resources/question_words.yaml``, per
+language. Facts a CV states in other words ("promoviert" → a line with "Doktorarbeit";
+"salary" → Gehalt, compensation, 薪资) are *concepts* from ``resources/concepts.yaml``:
+the words a question uses and the words a CV line uses to state them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+import yaml
+
+from cvrag_desktop.config import resources_dir
+from cvrag_desktop.ingestion.textclean import normalize_key
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Concept:
+    """A fact asked about and the words a CV line uses to state it."""
+
+    cid: str
+    label: str
+    question: tuple[str, ...]
+    evidence: tuple[str, ...]
+
+
+def fold(text: str) -> str:
+    """Case and accents folded, whitespace collapsed (the form every match here uses)."""
+    return normalize_key(text or "")
+
+
+@functools.lru_cache(maxsize=1)
+def _question_words() -> tuple[frozenset[str], tuple[str, ...], dict[str, frozenset[str]]]:
+    data = yaml.safe_load((resources_dir() / "question_words.yaml").read_text(encoding="utf-8")) or {}
+    per_lang = {lang: frozenset(fold(w) for w in words or []) for lang, words in (data.get("stopwords") or {}).items()}
+    every = frozenset().union(*per_lang.values()) if per_lang else frozenset()
+    cjk = [fold(w) for lang in ("zh", "ja") for w in (data.get("cjk") or {}).get(lang) or []]
+    return every, tuple(sorted(set(cjk), key=len, reverse=True)), per_lang
+
+
+@functools.lru_cache(maxsize=1)
+def concepts() -> tuple[Concept, ...]:
+    """Every concept of ``resources/concepts.yaml``."""
+    data = yaml.safe_load((resources_dir() / "concepts.yaml").read_text(encoding="utf-8")) or {}
+    out = []
+    for cid, c in (data.get("concepts") or {}).items():
+        out.append(Concept(cid, c.get("label") or cid.replace("_", " "),
+                           tuple(fold(w) for w in c.get("question") or []),
+                           tuple(fold(w) for w in c.get("evidence") or [])))
+    return tuple(out)
+
+
+def stopwords() -> frozenset[str]:
+    """Question words of every language (folded)."""
+    return _question_words()[0]
+
+
+def question_language(question: str) -> str:
+    """"zh", "ja", or the Latin-script language whose question words the question uses most (default "en")."""
+    if _KANA.search(question):
+        return "ja"
+    if _CJK.search(question):
+        return "zh"
+    words = [fold(w) for w in _WORD.findall(question)]
+    scores = {lang: sum(w in ws for w in words) for lang, ws in _question_words()[2].items()}
+    best = max(scores.items(), key=lambda kv: (kv[1], kv[0] == "en"), default=("en", 0))
+    return best[0] if best[1] else "en"
+
+
+def strip_cjk(text: str) -> str:
+    """Remove CJK question particles and meta words ("哪些候选人会" → "")."""
+    out = fold(text)
+    for w in _question_words()[1]:
+        out = out.replace(w, " ")
+    return out
+
+
+def has_phrase(text_folded: str, phrase: str) -> bool:
+    """Whole-word (or prefix, with a trailing '*') match of a folded phrase; CJK by substring."""
+    if not phrase:
+        return False
+    if _CJK.search(phrase):
+        return phrase in text_folded
+    if phrase.endswith("*"):
+        return re.search(r"(?<!\w)" + re.escape(phrase[:-1]), text_folded) is not None
+    return re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text_folded) is not None
+
+
+def concepts_in(question: str) -> list[Concept]:
+    """The concepts a question asks about (longest question phrase first wins overlaps)."""
+    q = fold(question)
+    found: list[tuple[int, Concept]] = []
+    for c in concepts():
+        hits = [len(w) for w in c.question if has_phrase(q, w)]
+        if hits:
+            found.append((max(hits), c))
+    found.sort(key=lambda t: -t[0])
+    return [c for _, c in found]
+
+
+def concept_question_words(found: list[Concept]) -> set[str]:
+    """The question words consumed by the concepts (folded single words)."""
+    return {w.rstrip("*") for c in found for phrase in c.question for w in phrase.split()}
+
+
+def line_states(line: str, concept: Concept) -> bool:
+    """Does a CV line use one of the concept's evidence words?"""
+    folded = fold(line)
+    return any(has_phrase(folded, w) for w in concept.evidence)
+
+
+def content_words(question: str) -> list[str]:
+    """Folded words of the question that are not question words (CJK runs kept as one term each)."""
+    stop = stopwords()
+    out: list[str] = []
+    latin = _CJK.sub(" ", question)
+    for w in _WORD.findall(latin):
+        f = fold(w)
+        f = re.sub(r"['’]s$", "", f)
+        if f and f not in stop and f not in out and not f.isdigit():
+            out.append(f)
+    for run in re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+", strip_cjk(question)):
+        for piece in re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+", strip_cjk(run)):
+            if len(piece) >= 2 and piece not in out:
+                out.append(piece)
+    return out

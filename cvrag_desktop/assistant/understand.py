@@ -1,0 +1,166 @@
+"""The people a question names, the words it asks about, and the computed answer it wants.
+
+Called by the router when a :class:`~.people.PeopleIndex` is available: names resolve to
+*people* (namesakes told apart by an employer written in the question; "the Nexus AI
+CTO" resolves through the employer), content terms drop every language's question
+words and the entities already understood, concepts are recognised, and a computed
+relation, comparison or aggregate is chosen when one applies.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cvrag_desktop.assistant import intents
+from cvrag_desktop.assistant.people import PeopleIndex, find_mentions, name_key
+from cvrag_desktop.assistant.question import (
+    concept_question_words,
+    concepts_in,
+    content_words,
+    fold,
+    stopwords,
+)
+from cvrag_desktop.assistant.relations import matches_employer
+from cvrag_desktop.assistant.vocabulary import CatalogVocabulary
+from cvrag_desktop.index.filters import text_key
+from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
+
+# verbs of speaking: a spoken-language filter already holds what they ask
+SPEAK = {"speak", "speaks", "speaking", "spoken", "spricht", "sprechen", "spreche", "habla", "hablan", "hablar",
+         "parle", "parlent", "parler", "fala", "falam", "falar", "parla", "parlano", "parlare", "spreekt", "spreken",
+         "说", "会说", "話せる", "話す"}
+LIST_QUESTION = re.compile(r"^(who|which|whom|has anyone|have any|does anyone|do any|is anyone|are any|anyone|any "
+                           r"candidates?|list|show|find|how many|wer|welche|quien|quienes|cuales|qui|quels|quelles|"
+                           r"quem|quais|chi|quali)\b")
+DIMENSION_WORDS = {"senior", "seniority", "junior", "experienced", "published", "publish", "publications",
+                   "publication", "papers", "paper", "education", "educational", "academic", "rank", "fits", "best",
+                   "fit", "suited"}
+
+
+def _ignore_words(skills: list[str], langs: list[str]) -> set[str]:
+    from cvrag_desktop.assistant.router import DOMAIN, FIELD_TERMS, GENERIC, STOPWORDS
+
+    words = set(STOPWORDS) | set(stopwords()) | DOMAIN | FIELD_TERMS | GENERIC | SPEAK
+    words |= {w for s in skills for w in text_key(s).split()} | {w for s in langs for w in text_key(s).split()}
+    return words
+
+
+def resolve_people(question: str, words: list[str], used: set[int], vocab: CatalogVocabulary, people: PeopleIndex,
+                   skills: list[str], langs: list[str]) -> tuple[list, list[str]]:
+    """Mentions of people in the question (marking their words used) and the person ids they may mean."""
+    ignore = _ignore_words(skills, langs) | concept_question_words(concepts_in(question))
+    ignore |= {w for w in words if canonical_skill(w) or canonical_language(w)}
+    mentions = find_mentions(question, people, ignore)
+    ids: list[str] = []
+    for m in mentions:
+        parts = m.text.split()
+        for i in range(len(words) - len(parts) + 1):
+            if words[i:i + len(parts)] == parts:
+                used.update(range(i, i + len(parts)))
+                break
+        ids += [p for p in m.person_ids if p not in ids]
+    return mentions, ids
+
+
+def disambiguate(mentions: list, ids: list[str], companies: list[str], people: PeopleIndex) -> list[str]:
+    """Narrow namesakes by an employer written in the question ("the John Doe who works at Stripe")."""
+    out: list[str] = []
+    for m in mentions:
+        pids = m.person_ids
+        if len(pids) > 1 and companies:
+            narrowed = [pid for pid in pids if any(matches_employer(r.get("company"), c)
+                                                   for d in people.people[pid].documents
+                                                   for r in people.facts.get(d).record.get("experiences", [])
+                                                   for c in companies)]
+            pids = narrowed or pids
+        out += [p for p in pids if p not in out]
+    return out
+
+
+FIELD_CONCEPTS = {"certification": "certifications", "phone": "phones", "email": "emails", "address": "location"}
+
+
+def _held_elsewhere(cid: str, plan, people: PeopleIndex, levels: list[str]) -> bool:
+    """A concept a filter or a stored field already answers ("Anyone with a PhD?", "Park's certifications")."""
+    if cid == "doctorate" and "phd" in levels and not plan.persons:
+        return True
+    field = FIELD_CONCEPTS.get(cid)
+    if field and plan.persons:
+        return all(people.facts.get(people.people[p].primary).record.get(field) for p in plan.persons
+                   if p in people.people)
+    return False
+
+
+def _level_words(question: str) -> list[str]:
+    from cvrag_desktop.assistant.vocabulary import QUESTION_LEVELS
+
+    return [m.group(0) for _, pat in QUESTION_LEVELS for m in pat.finditer(fold(question))]
+
+
+def people_at(people: PeopleIndex, companies: list[str]) -> list[str]:
+    """Person ids whose CVs list one of the employers."""
+    out = []
+    for pid, p in people.refresh().people.items():
+        recs = [people.facts.get(d).record for d in p.documents]
+        if any(matches_employer(r.get("company"), c) for rec in recs for r in rec.get("experiences", [])
+               for c in companies):
+            out.append(pid)
+    return out
+
+
+def refine(plan, question: str, words: list[str], used: set[int], people: PeopleIndex, mentions: list,
+           skills: list[str], langs: list[str], levels: list[str]) -> None:
+    """Person ids, content terms, concepts and the computed intent of ``plan`` (in place)."""
+    q = fold(question)
+    found = [c for c in concepts_in(question) if not _held_elsewhere(c.cid, plan, people, levels)]
+    plan.concepts = [c.cid for c in found]
+    companies = list(plan.filters.get("companies", []))
+    persons = list(plan.persons)
+    if not persons and companies and not LIST_QUESTION.search(q) and not intents.COUNT.search(q):
+        at = people_at(people, companies)
+        if 0 < len(at) <= 3:  # "the Nexus AI CTO's thesis": the employer names the person
+            persons = at
+    plan.persons = persons
+    plan.ambiguous = [m.text for m in mentions if len([p for p in m.person_ids if p in persons]) > 1]
+    if persons:
+        plan.candidates = [people.people[p].primary for p in persons]
+    ignore = _ignore_words(skills, langs) | concept_question_words(found)
+    ignore |= {w for i, w in enumerate(words) if i in used}
+    ignore |= {w for p in persons for w in name_key(people.people[p].name).split()}
+    ignore |= {w for c in companies for w in text_key(c).split()}
+    if plan.filters.get("location"):
+        ignore |= set(text_key(plan.filters["location"]).split())
+    asked = question
+    for p in persons:  # a CJK name is not a content word ("你的大名在哪家公司实习过")
+        name = people.people[p].name
+        asked = asked.replace(name, " ").replace(name.replace(" ", ""), " ").replace(name.replace(" ", "　"), " ")
+    words_asked = content_words(asked)
+    level_words = {fold(x) for x in _level_words(question)}
+    plan.terms = [w for w in words_asked if w not in ignore and len(w) > 1 and w not in level_words
+                  and canonical_skill(w) is None and not (langs and canonical_language(w))]
+    if persons:  # "What's Jan's master thesis about?": the level describes what is asked, not whom
+        if plan.filters.pop("degree_level", None) and levels:
+            plan.terms += [w for w in words_asked if w in level_words]
+    level = levels[0] if levels else None
+    intent = None
+    if len(persons) >= 2:
+        names = {w for p in persons for w in name_key(people.people[p].name).split()}
+        topic = [w for w in words_asked if w not in DIMENSION_WORDS and w not in names and w not in SPEAK
+                 and not any(w in text_key(c).split() for c in companies)]
+        topic += [fold(s) for s in skills if fold(s) not in topic]
+        intent = intents.compare_intent(q, persons, topic)
+        if intent:
+            intent.phrase = " ".join(topic)
+    if intent is None and persons:
+        own = [c for c in companies if people_at(people, [c]) and set(people_at(people, [c])) & set(persons)]
+        textual = [c for c in found if c.cid not in ("doctorate",)]
+        if not textual:
+            intent = intents.person_intent(q, persons, own, level)
+    if intent is None and not persons:
+        intent = intents.aggregate_intent(q)
+        if intent is None and intents.COUNT.search(q) and intents.MENTION.search(q) and plan.terms and not skills:
+            intent = intents.Intent("mention_count", phrase=" ".join(plan.terms))
+    if intent is not None:
+        plan.intent = {"op": intent.op, "persons": intent.persons or persons, "employer": intent.employer,
+                       "level": intent.level, "dimension": intent.dimension, "earliest": intent.earliest,
+                       "phrase": intent.phrase}
