@@ -11,6 +11,7 @@ looked for and where.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 
@@ -103,7 +104,7 @@ def chunk_score(text: str, plan: dict) -> float:
     """The best line support inside a chunk (to rank a named person's chunks)."""
     terms, wanted = _terms(plan), _concepts(plan)
     lines = [ln for ln in text.splitlines() if ln.strip()]
-    pairs = [f"{a}\n{b}" for a, b in zip(lines, lines[1:], strict=False)]
+    pairs = [f"{a}\n{b}" for a, b in itertools.pairwise(lines)]
     return max((line_support(ln, terms, wanted) for ln in lines + pairs), default=0.0)
 
 

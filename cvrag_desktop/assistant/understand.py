@@ -138,9 +138,9 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
     level_words = {fold(x) for x in _level_words(question)}
     plan.terms = [w for w in words_asked if w not in ignore and len(w) > 1 and w not in level_words
                   and canonical_skill(w) is None and not (langs and canonical_language(w))]
-    if persons:  # "What's Jan's master thesis about?": the level describes what is asked, not whom
-        if plan.filters.pop("degree_level", None) and levels:
-            plan.terms += [w for w in words_asked if w in level_words]
+    # "What's Jan's master thesis about?": the level describes what is asked, not whom
+    if persons and plan.filters.pop("degree_level", None) and levels:
+        plan.terms += [w for w in words_asked if w in level_words]
     level = levels[0] if levels else None
     intent = None
     if len(persons) >= 2:
