@@ -93,7 +93,8 @@ def gt_skills(rec: dict) -> set[str]:
     prose += [b for e in rec["experiences"] for b in e.get("bullets", [])]
     for m in load_lexicon().skill_pattern.finditer("\n".join(prose)):
         canon = canonical_skill(m.group(0))
-        if canon and normalize_key(canon) not in AMBIGUOUS_SKILLS and not (m.group(0).islower() and len(m.group(0)) <= 3):
+        if canon and normalize_key(m.group(0)) not in AMBIGUOUS_SKILLS and \
+                not (m.group(0).islower() and len(m.group(0)) <= 3):
             out.add(skill_key(canon))
     return out
 

@@ -27,6 +27,9 @@ LATEST = _re(r"most recent|latest|last (job|role|position|employer|company)|newe
 FIRST = _re(r"first (job|role|position|employer|company)|earliest (job|role|position)|start(ed)? (his|her|their) "
             r"career|erste[nrs]? (job|stelle|arbeitgeber)|primer (trabajo|empleo)|premier (emploi|poste)|"
             r"primeiro (emprego|trabalho)|primo (lavoro|impiego)|第一份")
+ROLE_WORDS = re.compile(r"(job|role|position|employer|company|title|work|poste|emploi|travail|entreprise|stelle|"
+                        r"arbeitgeber|firma|beruf|puesto|cargo|trabajo|empresa|emprego|trabalho|lavoro|ruolo|"
+                        r"posizione|azienda|职位|工作|公司|勤務先|職|会社)")
 STUDY = _re(r"stud(y|ied|ies|ying)|degrees?|universit(y|ies)|college|school|graduat\w*|educat\w*|institution|"
             r"master'?s?|bachelor'?s?|ph ?d|doctorate|msc|bsc|mba|studiert\w*|studium|abschluss|hochschule|"
             r"estudi\w*|titulo|universidad|etudi\w*|diplome|universite|formacao|curso|laurea|universita|"
@@ -85,8 +88,7 @@ def person_intent(q: str, persons: list[str], employers: list[str], level: str |
         return Intent("role_at", persons, employer=employer)
     if FIRST.search(q):
         return Intent("first_role", persons)
-    if re.search(_B + r"(most recent|latest|last|newest)" + _E, q) and re.search(r"(job|role|position|employer|"
-                                                                                    r"company|title|work)", q):
+    if (re.search(_B + r"(most recent|latest|last|newest)" + _E, q) or LATEST.search(q)) and ROLE_WORDS.search(q):
         return Intent("latest_role", persons)
     if level or (STUDY.search(q) and re.search(_B + r"(where|which|what|wo|welche\w*|donde|cual\w*|ou|quel\w*|onde|"
                                                 r"qual\w*|dove|哪)" + _E, q) and not re.search(r"thes[ie]s|arbeit|tesi",

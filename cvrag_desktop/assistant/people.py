@@ -115,6 +115,7 @@ class PeopleIndex:
         self.by_document: dict[str, str] = {}
         self.by_key: dict[str, list[str]] = {}
         self.tokens: dict[str, set[str]] = {}
+        self._headers: dict[str, str] | None = None
 
     def refresh(self) -> PeopleIndex:
         """Rebuild when the catalog changed (the facts object is replaced on change)."""
@@ -147,6 +148,18 @@ class PeopleIndex:
                 if len(w) >= 2:
                     tokens.setdefault(w, set()).add(p.person_id)
         self.people, self.by_document, self.by_key, self.tokens = people, by_doc, by_key, tokens
+        self._headers = None
+
+    def headers(self) -> dict[str, str]:
+        """Each person's CV top lines as a padded text key (where a name the extractor missed is printed)."""
+        self.refresh()
+        if self._headers is None:
+            heads = {}
+            for pid, p in self.people.items():
+                text = " ".join(c.text[:400] for d in p.documents for c in self.facts.chunks(d)[:1])
+                heads[pid] = f" {text_key(_POSSESSIVE.sub('', text))} "
+            self._headers = heads
+        return self._headers
 
     def person_of(self, candidate_id: str) -> Person | None:
         """The person a document belongs to."""
@@ -218,4 +231,30 @@ def find_mentions(question: str, index: PeopleIndex, ignore: set[str]) -> list[M
         if pids:
             out.append(Mention(w, sorted(pids)))
             used.add(i)
+    out += _header_mentions(question, words, used, index, ignore)
+    return out
+
+
+def _header_mentions(question: str, words: list[str], used: set[int], index: PeopleIndex,
+                     ignore: set[str]) -> list[Mention]:
+    """Names the catalog did not read as names, found in the top lines of a CV ("daberdaku", "Ritesh Ajoodha").
+
+    Only words written as names are tried: capitalised in the question, or any word of
+    an all-lowercase question. Two adjacent words found together win over one word.
+    """
+    lowercase = question == question.lower()
+    written = {normalize_key(t) for t in re.findall(r"[\w'-]+", question) if t[:1].isupper()}
+    cand = [i for i, w in enumerate(words) if i not in used and len(w) >= 3 and w not in ignore and not w.isdigit()
+            and (lowercase or w in written) and not _CJK.search(w)]
+    out: list[Mention] = []
+    heads = index.headers()
+    for n in (2, 1):
+        for i in cand:
+            if i in used or (n == 2 and (i + 1 not in cand or i + 1 in used)):
+                continue
+            phrase = " ".join(words[i:i + n])
+            pids = [pid for pid, head in heads.items() if f" {phrase} " in head]
+            if pids and (n == 2 or len(pids) == 1):
+                out.append(Mention(phrase, pids))
+                used.update(range(i, i + n))
     return out

@@ -123,11 +123,11 @@ def content_words(question: str) -> list[str]:
     stop = stopwords()
     out: list[str] = []
     latin = _CJK.sub(" ", question)
-    for w in _WORD.findall(latin):
-        f = fold(w)
-        f = re.sub(r"['’]s$", "", f)
-        if f and f not in stop and f not in out and not f.isdigit():
-            out.append(f)
+    for w in _WORD.findall(latin.replace("’", "'")):
+        f = re.sub(r"'s$", "", fold(w))
+        for part in ([f] if "'" not in f else [p for p in f.split("'") if len(p) > 2]):  # "c'est", "who've"
+            if part and part not in stop and part not in out and not part.isdigit():
+                out.append(part)
     for run in re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+", strip_cjk(question)):
         for piece in re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+", strip_cjk(run)):
             if len(piece) >= 2 and piece not in out:

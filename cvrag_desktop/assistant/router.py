@@ -108,6 +108,8 @@ def extract_skills(question: str) -> list[str]:
             continue
         if m.group(0).islower() and len(m.group(0)) <= 2:
             continue
+        if len(m.group(0)) == 1 and question[m.end():m.end() + 1] in "'’":
+            continue  # "C'est", "R's"
         if canon not in out:
             out.append(canon)
     return out

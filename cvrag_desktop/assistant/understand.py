@@ -21,7 +21,7 @@ from cvrag_desktop.assistant.question import (
     stopwords,
 )
 from cvrag_desktop.assistant.relations import matches_employer
-from cvrag_desktop.assistant.vocabulary import CatalogVocabulary
+from cvrag_desktop.assistant.vocabulary import CatalogVocabulary, company_core
 from cvrag_desktop.index.filters import text_key
 from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
 
@@ -97,6 +97,26 @@ def _level_words(question: str) -> list[str]:
     return [m.group(0) for _, pat in QUESTION_LEVELS for m in pat.finditer(fold(question))]
 
 
+def own_employers(people: PeopleIndex, persons: list[str], words: list[str]) -> list[str]:
+    """Employers of the named people written (perhaps shortened) in the question ("Citadel Securities",
+    "coursera"): a role's employer whose leading significant words all appear in the question."""
+    asked = set(words)
+    best: list[tuple[int, str]] = []
+    for pid in persons:
+        for d in people.people[pid].documents:
+            for r in people.facts.get(d).record.get("experiences", []):
+                if not r.get("company"):
+                    continue
+                key = [w for w in company_core(text_key(r["company"])).split() if w not in stopwords()]
+                n = 0
+                while n < len(key) and key[n] in asked:
+                    n += 1
+                if n and len(key[0]) >= 3:
+                    best.append((n, r["company"]))
+    best.sort(key=lambda t: -t[0])
+    return [best[0][1]] if best else []
+
+
 def people_at(people: PeopleIndex, companies: list[str]) -> list[str]:
     """Person ids whose CVs list one of the employers."""
     out = []
@@ -153,6 +173,9 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
             intent.phrase = " ".join(topic)
     if intent is None and persons:
         own = [c for c in companies if people_at(people, [c]) and set(people_at(people, [c])) & set(persons)]
+        own = own or own_employers(people, persons, words_asked)
+        if own:
+            plan.terms = [t for t in plan.terms if t not in {w for c in own for w in text_key(c).split()}]
         textual = [c for c in found if c.cid not in ("doctorate",)]
         if not textual:
             intent = intents.person_intent(q, persons, own, level)

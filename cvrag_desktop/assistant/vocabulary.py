@@ -77,6 +77,19 @@ class CatalogVocabulary:
     max_words: int = 1
 
 
+def _plausible_entity(key: str) -> bool:
+    """An employer or place key worth matching in questions: not a skill, a degree or a lone letter.
+
+    Mis-read CV lines ("C#" or "Java" as an employer, "Ph.D." as a place) must not turn a
+    question about a skill or a degree into an employer or location filter.
+    """
+    from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
+
+    if len(key.replace(" ", "")) < 2 or canonical_skill(key) or canonical_language(key):
+        return False
+    return not any(pattern.search(key) for _, pattern in DEGREE_LEVELS)
+
+
 def build_vocabulary(catalog: Catalog) -> CatalogVocabulary:
     """Read names, employers and locations of every candidate into lookup tables."""
     v = CatalogVocabulary()
@@ -97,7 +110,7 @@ def build_vocabulary(catalog: Catalog) -> CatalogVocabulary:
 
         for comp in json.loads(r["companies"] or "[]"):
             ck = text_key(comp)
-            if ck:
+            if _plausible_entity(ck):
                 v.companies.setdefault(ck, comp)
                 core = company_core(ck)
                 if len(core) >= 4:
@@ -110,7 +123,7 @@ def build_vocabulary(catalog: Catalog) -> CatalogVocabulary:
         if loc:
             for part in re.split(r"[,;/(]", loc):
                 lk = text_key(part)
-                if len(lk) >= 3:
+                if len(lk) >= 3 and _plausible_entity(lk):
                     v.locations.setdefault(lk, part.strip())
     v.max_words = max([len(k.split()) for k in (*v.names, *v.companies, *v.locations, *v.institutions)] or [1])
     return v

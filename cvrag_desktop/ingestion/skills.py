@@ -150,7 +150,8 @@ def extract_skills(lines: list[TextLine], skill_idx: list[int], other_idx: list[
     for m in lex.skill_pattern.finditer(" ".join(parts)):
         i = other_idx[bisect.bisect_right(starts, m.start()) - 1]
         canon = canonical_skill(m.group(0))
-        if canon is None or normalize_key(canon) in AMBIGUOUS_SKILLS:
+        # an ordinary word ("go", "spring") is not a skill in running text; its unambiguous alias ("Golang") is
+        if canon is None or normalize_key(m.group(0)) in AMBIGUOUS_SKILLS:
             continue
         if m.group(0).islower() and len(m.group(0)) <= 3:
             continue  # "ml", "ts" in running text are too ambiguous
