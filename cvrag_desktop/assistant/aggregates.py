@@ -200,3 +200,59 @@ def mention_count(book: EvidenceBook, index: PeopleIndex, phrase: str) -> dict:
     return _answer(f"{len(hits)} candidate{'s' if len(hits) != 1 else ''} mention “{phrase}”:", lines,
                    [c.candidate_id for _, c in hits], count=len(hits))
 
+
+
+def _count_of(book: EvidenceBook, f: CandidateFacts, what: str) -> tuple[int, str]:
+    """How many of ``what`` a document lists, and the citation marker of where."""
+    from cvrag_desktop.assistant.compare import publication_count
+
+    if what == "publications":
+        n, chunk = publication_count(book.facts.chunks(f.candidate_id))
+        return n, book.cite(chunk, "text", "publications") if chunk else ""
+    field = "education" if what == "degrees" else what
+    values = [e for e in f.record.get(field, []) if (e.get("degree") if field == "education" else e)]
+    if not values:
+        return 0, ""
+    first = values[0]["degree"] if field == "education" else values[0]
+    kind = field if field in ("skills", "languages") else "text"
+    return len(values), book.cite(book.facts.chunk_for(f.candidate_id, field if field != "education" else
+                                                       "education[0].degree", first, field), kind, first)
+
+
+def most_of(book: EvidenceBook, index: PeopleIndex, what: str) -> dict:
+    """Who lists the most certifications / languages / skills / degrees / publications."""
+    rows = []
+    for p in index.refresh().people.values():
+        n, mark = _count_of(book, _primary(index, p), what)
+        if n:
+            rows.append((n, p, mark))
+    if not rows:
+        return {"status": "unknown", "answer": f"None of the imported CVs lists {what}."}
+    rows.sort(key=lambda t: -t[0])
+    lines = [f"{index.display(p)}: {n} {what}{mark}" for n, p, mark in rows[:TOP]]
+    return _answer(f"Most {what} listed:", lines, [rows[0][1].primary], count=rows[0][0])
+
+
+def degree_subject(book: EvidenceBook, index: PeopleIndex, level: str, subject: str) -> dict:
+    """People holding a degree of ``level`` whose printed degree names the subject ("maths" ~ "Mathematics")."""
+    from cvrag_desktop.assistant.relations import LEVEL_WORDS
+    from cvrag_desktop.assistant.vocabulary import degree_level
+
+    stems = [w[:-1] if len(w) > 4 and w.endswith("s") else w for w in fold(subject).split()]
+    hits = []
+    for p in index.refresh().people.values():
+        f = _primary(index, p)
+        for i, ed in enumerate(f.record.get("education", [])):
+            text = " ".join(x for x in (ed.get("degree"), ed.get("field")) if x)
+            words = fold(text).replace(".", " ").split()
+            if degree_level(ed.get("degree") or "") == level and all(any(w.startswith(s) for w in words)
+                                                                     for s in stems):
+                mark = book.cite(book.facts.chunk_for(f.candidate_id, f"education[{i}].degree", ed["degree"],
+                                                      "education"), "text", ed["degree"])
+                hits.append(f"{index.display(p)}: {ed['degree']}" + (f", {ed['institution']}" if ed.get("institution")
+                                                                      else "") + mark)
+                break
+    what = f"a {LEVEL_WORDS.get(level, level)} in {subject}"
+    if not hits:
+        return {"status": "unknown", "answer": f"No imported CV lists {what}."}
+    return _answer(f"{len(hits)} candidate{'s' if len(hits) != 1 else ''} with {what}:", hits, [], count=len(hits))

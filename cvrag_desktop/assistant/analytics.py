@@ -131,12 +131,15 @@ def _roles(f: CandidateFacts, as_of: dt.date) -> list[tuple[int, dict, int]]:
     return out
 
 
-def tenure(facts: CatalogFacts, book: EvidenceBook, filters: dict, as_of: dt.date, longest: bool) -> dict:
-    """The candidate(s) with the longest (or shortest) single role, ties included."""
+def tenure(facts: CatalogFacts, book: EvidenceBook, filters: dict, as_of: dt.date, longest: bool,
+           current_only: bool = False) -> dict:
+    """The candidate(s) with the longest (or shortest) single role, ties included (current roles only if asked)."""
     pool = facts.matching(filters) if filters else list(facts.all().values())
     best: list[tuple[CandidateFacts, int, dict, int]] = []
     for f in pool:
         for i, r, days in _roles(f, as_of):
+            if current_only and not r.get("is_current"):
+                continue
             if not best or (days > best[0][3] if longest else days < best[0][3]):
                 best = [(f, i, r, days)]
             elif days == best[0][3]:

@@ -122,6 +122,9 @@ def compare_people(book: EvidenceBook, index: PeopleIndex, persons: list[Person]
             years = f.years
             rows.append((years or 0.0, p, f"{name}: " + (f"{years} years of experience" + cite_earliest_role(book, f)
                                                          if years is not None else "no dated work experience")))
+    for k, (score, p, text) in enumerate(rows):
+        if "[E" not in text:  # nothing dated or on topic: still point at the CV compared
+            rows[k] = (score, p, text + book.cite(next(iter(book.facts.chunks(p.primary)), None), "text", p.name))
     if dimension != "education":
         rows.sort(key=lambda t: -t[0])
     lines = [f"{i}. {text}" if dimension != "education" else text for i, (_, _, text) in enumerate(rows, 1)]

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-_B = r"(?<!\w)"
-_E = r"(?!\w)"
+# word edges for folded Latin text that still work inside CJK text (where every character is a word character)
+_B = r"(?<![a-z0-9])"
+_E = r"(?![a-z0-9])"
 
 
 def _re(words: str) -> re.Pattern:
@@ -23,7 +24,7 @@ BEFORE = _re(r"before|prior to|previous to|previously to|vor|bevor|antes de|ante
 AFTER = _re(r"after|after leaving|following|nach|nachdem|despues de|despues|apres|depois de|dopo|na|之后|以后|後に")
 LATEST = _re(r"most recent|latest|last (job|role|position|employer|company)|newest (job|role)|current (job|role|position|"
              r"employer|company|title)|currently|now|these days|aktuell\w*|derzeit\w*|jetzig\w*|actual|actualmente|"
-             r"actuel\w*|atual\w*|attual\w*|現在|目前|现在|当前")
+             r"actuel\w*|atual\w*|attual\w*|現在|目前|现在|当前|上一份|最近一份|前一份|直近")
 FIRST = _re(r"first (job|role|position|employer|company)|earliest (job|role|position)|start(ed)? (his|her|their) "
             r"career|erste[nrs]? (job|stelle|arbeitgeber)|primer (trabajo|empleo)|premier (emploi|poste)|"
             r"primeiro (emprego|trabalho)|primo (lavoro|impiego)|第一份")
@@ -45,7 +46,9 @@ EDUCATION = _re(r"education|educational|studies|degrees?|academic|ausbildung|bil
 COUNT = _re(r"how many|number of|count|wie viele|cuantos|cuantas|combien|quantos|quantas|quanti|quante|多少|几")
 CURRENT_START = re.compile(_B + r"current (job|role|position|employer)\w*" + r".{0,40}" +
                            r"(start\w*|begin\w*|began|earliest|oldest|longest|most recent\w*|latest|newest)")
-GRADUATED = _re(r"graduat\w*|finished (their|his|her) (studies|degree)|abschluss|egres\w*|diplom\w*|formou|laurea\w*|"
+MOST_OF = re.compile(_B + r"most (certified|certifications?|certificates?|languages|skills|degrees|qualified|"
+                     r"publications|published|awards)" + _E)
+GRADUATED = _re(r"graduat\w*|degrees? (is|was) the|finished (their|his|her) (studies|degree)|abschluss|egres\w*|diplom\w*|formou|laurea\w*|"
                 r"毕业")
 EARLY = _re(r"earliest|first|oldest|longest ago|least recently|fruhest\w*|primero|premier|primeiro|primo|最早")
 LATE = _re(r"most recent\w*|latest|last|newest|recently|spatest\w*|ultimo|dernier|mais recente|piu recente|最近|最晚")
@@ -122,6 +125,11 @@ def aggregate_intent(q: str) -> Intent | None:
         return Intent("graduation", earliest=bool(EARLY.search(q)))
     if MOST_EMPLOYERS.search(q):
         return Intent("most_employers")
+    if m := MOST_OF.search(q):
+        word = m.group(1)
+        what = "certifications" if word.startswith("certi") else "publications" if word.startswith("publi") else \
+            "degrees" if word in ("degrees", "qualified") else word
+        return Intent("most_of", phrase=what)
     if SAME_EMPLOYER.search(q):
         return Intent("shared_employers")
     if SHARED_CONTACT.search(q):

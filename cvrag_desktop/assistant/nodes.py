@@ -113,7 +113,8 @@ def route_intent(state: AssistantState, config: RunnableConfig) -> dict:
             plan = llm_route(q, plan, base_url=deps.settings.llm_base_url, timeout=deps.timeout)
         except LLM_ERRORS as exc:
             notes.append(f"routing without the language model: {exc}")
-    if plan.route == "hybrid" and not _in_corpus(deps, plan.terms) and not any(w in DOMAIN for w in q.lower().split()):
+    if plan.route == "hybrid" and not _in_corpus(deps, plan.terms) and not any(w in DOMAIN for w in q.lower().split()) \
+            and not re.search(r"[\u3040-\u30ff\u3400-\u9fff]", q):
         plan.route = "out_of_scope"  # no entity, no recruiting word, and the CVs never use these words
     plan.unknown_name = looks_like_unknown_name(q, plan)
     return {"route": plan.route, "filters": plan.filters, "plan": plan.to_dict(), "notes": notes,
@@ -247,7 +248,8 @@ def analytics_node(state: AssistantState, config: RunnableConfig) -> dict:
     elif p.op == "lookup":
         result = lookup.lookup(deps.facts, book, p.candidates, p.field or "profile")
     elif p.op in ("longest_tenure", "shortest_tenure"):
-        result = analytics.tenure(deps.facts, book, p.filters, today, p.op == "longest_tenure")
+        current = bool(re.search(r"\b(current|currently|present|now)\b", state["standalone"], re.I))
+        result = analytics.tenure(deps.facts, book, p.filters, today, p.op == "longest_tenure", current)
     elif p.op in ("most_experience", "least_experience"):
         result = analytics.experience_extreme(deps.facts, book, p.filters, p.op == "most_experience")
     elif p.op == "skill_years" and p.skill:

@@ -232,7 +232,27 @@ def find_mentions(question: str, index: PeopleIndex, ignore: set[str]) -> list[M
             out.append(Mention(w, sorted(pids)))
             used.add(i)
     out += _header_mentions(question, words, used, index, ignore)
+    if not out:
+        out += _cjk_header_mentions(question, index)
     return out
+
+
+def _cjk_header_mentions(question: str, index: PeopleIndex) -> list[Mention]:
+    """A CJK name printed at the top of exactly one CV ("马克思" in "马克思的博士论文写的是什么").
+
+    Tried longest first (4 characters down to 2) at each position of the question's CJK runs.
+    """
+    from cvrag_desktop.assistant.question import strip_cjk
+
+    heads = {pid: h.replace(" ", "") for pid, h in index.headers().items()}
+    for run in re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]{2,}", strip_cjk(question)):
+        for size in (4, 3, 2):
+            for i in range(len(run) - size + 1):
+                piece = run[i:i + size]
+                pids = [pid for pid, h in heads.items() if piece in h]
+                if len(pids) == 1:
+                    return [Mention(piece, pids)]
+    return []
 
 
 def _header_mentions(question: str, words: list[str], used: set[int], index: PeopleIndex,
@@ -254,6 +274,9 @@ def _header_mentions(question: str, words: list[str], used: set[int], index: Peo
                 continue
             phrase = " ".join(words[i:i + n])
             pids = [pid for pid, head in heads.items() if f" {phrase} " in head]
+            if not pids and n == 1 and len(phrase) >= 5:  # "ritesh" in an address or handle "riteshajoodha"
+                pids = [pid for pid, head in heads.items() if re.search(r" " + re.escape(phrase) + r"[a-z]{3,} ",
+                                                                            head)]
             if pids and (n == 2 or len(pids) == 1):
                 out.append(Mention(phrase, pids))
                 used.update(range(i, i + n))

@@ -14,6 +14,7 @@ import datetime as dt
 from cvrag_desktop.assistant.analytics import EvidenceBook, role_label
 from cvrag_desktop.assistant.facts import CandidateFacts
 from cvrag_desktop.assistant.people import Person, employer_key
+from cvrag_desktop.assistant.question import fold
 from cvrag_desktop.assistant.vocabulary import degree_level
 from cvrag_desktop.domain import parse_partial_date
 
@@ -31,7 +32,7 @@ def dated_roles(f: CandidateFacts) -> list[tuple[int, dict]]:
         start = parse_partial_date(r.get("start")) or parse_partial_date(r.get("end"))
         return (start or dt.date.min, n - i)
 
-    if all(parse_partial_date(r.get("start")) is None for _, r in roles):
+    if all((parse_partial_date(r.get("start")) or parse_partial_date(r.get("end"))) is None for _, r in roles):
         return list(reversed(roles))
     return sorted(roles, key=order)
 
@@ -47,6 +48,12 @@ def role_line(book: EvidenceBook, f: CandidateFacts, i: int, r: dict, bullets: i
     what = " at ".join(x for x in (r.get("title"), r.get("company")) if x) or "(role not named)"
     line = what + _dates(r) + book.cite(book.facts.role_chunk(f.candidate_id, i), "text", role_label(r))
     done = [" ".join(b.split()) for b in r.get("bullets", []) if len(b.split()) >= 3][:bullets]
+    if bullets and len(done) < 2:  # the record kept little of what they did: quote the role's own lines
+        chunk = book.facts.role_chunk(f.candidate_id, i)
+        head = {fold(x) for x in (r.get("title"), r.get("company")) if x}
+        extra = [" ".join(x.split()) for x in (chunk.text.splitlines() if chunk else [])
+                 if len(x.split()) >= 3 and not any(h and h in fold(x) for h in head)]
+        done += [x for x in extra if x not in done][:bullets - len(done)]
     return line + "".join(f"\n  • {b}" for b in done)
 
 

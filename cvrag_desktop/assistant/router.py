@@ -261,6 +261,8 @@ def _route(q: str, plan: Plan, words: list[str]) -> str:
         return "metadata"
     if has_entities:
         return "hybrid_filtered"
+    if re.search(r"[\u3040-\u30ff\u3400-\u9fff]", q):
+        return "hybrid"  # CJK questions are not split into words the domain check could read
     if not any(w in DOMAIN for w in words) and (not plan.terms or OFF_TOPIC.search(q)):
         return "out_of_scope"
     return "hybrid"

@@ -21,6 +21,8 @@ from cvrag_desktop.index.filters import text_key
 
 MAX_PEOPLE = 5
 LINES_PER_PERSON = 3
+LIST_CONCEPTS = {"award", "certification", "publication", "patents", "courses", "projects", "volunteering"}
+LINES_PER_LIST = 6
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -60,7 +62,33 @@ def term_hits(line: str, terms: list[str]) -> int:
     return n
 
 
-def line_support(line: str, terms: list[str], wanted: list) -> float:
+def _levels_in(text: str) -> set[str]:
+    from cvrag_desktop.assistant.vocabulary import DEGREE_LEVELS
+
+    key = fold(text)
+    return {lvl for lvl, pattern in DEGREE_LEVELS if pattern.search(key)}
+
+
+def _level_of_term(term: str) -> str | None:
+    from cvrag_desktop.assistant.vocabulary import QUESTION_LEVELS
+
+    return next((lvl for lvl, pattern in QUESTION_LEVELS if pattern.fullmatch(term)), None)
+
+
+def line_support(line: str, terms: list[str], wanted: list, context: str = "") -> float:
+    """Support of one line; ``context`` (the line before) tells which degree a "Thesis:" line belongs to."""
+    levels = {lv for t in terms if (lv := _level_of_term(t))}
+    if levels:
+        found = _levels_in(f"{context}\n{line}")
+        plain = [t for t in terms if not _level_of_term(t)]
+        base = _line_support(line, plain, wanted) if (plain or wanted) else (1.0 if found & levels else 0.0)
+        if base and found:
+            base *= 1.5 if found & levels else 0.5
+        return base
+    return _line_support(line, terms, wanted)
+
+
+def _line_support(line: str, terms: list[str], wanted: list) -> float:
     """0 when the line does not carry what was asked; else a score (concept stated + share of terms)."""
     hits = term_hits(line, terms)
     if wanted:  # the most specific concept must be stated; the others only add to the score
@@ -89,7 +117,7 @@ def supporting_lines(evidence: list[dict], plan: dict) -> list[tuple[float, dict
     for rank, e in enumerate(evidence):
         lines = [ln for ln in e["text"].splitlines() if ln.strip()]
         for i, ln in enumerate(lines):
-            score = line_support(ln, terms, wanted)
+            score = line_support(ln, terms, wanted, lines[i - 1] if i else "")
             if score:
                 out.append((score - rank * 1e-3, e, _quote(lines, i)))
             elif i + 1 < len(lines) and (score := line_support(f"{ln}\n{lines[i + 1]}", terms, wanted)):
@@ -122,13 +150,15 @@ def what_was_asked(plan: dict, question: str) -> str:
 def scoped_answer(evidence: list[dict], plan: dict, question: str, names: dict[str, str] | None = None) -> dict:
     """The best supporting lines, grouped by person and cited; or ``unknown`` saying what was looked for."""
     person_of = plan.get("person_of") or {}
+    per_person = LINES_PER_LIST if set((plan.get("concepts") or [])[:1]) & LIST_CONCEPTS else LINES_PER_PERSON
     picked: dict[str, list[tuple[dict, str]]] = {}
     for _, e, quote in supporting_lines(evidence, plan):
         who = person_of.get(e["candidate_id"], e["candidate_id"])
         if who not in picked and len(picked) >= MAX_PEOPLE:
             continue
         chosen = picked.setdefault(who, [])
-        if len(chosen) < LINES_PER_PERSON and all(fold(quote) != fold(q) for _, q in chosen):
+        if len(chosen) < per_person and all(fold(quote) not in fold(q) and fold(q) not in fold(quote)
+                                            for _, q in chosen):
             chosen.append((e, quote))
     if not picked:
         what = what_was_asked(plan, question)

@@ -34,7 +34,8 @@ LIST_QUESTION = re.compile(r"^(who|which|whom|has anyone|have any|does anyone|do
                            r"quem|quais|chi|quali)\b")
 DIMENSION_WORDS = {"senior", "seniority", "junior", "experienced", "published", "publish", "publications",
                    "publication", "papers", "paper", "education", "educational", "academic", "rank", "fits", "best",
-                   "fit", "suited"}
+                   "fit", "suited", "degree", "degrees", "study", "studies", "studied", "university", "universities",
+                   "school", "college", "where", "industry"}
 
 
 def _ignore_words(skills: list[str], langs: list[str]) -> set[str]:
@@ -50,6 +51,9 @@ def resolve_people(question: str, words: list[str], used: set[int], vocab: Catal
     """Mentions of people in the question (marking their words used) and the person ids they may mean."""
     ignore = _ignore_words(skills, langs) | concept_question_words(concepts_in(question))
     ignore |= {w for w in words if canonical_skill(w) or canonical_language(w)}
+    # employers, places and schools the catalog knows are not names read off a CV's top lines
+    ignore |= {w for table in (vocab.companies, vocab.locations, vocab.institutions) for key in table
+               for w in key.split() if f" {key} " in f" {' '.join(words)} "}
     mentions = find_mentions(question, people, ignore)
     ids: list[str] = []
     for m in mentions:
@@ -91,10 +95,10 @@ def _held_elsewhere(cid: str, plan, people: PeopleIndex, levels: list[str]) -> b
     return False
 
 
-def _level_words(question: str) -> list[str]:
+def _is_level(word: str) -> bool:
     from cvrag_desktop.assistant.vocabulary import QUESTION_LEVELS
 
-    return [m.group(0) for _, pat in QUESTION_LEVELS for m in pat.finditer(fold(question))]
+    return any(pat.fullmatch(word) for _, pat in QUESTION_LEVELS)
 
 
 def own_employers(people: PeopleIndex, persons: list[str], words: list[str]) -> list[str]:
@@ -155,7 +159,7 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
         name = people.people[p].name
         asked = asked.replace(name, " ").replace(name.replace(" ", ""), " ").replace(name.replace(" ", "　"), " ")
     words_asked = content_words(asked)
-    level_words = {fold(x) for x in _level_words(question)}
+    level_words = {w for w in words_asked if _is_level(w)}
     plan.terms = [w for w in words_asked if w not in ignore and len(w) > 1 and w not in level_words
                   and canonical_skill(w) is None and not (langs and canonical_language(w))]
     # "What's Jan's master thesis about?": the level describes what is asked, not whom
@@ -183,6 +187,9 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
         intent = intents.aggregate_intent(q)
         if intent is None and intents.COUNT.search(q) and intents.MENTION.search(q) and plan.terms and not skills:
             intent = intents.Intent("mention_count", phrase=" ".join(plan.terms))
+        if intent is None and plan.filters.get("degree_level") and plan.terms:
+            # "a maths master's", "a master's in computer science": the subject of a degree of that level
+            intent = intents.Intent("degree_subject", level=plan.filters["degree_level"], phrase=" ".join(plan.terms))
     if intent is not None:
         plan.intent = {"op": intent.op, "persons": intent.persons or persons, "employer": intent.employer,
                        "level": intent.level, "dimension": intent.dimension, "earliest": intent.earliest,

@@ -38,9 +38,12 @@ DEGREE_LEVELS: tuple[tuple[str, re.Pattern], ...] = (
 LEVEL_RANK = {"vocational": 1, "bachelor": 2, "master": 3, "phd": 4}
 # How a question names a degree level.
 QUESTION_LEVELS: tuple[tuple[str, re.Pattern], ...] = (
-    ("phd", re.compile(r"\b(ph\.?\s?d\.?s?|doctorates?|doctoral|doctorado)(?!\w)", re.I)),
-    ("master", re.compile(r"\b(master'?s?|msc|mba|postgraduate)\b", re.I)),
-    ("bachelor", re.compile(r"\b(bachelor'?s?|bsc|undergraduate degree)\b", re.I)),
+    ("phd", re.compile(r"\b(ph\.?\s?d\.?s?|doctorates?|doctoral|doctorado|doctorat|dottorato|doutorado|"
+                       r"doktor\w*|promoviert\w*|博士)(?!\w)", re.I)),
+    ("master", re.compile(r"\b(master'?s?|msc|mba|postgraduate|mestrado|maestria|masterstudium|"
+                          r"laurea magistrale|硕士|修士)(?!\w)", re.I)),
+    ("bachelor", re.compile(r"\b(bachelor'?s?|bsc|undergraduate degree|licenciatura|bacharelado|grado|"
+                            r"laurea triennale|学士|本科)(?!\w)", re.I)),
     ("vocational", re.compile(r"\b(vocational|associate degree|technician diploma)\b", re.I)),
 )
 
