@@ -256,3 +256,39 @@ def degree_subject(book: EvidenceBook, index: PeopleIndex, level: str, subject: 
     if not hits:
         return {"status": "unknown", "answer": f"No imported CV lists {what}."}
     return _answer(f"{len(hits)} candidate{'s' if len(hits) != 1 else ''} with {what}:", hits, [], count=len(hits))
+
+
+def in_country(book: EvidenceBook, index: PeopleIndex, iso: str, education: bool) -> dict:
+    """People who studied (or are based) in a country, read through the gazetteer from the places they print.
+
+    "Universität Bonn" or "University of Bremen" is Germany; "San Francisco, CA" is the
+    United States. Education looks at degrees, schools and the education section; otherwise
+    the stated location and the CV's top lines.
+    """
+    from cvrag_desktop.ingestion.places import countries_of_places, country_name
+
+    hits = []
+    for p in index.refresh().people.values():
+        for cid in p.documents:
+            f = index.facts.get(cid)
+            if education:
+                texts = [(c, c.text) for c in book.facts.chunks(cid) if c.section == "education"]
+                texts += [(book.facts.chunk_for(cid, f"education[{i}].institution", ed.get("institution"), "education"),
+                           ed.get("institution") or "") for i, ed in enumerate(f.record.get("education", []))]
+            else:
+                texts = [(book.facts.chunk_for(cid, "location", f.record.get("location")), f.record.get("location")
+                          or "")]
+                texts += [(c, c.text[:400]) for c in book.facts.chunks(cid)[:1]]
+            found = next(((c, t) for c, t in texts if c is not None and t and iso in countries_of_places(t)), None)
+            if found:
+                line = next((ln for ln in found[1].splitlines() if iso in countries_of_places(ln)), found[1])
+                hits.append(f"{index.display(p)}: “{' '.join(line.split())[:120]}”"
+                            + book.cite(found[0], "text", " ".join(line.split())[:120]))
+                break
+    where = country_name(iso)
+    what = f"who studied in {where}" if education else f"based in {where}"
+    if not hits:
+        return {"status": "unknown", "answer": f"No imported CV shows a candidate {what} (read from the places the "
+                f"CVs print).", "data": {"count": 0}}
+    return _answer(f"{len(hits)} candidate{'s' if len(hits) != 1 else ''} {what} (from the places their CVs print):",
+                   hits, [], count=len(hits))

@@ -13,7 +13,7 @@ from cvrag_desktop.assistant.people import PeopleIndex
 
 PERSON_OPS = ("before", "after", "role_at", "first_role", "latest_role", "degrees")
 AGGREGATE_OPS = ("current_start", "graduation", "most_employers", "shared_employers", "shared_contacts",
-                 "duplicates", "cv_date", "mention_count", "most_of", "degree_subject")
+                 "duplicates", "cv_date", "mention_count", "most_of", "degree_subject", "in_country")
 MAX_PEOPLE = 6
 
 
@@ -64,6 +64,8 @@ def run_intent(book: EvidenceBook, people: PeopleIndex, intent: dict) -> dict | 
             return aggregates.newest_cv(book, people, newest=not intent.get("earliest"))
         if op == "mention_count":
             return aggregates.mention_count(book, people, intent.get("phrase") or "")
+        if op == "in_country":
+            return aggregates.in_country(book, people, intent.get("phrase") or "", intent.get("dimension") == "education")
         if op == "most_of":
             return aggregates.most_of(book, people, intent.get("phrase") or "certifications")
         if op == "degree_subject":

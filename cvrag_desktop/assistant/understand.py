@@ -38,6 +38,36 @@ DIMENSION_WORDS = {"senior", "seniority", "junior", "experienced", "published", 
                    "school", "college", "where", "industry"}
 
 
+EDUCATION_CUE = re.compile(r"(stud(y|ied|ies|ying)|educat\w*|universit\w*|school|college|degree|graduat\w*|alumni|"
+                           r"studiert\w*|studium|estudi\w*|etudi\w*|formacao|formad\w*|laurea\w*|学|留学)")
+_PLACE_PREP = re.compile(r"(^|\s)(in|from|within|inside|across|aus|im|en|em|no|na|nel|nella|au|aux|a|à|de|da|do|"
+                         r"del|della|the)\s*$")
+
+
+def country_intent(question: str, plan) -> intents.Intent | None:
+    """"Who studied in Germany?", "France-based candidates": a country, written as a place, not as a name."""
+    from cvrag_desktop.ingestion.places import country_in_text
+
+    words = question.split()
+    for i in range(len(words)):
+        for n in (3, 2, 1):
+            chunk = " ".join(words[i:i + n])
+            found = country_in_text(chunk.strip("?!.,;:()¿¡"))
+            if not found or country_in_text(" ".join(words[i:i + n - 1]).strip("?!.,;:()¿¡")):
+                continue
+            before = fold(" ".join(words[max(0, i - 2):i]))
+            after = fold(" ".join(words[i + n:i + n + 1]))
+            as_place = _PLACE_PREP.search(before) or re.search(r"-?based|born|educated", fold(chunk) + " " + after) \
+                or re.search(r"[\u3400-\u9fff]", chunk)
+            if as_place:
+                plan.filters.pop("location", None)
+                education = bool(EDUCATION_CUE.search(fold(question)))
+                plan.terms = [t for t in plan.terms if not country_in_text(t)]
+                return intents.Intent("in_country", phrase=found[0], dimension="education" if education
+                                      else "location")
+    return None
+
+
 def _ignore_words(skills: list[str], langs: list[str]) -> set[str]:
     from cvrag_desktop.assistant.router import DOMAIN, FIELD_TERMS, GENERIC, STOPWORDS
 
@@ -184,7 +214,7 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
         if not textual:
             intent = intents.person_intent(q, persons, own, level)
     if intent is None and not persons:
-        intent = intents.aggregate_intent(q)
+        intent = intents.aggregate_intent(q) or country_intent(question, plan)
         if intent is None and intents.COUNT.search(q) and intents.MENTION.search(q) and plan.terms and not skills:
             intent = intents.Intent("mention_count", phrase=" ".join(plan.terms))
         if intent is None and plan.filters.get("degree_level") and plan.terms:
