@@ -129,21 +129,21 @@ class PeopleIndex:
     def _build(self, docs: dict[str, CandidateFacts]) -> None:
         people: dict[str, Person] = {}
         by_doc: dict[str, str] = {}
+        by_key: dict[str, list[str]] = {}
         ordered = sorted(docs.values(), key=lambda f: (-_richness(f), f.candidate_id))
         for f in ordered:
             key = name_key(f.name)
-            owner = next((pid for pid, p in people.items() if p.key == key and key
-                          and all(same_person(docs[d], f) for d in p.documents)), None)
+            owner = next((pid for pid in by_key.get(key, []) if key
+                          and all(same_person(docs[d], f) for d in people[pid].documents)), None)
             if owner is None:
                 people[f.candidate_id] = Person(f.candidate_id, f.name, key, [f.candidate_id], person_label(f))
                 by_doc[f.candidate_id] = f.candidate_id
+                by_key.setdefault(key, []).append(f.candidate_id)
             else:
                 people[owner].documents.append(f.candidate_id)
                 by_doc[f.candidate_id] = owner
-        by_key: dict[str, list[str]] = {}
         tokens: dict[str, set[str]] = {}
         for p in people.values():
-            by_key.setdefault(p.key, []).append(p.person_id)
             for w in p.key.split():
                 if len(w) >= 2:
                     tokens.setdefault(w, set()).add(p.person_id)

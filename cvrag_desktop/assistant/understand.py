@@ -84,6 +84,9 @@ def resolve_people(question: str, words: list[str], used: set[int], vocab: Catal
     # employers, places and schools the catalog knows are not names read off a CV's top lines
     ignore |= {w for table in (vocab.companies, vocab.locations, vocab.institutions) for key in table
                for w in key.split() if f" {key} " in f" {' '.join(words)} "}
+    from cvrag_desktop.ingestion.places import countries_of_places
+
+    ignore |= {w for w in words if countries_of_places(w)}  # "Brazil", "Lyon": places, not names
     mentions = find_mentions(question, people, ignore)
     ids: list[str] = []
     for m in mentions:

@@ -28,10 +28,10 @@ DEGREE_LEVELS: tuple[tuple[str, re.Pattern], ...] = (
     ("vocational", re.compile(_B + r"(ciclo formativo|tecnico superior|tecnico em|tecnologo|staatlich gepruft\w*|"
                               r"ausbildung|bts|dut|hnd|associate degree|diploma in|diploma di|diploma tecnico|"
                               r"diplome d'etat|diplome d etat)" + _E, re.I)),
-    ("master", re.compile(_B + r"(master'?s?|msc|m\.\s?sc\.?|m\.\s?a\.?|ma|mba|maestria|mestrado|magister|"
+    ("master", re.compile(_B + r"(master'?s?|msc|ms|m\.\s?s\.|m\.\s?sc\.?|m\.\s?a\.?|ma|mba|maestria|mestrado|magister|"
                           r"laurea magistrale|pos-graduacao|pos graduacao|diplom|diplome d'ingenieur|m\.?\s?eng\.?|"
                           r"m\.\s?phil\.?)" + _E, re.I)),
-    ("bachelor", re.compile(_B + r"(bachelor'?s?|bsc|b\.\s?sc\.?|b\.\s?a\.?|ba|grado|graduacao|licenciatura|licence|"
+    ("bachelor", re.compile(_B + r"(bachelor'?s?|bsc|bs|b\.\s?s\.|b\.\s?sc\.?|b\.\s?a\.?|ba|grado|graduacao|licenciatura|licence|"
                             r"laurea|laurea triennale|bacharelado|ingenieria tecnica|b\.?\s?eng\.?|b\.?\s?tech\.?)"
                             + _E, re.I)),
 )
