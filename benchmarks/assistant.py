@@ -12,6 +12,10 @@ open, compare, unanswerable), asked through ``AssistantService.ask`` and scored:
 - citation validity: every cited id was given, and the cited chunk's text shows the fact;
 - latency: question → first evidence (rewrite + routing + retrieval, no LLM), p50/p95.
 
+A separate set of hand-written recruiter paraphrases over the same ground truth
+(``handwritten.py``: history, lookup, compare, aggregate, count, unanswerable) is asked
+the same way and printed as its own table, so the template questions cannot hide overfitting.
+
     python benchmarks/assistant.py [--n 100] [--seed 21] [--root DIR] [--scale-root DIR] [--llm]
 
 ``--root``/``--scale-root`` reuse (or create) a folder holding ``gen/`` and ``home/``.
@@ -33,6 +37,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from handwritten import build_handwritten, expected, print_handwritten, score
 
 UNANSWERABLE_FIELDS = ["salary expectations", "date of birth", "marital status", "notice period",
                        "visa sponsorship status", "favourite football team", "shoe size", "criminal record"]
@@ -321,11 +328,14 @@ def run(root: Path, questions: list[dict], truth: dict, use_llm: bool, today: dt
         elif cat == "open":  # answered, and every cited candidate holds the skill
             row["correct"] = r["status"] == "answered" and bool(r["citations"]) and \
                 {c["candidate_id"] for c in r["citations"]} <= set(q["expect_ids"])
+        elif cat.startswith("hw-"):  # hand-written paraphrases (handwritten.py)
+            row["correct"] = score(q, r)
         if not ok or row.get("correct") is False or row.get("exact_ref") is False or row.get("exact_gt") is False or \
                 (cat == "filter" and (row["fp"] or row["fn"])):
             fails.append({"q": q["q"], "cat": cat, "status": r["status"], "route": r["route"], "why": why,
                           "answer": r["answer"][:160], "data": {k: v for k, v in r.get("data", {}).items() if k != "candidate_ids"},
-                          "expect": {k: q[k] for k in ("expect_count", "expect_value") if k in q}, **{k: row[k] for k in ("tp", "fp", "fn") if k in row}})
+                          "expect": {k: q[k] for k in ("expect_count", "expect_value") if k in q}, **{k: row[k] for k in ("tp", "fp", "fn") if k in row},
+                          **({"expected": expected(q), "answer": r["answer"][:240]} if cat.startswith("hw-") else {})})
         rows.append(row)
     asst.close()
     search.close()
@@ -428,9 +438,14 @@ def main() -> int:
     qs = build_questions(truth, random.Random(args.seed), today)
     counts = ", ".join(f"{c} {sum(q['cat'] == c for q in qs)}" for c in dict.fromkeys(q["cat"] for q in qs))
     print(f"corpus: {len(truth)} CVs in {root}; {len(qs)} questions ({counts})")
+    hw = build_handwritten(truth, random.Random(f"handwritten:{args.seed}"), today)
+    counts = ", ".join(f"{c} {sum(q['cat'] == c for q in hw)}" for c in dict.fromkeys(q["cat"] for q in hw))
+    print(f"hand-written: {len(hw)} questions ({counts})")
     print_tables("no LLM (deterministic mode)", run(root, qs, truth, False, today))
+    print_handwritten("hand-written questions (no LLM)", run(root, hw, truth, False, today))
     if args.llm:
         print_tables("with the configured LLM", run(root, qs, truth, True, today))
+        print_handwritten("hand-written questions (with the configured LLM)", run(root, hw, truth, True, today))
     if args.scale_root:
         sroot = Path(args.scale_root)
         prepare(sroot, 1000, args.seed + 1)

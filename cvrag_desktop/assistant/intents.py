@@ -31,6 +31,9 @@ FIRST = _re(r"first (job|role|position|employer|company)|earliest (job|role|posi
 ROLE_WORDS = re.compile(r"(job|role|position|employer|company|title|work|poste|emploi|travail|entreprise|stelle|"
                         r"arbeitgeber|firma|beruf|puesto|cargo|trabajo|empresa|emprego|trabalho|lavoro|ruolo|"
                         r"posizione|azienda|职位|工作|公司|勤務先|職|会社)")
+WHERE_WORK = re.compile(r"(where|which company|what company|who .{0,30} work for|哪家公司|什么公司|哪个公司|在哪|どこ|"
+                        r"wo arbeitet|bei welche\w*|donde trabaja|en que empresa|ou travaille|dans quelle|"
+                        r"onde trabalha|em que empresa|dove lavora|in quale)")
 STUDY = _re(r"stud(y|ied|ies|ying)|degrees?|universit(y|ies)|college|school|graduat\w*|educat\w*|institution|"
             r"master'?s?|bachelor'?s?|ph ?d|doctorate|msc|bsc|mba|studiert\w*|studium|abschluss|hochschule|"
             r"estudi\w*|titulo|universidad|etudi\w*|diplome|universite|formacao|curso|laurea|universita|"
@@ -50,8 +53,8 @@ MOST_OF = re.compile(_B + r"most (certified|certifications?|certificates?|langua
                      r"publications|published|awards)" + _E)
 GRADUATED = _re(r"graduat\w*|degrees? (is|was) the|finished (their|his|her) (studies|degree)|abschluss|egres\w*|diplom\w*|formou|laurea\w*|"
                 r"毕业")
-EARLY = _re(r"earliest|first|oldest|longest ago|least recently|fruhest\w*|primero|premier|primeiro|primo|最早")
-LATE = _re(r"most recent\w*|latest|last|newest|recently|spatest\w*|ultimo|dernier|mais recente|piu recente|最近|最晚")
+EARLY = _re(r"earliest|first|oldest|longest ago|least recent\w*|fruhest\w*|primero|premier|primeiro|primo|最早")
+LATE = _re(r"most recent\w*|latest|last|newest|(?<!least )recently|spatest\w*|ultimo|dernier|mais recente|piu recente|最近|最晚")
 MOST_EMPLOYERS = re.compile(_B + r"(most|largest number of|highest number of|greatest number of|meisten|mas|plus de)"
                             r"( \w+){0,2} (employers|companies|jobs|firms|arbeitgeber|empresas|entreprises|aziende)")
 SAME_EMPLOYER = re.compile(_B + r"(same (company|employer|firm|organi[sz]ation)|worked together|colleagues|"
@@ -91,7 +94,8 @@ def person_intent(q: str, persons: list[str], employers: list[str], level: str |
         return Intent("role_at", persons, employer=employer)
     if FIRST.search(q):
         return Intent("first_role", persons)
-    if (re.search(_B + r"(most recent|latest|last|newest)" + _E, q) or LATEST.search(q)) and ROLE_WORDS.search(q):
+    if (re.search(_B + r"(most recent|latest|last|newest)" + _E, q) or LATEST.search(q) or WHERE_WORK.search(q)) \
+            and ROLE_WORDS.search(q):
         return Intent("latest_role", persons)
     if level or (STUDY.search(q) and re.search(_B + r"(where|which|what|wo|welche\w*|donde|cual\w*|ou|quel\w*|onde|"
                                                 r"qual\w*|dove|哪)" + _E, q) and not re.search(r"thes[ie]s|arbeit|tesi",

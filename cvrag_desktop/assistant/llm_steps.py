@@ -120,6 +120,8 @@ def llm_route(question: str, det: Plan, *, base_url: str, timeout: float) -> Pla
     plan = Plan(**{**det.to_dict(), "filters": filters})
     if det.route == "analytics" or (det.route != "out_of_scope" and reply.route == "out_of_scope"):
         return plan  # exact operations stay in code; entities found mean it is in scope
+    if det.persons and det.route == "hybrid_filtered":
+        return plan  # a question about named people is answered from their own CV lines
     route = reply.route if reply.route != "analytics" else det.route
     has_filters = bool(filters or plan.candidates)
     if route in ("metadata", "hybrid_filtered") and not has_filters:

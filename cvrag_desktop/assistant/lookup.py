@@ -80,18 +80,20 @@ def field_lines(book: EvidenceBook, f: CandidateFacts, field: str) -> list[str]:
     return lines
 
 
-def lookup(facts: CatalogFacts, book: EvidenceBook, candidate_ids: list[str], field: str) -> dict:
-    """Answer one field for each named candidate."""
+def lookup(facts: CatalogFacts, book: EvidenceBook, candidate_ids: list[str], field: str,
+           names: dict[str, str] | None = None) -> dict:
+    """Answer one field for each named candidate (``names``: the labels that tell namesakes apart)."""
     blocks, missing = [], []
     for cid in candidate_ids[:5]:
         f = facts.get(cid)
         if f is None:
             continue
+        name = (names or {}).get(cid) or f.name
         lines = field_lines(book, f, field)
         if lines:
-            blocks.append(f"{f.name}:\n" + "\n".join(f"- {x}" for x in lines))
+            blocks.append(f"{name}:\n" + "\n".join(f"- {x}" for x in lines))
         else:
-            missing.append(f"{f.name}'s CV does not mention {FIELD_LABELS.get(field, field)}.")
+            missing.append(f"{name}'s CV does not mention {FIELD_LABELS.get(field, field)}.")
     if not blocks:
         return {"status": "unknown", "answer": " ".join(missing) or "No such candidate in the catalog.",
                 "data": {"candidate_ids": candidate_ids}}

@@ -246,7 +246,8 @@ def analytics_node(state: AssistantState, config: RunnableConfig) -> dict:
     elif p.op == "compare":
         result = lookup.compare(deps.facts, book, p.candidates, today)
     elif p.op == "lookup":
-        result = lookup.lookup(deps.facts, book, p.candidates, p.field or "profile")
+        names = {c: deps.people.display(person) for c in p.candidates if (person := deps.people.person_of(c))}
+        result = lookup.lookup(deps.facts, book, p.candidates, p.field or "profile", names)
     elif p.op in ("longest_tenure", "shortest_tenure"):
         current = bool(re.search(r"\b(current|currently|present|now)\b", state["standalone"], re.I))
         result = analytics.tenure(deps.facts, book, p.filters, today, p.op == "longest_tenure", current)

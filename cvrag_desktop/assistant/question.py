@@ -59,9 +59,12 @@ def concepts() -> tuple[Concept, ...]:
     return tuple(out)
 
 
-def stopwords() -> frozenset[str]:
-    """Question words of every language (folded)."""
-    return _question_words()[0]
+def stopwords(lang: str | None = None) -> frozenset[str]:
+    """Question words of every language, or of one language and English (folded)."""
+    if lang is None:
+        return _question_words()[0]
+    per = _question_words()[2]
+    return per.get("en", frozenset()) | per.get(lang, frozenset())
 
 
 def question_language(question: str) -> str:

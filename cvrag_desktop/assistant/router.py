@@ -76,6 +76,7 @@ class Plan:
     ambiguous: list[str] = dc_field(default_factory=list)  # names shared by several people, left unresolved
     concepts: list[str] = dc_field(default_factory=list)  # concept ids asked about (resources/concepts.yaml)
     intent: dict = dc_field(default_factory=dict)  # computed relation / comparison / aggregate and its arguments
+    identifying: list[str] = dc_field(default_factory=list)  # employers written only to tell namesakes apart
 
     def to_dict(self) -> dict:
         """Plain-data form (stored in the graph state)."""
@@ -179,7 +180,8 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
     if people is not None:
         mentions, ids = resolve_people(question, words, used, vocab, people, skills, langs)
         companies = _ngrams(words, vocab.companies, min(vocab.max_words, 6), used)
-        plan.persons = disambiguate(mentions, ids, [vocab.companies[k] for k, _, _ in companies], people)
+        plan.persons = disambiguate(mentions, ids, [vocab.companies[k] for k, _, _ in companies], people,
+                                    plan.identifying)
         ids = [people.people[p].primary for p in plan.persons]
     else:
         names = _ngrams(words, vocab.names, min(vocab.max_words, 5), used)

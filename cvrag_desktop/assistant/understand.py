@@ -18,6 +18,7 @@ from cvrag_desktop.assistant.question import (
     concepts_in,
     content_words,
     fold,
+    question_language,
     stopwords,
 )
 from cvrag_desktop.assistant.relations import matches_employer
@@ -35,7 +36,8 @@ LIST_QUESTION = re.compile(r"^(who|which|whom|has anyone|have any|does anyone|do
 DIMENSION_WORDS = {"senior", "seniority", "junior", "experienced", "published", "publish", "publications",
                    "publication", "papers", "paper", "education", "educational", "academic", "rank", "fits", "best",
                    "fit", "suited", "degree", "degrees", "study", "studies", "studied", "university", "universities",
-                   "school", "college", "where", "industry"}
+                   "school", "college", "where", "industry", "years", "year", "experience", "more",
+                   "work", "worked", "career"}
 
 
 EDUCATION_CUE = re.compile(r"(stud(y|ied|ies|ying)|educat\w*|universit\w*|school|college|degree|graduat\w*|alumni|"
@@ -68,10 +70,12 @@ def country_intent(question: str, plan) -> intents.Intent | None:
     return None
 
 
-def _ignore_words(skills: list[str], langs: list[str]) -> set[str]:
+def _ignore_words(skills: list[str], langs: list[str], lang: str | None = None) -> set[str]:
+    """Words that are never names or content: question words (of ``lang`` and English, or of every
+    language), domain and field words, speaking verbs, and the skills and languages asked about."""
     from cvrag_desktop.assistant.router import DOMAIN, FIELD_TERMS, GENERIC, STOPWORDS
 
-    words = set(STOPWORDS) | set(stopwords()) | DOMAIN | FIELD_TERMS | GENERIC | SPEAK
+    words = set(STOPWORDS) | set(stopwords(lang)) | DOMAIN | FIELD_TERMS | GENERIC | SPEAK
     words |= {w for s in skills for w in text_key(s).split()} | {w for s in langs for w in text_key(s).split()}
     return words
 
@@ -79,7 +83,7 @@ def _ignore_words(skills: list[str], langs: list[str]) -> set[str]:
 def resolve_people(question: str, words: list[str], used: set[int], vocab: CatalogVocabulary, people: PeopleIndex,
                    skills: list[str], langs: list[str]) -> tuple[list, list[str]]:
     """Mentions of people in the question (marking their words used) and the person ids they may mean."""
-    ignore = _ignore_words(skills, langs) | concept_question_words(concepts_in(question))
+    ignore = _ignore_words(skills, langs, question_language(question)) | concept_question_words(concepts_in(question))
     ignore |= {w for w in words if canonical_skill(w) or canonical_language(w)}
     # employers, places and schools the catalog knows are not names read off a CV's top lines
     ignore |= {w for table in (vocab.companies, vocab.locations, vocab.institutions) for key in table
@@ -99,8 +103,12 @@ def resolve_people(question: str, words: list[str], used: set[int], vocab: Catal
     return mentions, ids
 
 
-def disambiguate(mentions: list, ids: list[str], companies: list[str], people: PeopleIndex) -> list[str]:
-    """Narrow namesakes by an employer written in the question ("the John Doe who works at Stripe")."""
+def disambiguate(mentions: list, ids: list[str], companies: list[str], people: PeopleIndex,
+                 identifying: list[str] | None = None) -> list[str]:
+    """Narrow namesakes by an employer written in the question ("the John Doe who works at Stripe").
+
+    Employers that did the narrowing are appended to ``identifying``: they say who, not what is asked.
+    """
     out: list[str] = []
     for m in mentions:
         pids = m.person_ids
@@ -109,6 +117,8 @@ def disambiguate(mentions: list, ids: list[str], companies: list[str], people: P
                                                    for d in people.people[pid].documents
                                                    for r in people.facts.get(d).record.get("experiences", [])
                                                    for c in companies)]
+            if narrowed and identifying is not None:
+                identifying += [c for c in companies if c not in identifying]
             pids = narrowed or pids
         out += [p for p in pids if p not in out]
     return out
@@ -209,8 +219,8 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
         if intent:
             intent.phrase = " ".join(topic)
     if intent is None and persons:
-        own = [c for c in companies if people_at(people, [c]) and set(people_at(people, [c])) & set(persons)]
-        own = own or own_employers(people, persons, words_asked)
+        own = [c for c in companies if c not in plan.identifying and set(people_at(people, [c])) & set(persons)]
+        own = own or ([] if plan.identifying else own_employers(people, persons, words_asked))
         if own:
             plan.terms = [t for t in plan.terms if t not in {w for c in own for w in text_key(c).split()}]
         textual = [c for c in found if c.cid not in ("doctorate",)]
