@@ -39,27 +39,32 @@ STUDY = _re(r"stud(y|ied|ies|ying)|degrees?|universit(y|ies)|college|school|grad
             r"estudi\w*|titulo|universidad|etudi\w*|diplome|universite|formacao|curso|laurea|universita|"
             r"学历|学位|大学|毕业|学校|学歴")
 COMPARE = _re(r"compare|comparison|versus|vs|more|less|better|stronger|fits best|fit best|best fit|best suited|"
+              r"longer|longest|older|younger|most|highest|top|between|"
               r"rank|ranking|order|who is the (most|best)|vergleich\w*|compar\w*|mehr|mas|plus|mais|piu|比较|更")
 RANK = _re(r"rank|ranking|order|sort")
 SENIOR = _re(r"senior|seniority|junior|experienced|erfahren\w*|senioridad|ancienne\w*|资深")
-YEARS = _re(r"years|experience|longer|erfahrung|experiencia|experience|experiencia|anos|anni|经验|经历")
+YEARS = _re(r"years|experience|longer|working|worked|erfahrung|experiencia|experience|experiencia|anos|anni|经验|经历")
 PUBLISH = _re(r"publish\w*|publications?|papers?|veroffentlich\w*|publicacion\w*|publicac\w*|pubblica\w*|论文")
 EDUCATION = _re(r"education|educational|studies|degrees?|academic|ausbildung|bildung|formacion|formation|formacao|"
                 r"istruzione|学历|教育")
 COUNT = _re(r"how many|number of|count|wie viele|cuantos|cuantas|combien|quantos|quantas|quanti|quante|多少|几")
 CURRENT_START = re.compile(_B + r"current (job|role|position|employer)\w*" + r".{0,40}" +
-                           r"(start\w*|begin\w*|began|earliest|oldest|longest|most recent\w*|latest|newest)")
+                           r"(start\w*|begin\w*|began|earliest|oldest|longest|most recent\w*|latest|newest)|" +
+                           _B + r"(start\w*|began|begun|joined|took up)( \w+){0,3} current (job|role|position|"
+                           r"employer)")
 MOST_OF = re.compile(_B + r"most (certified|certifications?|certificates?|languages|skills|degrees|qualified|"
                      r"publications|published|awards)" + _E)
-GRADUATED = _re(r"graduat\w*|degrees? (is|was) the|finished (their|his|her) (studies|degree)|abschluss|egres\w*|diplom\w*|formou|laurea\w*|"
+GRADUATED = _re(r"graduat\w*|degrees? (is|was) the|got (their|his|her) degree|finished (their|his|her) (studies|degree)|abschluss|egres\w*|diplom\w*|formou|laurea\w*|"
                 r"毕业")
-EARLY = _re(r"earliest|first|oldest|longest ago|least recent\w*|fruhest\w*|primero|premier|primeiro|primo|最早")
+EARLY = _re(r"earliest|first|oldest|longest ago|longest time ago|long ago|least recent\w*|fruhest\w*|primero|premier|primeiro|primo|最早")
 LATE = _re(r"most recent\w*|latest|last|newest|(?<!least )recently|spatest\w*|ultimo|dernier|mais recente|piu recente|最近|最晚")
 MOST_EMPLOYERS = re.compile(_B + r"(most|largest number of|highest number of|greatest number of|meisten|mas|plus de)"
                             r"( \w+){0,2} (employers|companies|jobs|firms|arbeitgeber|empresas|entreprises|aziende)")
 SAME_EMPLOYER = re.compile(_B + r"(same (company|employer|firm|organi[sz]ation)|worked together|colleagues|"
                            r"(employers?|compan(y|ies)) in common|common (employers?|compan(y|ies))|"
-                           r"shared? (an? )?(employers?|compan(y|ies))|both worked)")
+                           r"shared? (an? |the )?(\w+ )?(employers?|compan(y|ies))|both worked|"
+                           r"(employers?|compan(y|ies)).{0,30}(more than one|several|multiple|two or more|two) "
+                           r"(cvs?|candidates?|people|persons?|resumes?|profiles?))")
 DUPLICATES = re.compile(_B + r"(twice|two (cvs|files|resumes|documents)|more than one (cv|file|resume|document)|"
                         r"duplicates?|duplicated|same person|several (cvs|files)|multiple (cvs|files|resumes))" + _E)
 SHARED_CONTACT = re.compile(r"(share|shared|same|common|identical)\w*.{0,30}(phone|e-?mail|number|address)"
@@ -83,8 +88,13 @@ class Intent:
     phrase: str | None = None
 
 
-def person_intent(q: str, persons: list[str], employers: list[str], level: str | None) -> Intent | None:
-    """A relation of one named person: neighbour employer, role at an employer, first/latest role, degrees."""
+def person_intent(q: str, persons: list[str], employers: list[str], level: str | None,
+                  asks_more: bool = False) -> Intent | None:
+    """A relation of one named person: neighbour employer, role at an employer, first/latest role, degrees.
+
+    ``asks_more``: the question has content words beyond role words ("which company did X intern
+    at"), so "where does X work" does not reduce it to the latest role.
+    """
     if employers:
         employer = employers[0]
         if BEFORE.search(q):
@@ -94,8 +104,8 @@ def person_intent(q: str, persons: list[str], employers: list[str], level: str |
         return Intent("role_at", persons, employer=employer)
     if FIRST.search(q):
         return Intent("first_role", persons)
-    if (re.search(_B + r"(most recent|latest|last|newest)" + _E, q) or LATEST.search(q) or WHERE_WORK.search(q)) \
-            and ROLE_WORDS.search(q):
+    if (re.search(_B + r"(most recent|latest|last|newest)" + _E, q) or LATEST.search(q) or
+            (WHERE_WORK.search(q) and not asks_more)) and ROLE_WORDS.search(q):
         return Intent("latest_role", persons)
     if level or (STUDY.search(q) and re.search(_B + r"(where|which|what|wo|welche\w*|donde|cual\w*|ou|quel\w*|onde|"
                                                 r"qual\w*|dove|哪)" + _E, q) and not re.search(r"thes[ie]s|arbeit|tesi",

@@ -98,16 +98,37 @@ def has_phrase(text_folded: str, phrase: str) -> bool:
     return re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text_folded) is not None
 
 
+def _span(text_folded: str, phrase: str) -> tuple[int, int] | None:
+    if _CJK.search(phrase):
+        i = text_folded.find(phrase)
+        return (i, i + len(phrase)) if i >= 0 else None
+    pattern = re.escape(phrase[:-1]) + r"\w*" if phrase.endswith("*") else re.escape(phrase) + r"(?!\w)"
+    m = re.search(r"(?<!\w)" + pattern, text_folded)
+    return m.span() if m else None
+
+
 def concepts_in(question: str) -> list[Concept]:
-    """The concepts a question asks about (longest question phrase first wins overlaps)."""
+    """The concepts a question asks about, most specific (longest phrase) first.
+
+    A concept whose words lie inside a longer phrase of another concept is not asked about:
+    "e-mail address" is an e-mail, not a postal address.
+    """
     q = fold(question)
-    found: list[tuple[int, Concept]] = []
+    found: list[tuple[int, tuple[int, int], Concept]] = []
     for c in concepts():
-        hits = [len(w) for w in c.question if has_phrase(q, w)]
-        if hits:
-            found.append((max(hits), c))
+        spans = [s for w in c.question if (s := _span(q, w))]
+        if spans:
+            best = max(spans, key=lambda s: s[1] - s[0])
+            found.append((best[1] - best[0], best, c))
     found.sort(key=lambda t: -t[0])
-    return [c for _, c in found]
+    taken: list[tuple[int, int]] = []
+    out: list[Concept] = []
+    for _, (a, b), c in found:
+        if any(a >= x and b <= y for x, y in taken):
+            continue
+        taken.append((a, b))
+        out.append(c)
+    return out
 
 
 def concept_question_words(found: list[Concept]) -> set[str]:

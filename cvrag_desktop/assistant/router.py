@@ -225,6 +225,9 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
     if people is not None:
         refine(plan, question, words, used, people, mentions, skills, langs, levels)
     plan.op = plan.intent.get("op") or _analytics_op(q, plan)
+    if plan.op == "lookup" and plan.persons and not plan.concepts and len(plan.terms) <= 2 and \
+            plan.field not in (None, "profile", "employers", "current"):
+        plan.terms = []  # "what languages is Ana fluent in?", "best phone to call Ben on": the stored field answers
     if plan.op == "lookup" and (plan.terms or plan.concepts):
         plan.op = None  # "what is Ana's salary expectation?": not a field we hold, search her CV
     plan.route = _route(q, plan, words)

@@ -37,7 +37,7 @@ DIMENSION_WORDS = {"senior", "seniority", "junior", "experienced", "published", 
                    "publication", "papers", "paper", "education", "educational", "academic", "rank", "fits", "best",
                    "fit", "suited", "degree", "degrees", "study", "studies", "studied", "university", "universities",
                    "school", "college", "where", "industry", "years", "year", "experience", "more",
-                   "work", "worked", "career"}
+                   "work", "worked", "working", "career", "longer", "longest", "older", "oldest", "most", "highest"}
 
 
 EDUCATION_CUE = re.compile(r"(stud(y|ied|ies|ying)|educat\w*|universit\w*|school|college|degree|graduat\w*|alumni|"
@@ -204,15 +204,17 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
     words_asked = content_words(asked)
     level_words = {w for w in words_asked if _is_level(w)}
     plan.terms = [w for w in words_asked if w not in ignore and len(w) > 1 and w not in level_words
+                  and not ("-" in w and all(p in ignore for p in w.split("-") if p))
                   and canonical_skill(w) is None and not (langs and canonical_language(w))]
     # "What's Jan's master thesis about?": the level describes what is asked, not whom
     if persons and plan.filters.pop("degree_level", None) and levels:
         plan.terms += [w for w in words_asked if w in level_words]
     level = levels[0] if levels else None
     intent = None
-    if len(persons) >= 2:
+    named = [m for m in mentions if set(m.person_ids) & set(persons)]
+    if len(persons) >= 2 and len(named) >= 2:  # two names written, not one name several people share
         names = {w for p in persons for w in name_key(people.people[p].name).split()}
-        topic = [w for w in words_asked if w not in DIMENSION_WORDS and w not in names and w not in SPEAK
+        topic = [w for w in words_asked if w not in DIMENSION_WORDS and w not in names and w not in SPEAK and len(w) > 1
                  and not any(w in text_key(c).split() for c in companies)]
         topic += [fold(s) for s in skills if fold(s) not in topic]
         intent = intents.compare_intent(q, persons, topic)
@@ -225,7 +227,8 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
             plan.terms = [t for t in plan.terms if t not in {w for c in own for w in text_key(c).split()}]
         textual = [c for c in found if c.cid not in ("doctorate",)]
         if not textual:
-            intent = intents.person_intent(q, persons, own, level)
+            other = [t for t in plan.terms if intents.ROLE_WORDS.sub("", t).strip()]
+            intent = intents.person_intent(q, persons, own, level, asks_more=bool(other))
     if intent is None and not persons:
         intent = intents.aggregate_intent(q) or country_intent(question, plan)
         if intent is None and intents.COUNT.search(q) and intents.MENTION.search(q) and plan.terms and not skills:
