@@ -208,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"error: {exc.message}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `cvrag … | head`: the reader left; nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     finally:
         svc.close()
 

@@ -94,7 +94,9 @@ class AssistantService:
             on_token: Callable[[str], None] | None = None,
             should_cancel: Callable[[], bool] | None = None) -> dict:
         """Answer one question in a thread (a new thread when none is given)."""
-        question = " ".join((question or "").split())[:MAX_QUESTION]
+        question = " ".join((question or "").split())
+        if len(question) > MAX_QUESTION:  # cut at a word boundary, never inside a word
+            question = question[:MAX_QUESTION].rsplit(" ", 1)[0]
         if not question:
             raise InvalidInput("Type a question.")
         thread_id = thread_id or uuid.uuid4().hex[:12]

@@ -31,3 +31,32 @@ def test_ask_and_match_json(catalog, search, capsys, tmp_path):
     out = json.loads(_run(["match", "--jd", str(jd), "--json", "--no-llm"], svc, capsys))
     assert out["candidates"][0]["candidate_id"] == "cand_ana"
     assert {"requirement", "kind", "must", "status", "evidence_id"} <= set(out["candidates"][0]["cells"][0])
+
+
+def test_a_closed_pipe_ends_quietly(monkeypatch, capsys):
+    """`cvrag … | head`: the reader leaves early; the command ends with no traceback."""
+    import sys
+
+    from cvrag_desktop import cli
+
+    class ClosedPipe:
+        def write(self, _text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self):
+            pass
+
+        def fileno(self):
+            return sys.__stdout__.fileno()
+
+    monkeypatch.setattr(cli_assistant, "cmd_ask", lambda args, svc: print("x" * 10, file=ClosedPipe()) or 0)
+    monkeypatch.setattr(sys.stdout, "fileno", lambda: ClosedPipe().fileno(), raising=False)
+    dup = []
+    monkeypatch.setattr("os.dup2", lambda a, b: dup.append((a, b)))
+    assert cli.main(["ask", "Who speaks German?", "--no-llm"]) == 0
+    assert dup  # stdout pointed at the null device so the interpreter's final flush cannot fail
+
+
+def test_long_questions_are_cut_at_a_word(assistant):
+    r = assistant.ask("kafka " * 1000, use_llm=False)
+    assert len(r["standalone"]) <= 2000 and r["standalone"].split()[-1] == "kafka"
