@@ -109,8 +109,9 @@ def extract_skills(question: str) -> list[str]:
             continue
         if m.group(0).islower() and len(m.group(0)) <= 2:
             continue
-        if len(m.group(0)) == 1 and question[m.end():m.end() + 1] in "'’":
-            continue  # "C'est", "R's"
+        if len(m.group(0)) == 1 and (question[m.end():m.end() + 1] in "'’" or
+                                     re.match(r"\.\s*[A-Z]", question[m.end():])):
+            continue  # "C'est", "R's", an initial ("R. Vieira")
         if canon not in out:
             out.append(canon)
     return out
