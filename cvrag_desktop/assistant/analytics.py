@@ -228,8 +228,3 @@ def list_pool(book: EvidenceBook, pool: list[CandidateFacts], filters: dict, cou
     head = f"{n} candidate{'s' if n != 1 else ''} {what}:" if count else f"Candidates {what}:"
     return {"status": "answered", "answer": head + "\n" + "\n".join(f"- {x}" for x in listed) + more,
             "data": {"count": n, "candidate_ids": [f.candidate_id for f in pool]}}
-
-
-def count_or_list(facts: CatalogFacts, book: EvidenceBook, filters: dict, count: bool) -> dict:
-    """How many candidates pass the filters, and who, computed over every record in the catalog."""
-    return list_pool(book, facts.matching(filters), filters, count)

@@ -1,16 +1,15 @@
-"""The answer contract: ``{status: answered|unknown, answer, citations}``, its checks, and the fallback.
+"""The answer contract: ``{status: answered|unknown, answer, citations}`` and its checks.
 
 A model's reply is accepted only if it parses, cites only evidence ids it was given,
 cites at least one when it claims an answer, every cited excerpt mentions something
 the question asked about, and every candidate it names is one whose excerpt it cites.
 Otherwise it is sent back once with the reason; a second failure (or no model) gives
-the *extractive* answer: the matching lines of the top evidence, quoted with their ids.
+the *extractive* answer of :mod:`.scoped`: the supporting CV lines, quoted with their ids.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import re
 from typing import Literal
 
@@ -19,7 +18,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from cvrag_desktop.index.filters import skill_key, text_key
 from cvrag_desktop.ingestion.lexicon import load_lexicon
 
-MAX_EXTRACT_LINES = 5
 _MARK = re.compile(r"\[(E\d+)\]")
 
 
@@ -57,11 +55,6 @@ def mentions(text: str, terms: list[str]) -> set[str]:
         found = {f"skill:{skill_key(m.group(0))}" for m in load_lexicon().skill_pattern.finditer(text)}
         out |= {t for t in skill_terms if t in found}
     return out
-
-
-def needed(terms: list[str]) -> int:
-    """How many of the terms one excerpt must mention to count as support (two thirds, at least one)."""
-    return max(1, math.ceil(len(terms) * 2 / 3)) if terms else 0
 
 
 def excerpt_supports(text: str, plan: dict, terms: list[str]) -> bool:
@@ -106,38 +99,6 @@ def validate_reply(reply: AnswerReply, evidence: list[dict], plan: dict, known_n
 def cited_ids(reply: AnswerReply) -> list[str]:
     """Citation ids of a reply, including inline [E3] markers, in order."""
     return list(dict.fromkeys(reply.citations + _MARK.findall(reply.answer)))
-
-
-def extractive_answer(evidence: list[dict], plan: dict, question: str) -> dict:
-    """Quote the lines of the top evidence that mention the question's terms, or say nothing matches."""
-    terms = support_terms(plan)
-    need = needed(terms)
-    named = set(plan.get("candidates", []))
-    picked: list[tuple[dict, str]] = []
-    seen: set[str] = set()
-    for e in evidence:
-        if not named and e["candidate_id"] in seen:
-            continue  # one excerpt per candidate: the answer lists people, not sections
-        if terms:
-            if len(mentions(e["text"], terms)) < need:
-                continue
-            lines = [ln for ln in e["text"].splitlines() if mentions(ln, terms)] or [e["text"]]
-        elif e["candidate_id"] in named:
-            lines = e["text"].splitlines()
-        else:
-            continue
-        picked.append((e, " ".join(" ".join(lines[:3]).split())[:300]))
-        seen.add(e["candidate_id"])
-        if len(picked) >= MAX_EXTRACT_LINES:
-            break
-    if not picked:
-        what = " ".join(plan.get("terms") or []) or question.strip().rstrip("?")
-        scope = "the CVs searched" if named or plan.get("filters") else "the imported CVs"
-        return {"status": "unknown", "answer": f"None of {scope} mention {what}.", "citations": []}
-    lines = [f"- {e.get('candidate_name') or 'Unknown'} ({e['section']}): “{quote}” [{e['evidence_id']}]"
-             for e, quote in picked]
-    return {"status": "answered", "answer": "Matching CV excerpts (extractive answer, no language model):\n"
-            + "\n".join(lines), "citations": [e["evidence_id"] for e, _ in picked]}
 
 
 class DraftExtractor:
