@@ -109,14 +109,22 @@ def cmd_eval(args, svc) -> int:
     if not args.dataset:
         print("error: give --dataset DIR (labels.json) or --generated DIR (factory output)", file=sys.stderr)
         return 2
+    import datetime as dt
+
     from cvrag_desktop.evaluation.real_cvs import evaluate_folder
 
-    report = evaluate_folder(Path(args.dataset))
-    if args.json:
-        _print_json({"rates": {f: report.rate(f) for f in report.totals}, "totals": report.totals,
-                     "files": report.files})
-    else:
-        print(report.table())
+    try:
+        as_of = dt.date.fromisoformat(args.as_of) if args.as_of else None
+    except ValueError:
+        print(f"error: --as-of wants a date YYYY-MM-DD, not {args.as_of!r}", file=sys.stderr)
+        return 2
+    dataset = Path(args.dataset)
+    if not (dataset / "labels.json").is_file():
+        print(f"error: {dataset} has no labels.json", file=sys.stderr)
+        return 2
+    report = evaluate_folder(dataset, text_bearing_only=not args.include_image_only, as_of=as_of)
+    # The table prints numbers only; per-file values (real people's data) only with --json.
+    _print_json(report.to_json()) if args.json else print(report.table())
     return 0
 
 
@@ -167,7 +175,11 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("eval", help="measure extraction against labels.json or generated ground truth")
     s.add_argument("--dataset", help="folder with pdf/ and labels.json")
     s.add_argument("--generated", help="folder written by `cvrag generate` (round trip)")
-    s.add_argument("--json", action="store_true")
+    s.add_argument("--include-image-only", action="store_true",
+                   help="also score labelled image-only files (needs OCR; skipped by default)")
+    s.add_argument("--as-of", help="day years of experience run to (YYYY-MM-DD; default: the labels' day)")
+    s.add_argument("--json", action="store_true",
+                   help="per-field numbers and per-file extracted vs label values, fp and fn")
     s.set_defaults(func=cmd_eval)
     s = sub.add_parser("generate", help="write synthetic CVs with ground truth")
     s.add_argument("--count", type=int, required=True)

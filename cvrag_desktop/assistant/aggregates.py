@@ -25,7 +25,7 @@ TOP = 5
 
 
 def _primary(index: PeopleIndex, p: Person) -> CandidateFacts:
-    return index.facts.get(p.primary)
+    return index.doc(p.primary)
 
 
 def _answer(head: str, lines: list[str], ids: list[str], **data) -> dict:
@@ -130,7 +130,7 @@ def duplicates(book: EvidenceBook, index: PeopleIndex) -> dict:
     for p in many:
         files = []
         for cid in p.documents:
-            f = index.facts.get(cid)
+            f = index.doc(cid)
             files.append(os.path.basename(f.source_path or cid) + book.cite(next(iter(book.facts.chunks(cid)), None),
                                                                             "text", f.name))
             ids.append(cid)
@@ -270,7 +270,7 @@ def in_country(book: EvidenceBook, index: PeopleIndex, iso: str, education: bool
     hits = []
     for p in index.refresh().people.values():
         for cid in p.documents:
-            f = index.facts.get(cid)
+            f = index.doc(cid)
             if education:
                 texts = [(c, c.text) for c in book.facts.chunks(cid) if c.section == "education"]
                 texts += [(book.facts.chunk_for(cid, f"education[{i}].institution", ed.get("institution"), "education"),

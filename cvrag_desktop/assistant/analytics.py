@@ -209,9 +209,10 @@ def list_pool(book: EvidenceBook, pool: list[CandidateFacts], filters: dict, cou
                 "data": {"count": 0, "candidate_ids": []}}
     shown: list[tuple[str, CandidateFacts, int]] = []
     if people is not None:
+        people.refresh()
         index: dict[str, int] = {}
         for f in pool:
-            p = people.person_of(f.candidate_id)
+            p = people.person_of(f.candidate_id, refresh=False)
             key = p.person_id if p else f.candidate_id
             if key in index:
                 label, first, n = shown[index[key]]

@@ -74,21 +74,30 @@ def _richness(f: CandidateFacts) -> int:
     return len(rec.get("experiences", [])) * 3 + len(rec.get("education", [])) * 2 + len(rec.get("skills", []))
 
 
+def _employers(f: CandidateFacts) -> set[str]:
+    return {k for r in f.record.get("experiences", []) if r.get("company") and len(k := employer_key(r["company"])) >= 3}
+
+
+def _contacts(f: CandidateFacts) -> set[str]:
+    phones = {re.sub(r"\D", "", p) for p in f.record.get("phones", [])}
+    return {normalize_key(e) for e in f.record.get("emails", [])} | {p for p in phones if len(p) >= 7}
+
+
 def same_person(a: CandidateFacts, b: CandidateFacts) -> bool:
-    """Two documents of one person: same name key and a shared employer (or e-mail/phone where one lists none)."""
+    """Two documents of one person: same name key, and neither employers nor contacts contradict it.
+
+    Both histories must share an employer and both contact sets an e-mail or phone,
+    wherever both sides list them: namesakes with the same placeholder e-mail but other
+    employers stay apart, and so do namesakes who once worked at one firm but give other
+    contacts. Where a side lists neither, the name decides.
+    """
     if not name_key(a.name) or name_key(a.name) != name_key(b.name):
         return False
-    ca = {k for r in a.record.get("experiences", []) if r.get("company") and len(k := employer_key(r["company"])) >= 3}
-    cb = {k for r in b.record.get("experiences", []) if r.get("company") and len(k := employer_key(r["company"])) >= 3}
-    if ca and cb:
-        return bool(ca & cb)
-    contacts_a = {normalize_key(e) for e in a.record.get("emails", [])} | \
-        {re.sub(r"\D", "", p) for p in a.record.get("phones", []) if len(re.sub(r"\D", "", p)) >= 7}
-    contacts_b = {normalize_key(e) for e in b.record.get("emails", [])} | \
-        {re.sub(r"\D", "", p) for p in b.record.get("phones", []) if len(re.sub(r"\D", "", p)) >= 7}
-    if contacts_a and contacts_b:
-        return bool(contacts_a & contacts_b)
-    return True
+    ea, eb = _employers(a), _employers(b)
+    if ea and eb and not ea & eb:
+        return False
+    ca, cb = _contacts(a), _contacts(b)
+    return not (ca and cb and not ca & cb)
 
 
 def person_label(f: CandidateFacts) -> str:
@@ -161,9 +170,14 @@ class PeopleIndex:
             self._headers = heads
         return self._headers
 
-    def person_of(self, candidate_id: str) -> Person | None:
-        """The person a document belongs to."""
-        self.refresh()
+    def doc(self, candidate_id: str) -> CandidateFacts | None:
+        """A document's facts as of the last refresh (no catalog query: for loops over everyone)."""
+        return self._source.get(candidate_id) if isinstance(self._source, dict) else self.facts.get(candidate_id)
+
+    def person_of(self, candidate_id: str, refresh: bool = True) -> Person | None:
+        """The person a document belongs to (``refresh=False`` inside a loop, after one refresh)."""
+        if refresh:
+            self.refresh()
         pid = self.by_document.get(candidate_id)
         return self.people.get(pid) if pid else None
 

@@ -131,6 +131,12 @@ def concepts_in(question: str) -> list[Concept]:
     return out
 
 
+def matched_phrases(question: str, concept: Concept) -> list[str]:
+    """The concept's question phrases that occur in the question (folded)."""
+    q = fold(question)
+    return [w for w in concept.question if _span(q, w)]
+
+
 def concept_question_words(found: list[Concept]) -> set[str]:
     """The question words consumed by the concepts (folded single words)."""
     return {w.rstrip("*") for c in found for phrase in c.question for w in phrase.split()}

@@ -18,6 +18,7 @@ from cvrag_desktop.assistant.question import (
     concepts_in,
     content_words,
     fold,
+    matched_phrases,
     question_language,
     stopwords,
 )
@@ -115,7 +116,7 @@ def disambiguate(mentions: list, ids: list[str], companies: list[str], people: P
         if len(pids) > 1 and companies:
             narrowed = [pid for pid in pids if any(matches_employer(r.get("company"), c)
                                                    for d in people.people[pid].documents
-                                                   for r in people.facts.get(d).record.get("experiences", [])
+                                                   for r in people.doc(d).record.get("experiences", [])
                                                    for c in companies)]
             if narrowed and identifying is not None:
                 identifying += [c for c in companies if c not in identifying]
@@ -133,7 +134,7 @@ def _held_elsewhere(cid: str, plan, people: PeopleIndex, levels: list[str]) -> b
         return True
     field = FIELD_CONCEPTS.get(cid)
     if field and plan.persons:
-        return all(people.facts.get(people.people[p].primary).record.get(field) for p in plan.persons
+        return all(people.doc(people.people[p].primary).record.get(field) for p in plan.persons
                    if p in people.people)
     return False
 
@@ -151,7 +152,7 @@ def own_employers(people: PeopleIndex, persons: list[str], words: list[str]) -> 
     best: list[tuple[int, str]] = []
     for pid in persons:
         for d in people.people[pid].documents:
-            for r in people.facts.get(d).record.get("experiences", []):
+            for r in people.doc(d).record.get("experiences", []):
                 if not r.get("company"):
                     continue
                 key = [w for w in company_core(text_key(r["company"])).split() if w not in stopwords()]
@@ -168,7 +169,7 @@ def people_at(people: PeopleIndex, companies: list[str]) -> list[str]:
     """Person ids whose CVs list one of the employers."""
     out = []
     for pid, p in people.refresh().people.items():
-        recs = [people.facts.get(d).record for d in p.documents]
+        recs = [people.doc(d).record for d in p.documents]
         if any(matches_employer(r.get("company"), c) for rec in recs for r in rec.get("experiences", [])
                for c in companies):
             out.append(pid)
@@ -179,7 +180,10 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
            skills: list[str], langs: list[str], levels: list[str]) -> None:
     """Person ids, content terms, concepts and the computed intent of ``plan`` (in place)."""
     q = fold(question)
-    found = [c for c in concepts_in(question) if not _held_elsewhere(c.cid, plan, people, levels)]
+    # a concept written only inside a skill's name is the skill ("Who knows Performance Management?")
+    skill_text = " ".join(fold(s) for s in skills)
+    found = [c for c in concepts_in(question) if not _held_elsewhere(c.cid, plan, people, levels)
+             and not all(f" {p.rstrip('*')}" in f" {skill_text}" for p in matched_phrases(question, c))]
     plan.concepts = [c.cid for c in found]
     companies = list(plan.filters.get("companies", []))
     persons = list(plan.persons)
