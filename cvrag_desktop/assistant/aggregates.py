@@ -22,6 +22,7 @@ from cvrag_desktop.domain import parse_partial_date
 from cvrag_desktop.ingestion.textclean import normalize_key
 
 TOP = 5
+SHOWN_PER_GROUP = 5
 
 
 def _primary(index: PeopleIndex, p: Person) -> CandidateFacts:
@@ -115,8 +116,10 @@ def shared_employers(book: EvidenceBook, index: PeopleIndex) -> dict:
     lines, ids = [], []
     for _, group in shared[:10]:
         name = group[0][1].record["experiences"][group[0][2]]["company"]
-        who = "; ".join(f"{index.display(p)}: {role_line(book, f, i, f.record['experiences'][i])}" for p, f, i in group)
-        lines.append(f"{name} — {who}")
+        who = "; ".join(f"{index.display(p)}: {role_line(book, f, i, f.record['experiences'][i])}"
+                        for p, f, i in group[:SHOWN_PER_GROUP])
+        more = f"; and {len(group) - SHOWN_PER_GROUP} more" if len(group) > SHOWN_PER_GROUP else ""
+        lines.append(f"{name} ({len(group)} people) — {who}{more}")
         ids += [f.candidate_id for _, f, _ in group]
     return _answer("Employers shared by different candidates:", lines, ids)
 
@@ -262,8 +265,8 @@ def in_country(book: EvidenceBook, index: PeopleIndex, iso: str, education: bool
     """People who studied (or are based) in a country, read through the gazetteer from the places they print.
 
     "Universität Bonn" or "University of Bremen" is Germany; "San Francisco, CA" is the
-    United States. Education looks at degrees, schools and the education section; otherwise
-    the stated location and the CV's top lines.
+    United States. Education reads the education section's lines; otherwise the stated
+    location and the CV's top lines.
     """
     from cvrag_desktop.ingestion.places import countries_of_places, country_name
 
@@ -271,19 +274,19 @@ def in_country(book: EvidenceBook, index: PeopleIndex, iso: str, education: bool
     for p in index.refresh().people.values():
         for cid in p.documents:
             f = index.doc(cid)
+            chunks = book.facts.chunks(cid)
             if education:
-                texts = [(c, c.text) for c in book.facts.chunks(cid) if c.section == "education"]
-                texts += [(book.facts.chunk_for(cid, f"education[{i}].institution", ed.get("institution"), "education"),
-                           ed.get("institution") or "") for i, ed in enumerate(f.record.get("education", []))]
+                pool = [c for c in chunks if c.section == "education"]
             else:
-                texts = [(book.facts.chunk_for(cid, "location", f.record.get("location")), f.record.get("location")
-                          or "")]
-                texts += [(c, c.text[:400]) for c in book.facts.chunks(cid)[:1]]
-            found = next(((c, t) for c, t in texts if c is not None and t and iso in countries_of_places(t)), None)
+                pool = chunks[:1]
+                loc = f.record.get("location") if f else None
+                if loc and iso in countries_of_places(loc):
+                    pool = [book.facts.chunk_for(cid, "location", loc), *pool]
+            found = next(((c, ln) for c in pool if c is not None for ln in c.text.splitlines()[:40]
+                          if iso in countries_of_places(ln)), None)
             if found:
-                line = next((ln for ln in found[1].splitlines() if iso in countries_of_places(ln)), found[1])
-                hits.append(f"{index.display(p)}: “{' '.join(line.split())[:120]}”"
-                            + book.cite(found[0], "text", " ".join(line.split())[:120]))
+                line = " ".join(found[1].split())[:120]
+                hits.append(f"{index.display(p)}: “{line}”" + book.cite(found[0], "text", line))
                 break
     where = country_name(iso)
     what = f"who studied in {where}" if education else f"based in {where}"

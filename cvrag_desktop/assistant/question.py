@@ -87,24 +87,41 @@ def strip_cjk(text: str) -> str:
     return out
 
 
+def _phrase_pattern(phrase: str) -> str:
+    if phrase.endswith("*"):
+        return re.escape(phrase[:-1]) + r"\w*"
+    return re.escape(phrase) + r"(?!\w)"
+
+
+@functools.lru_cache(maxsize=4096)
+def _matcher(phrases: tuple[str, ...]) -> tuple[re.Pattern | None, tuple[str, ...]]:
+    """One compiled alternation for the Latin phrases (longest first) and the CJK phrases apart."""
+    latin = sorted((p for p in phrases if p and not _CJK.search(p)), key=len, reverse=True)
+    cjk = tuple(p for p in phrases if p and _CJK.search(p))
+    pattern = re.compile(r"(?<!\w)(?:" + "|".join(_phrase_pattern(p) for p in latin) + ")") if latin else None
+    return pattern, cjk
+
+
 def has_phrase(text_folded: str, phrase: str) -> bool:
     """Whole-word (or prefix, with a trailing '*') match of a folded phrase; CJK by substring."""
-    if not phrase:
-        return False
-    if _CJK.search(phrase):
-        return phrase in text_folded
-    if phrase.endswith("*"):
-        return re.search(r"(?<!\w)" + re.escape(phrase[:-1]), text_folded) is not None
-    return re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text_folded) is not None
+    return has_any(text_folded, (phrase,))
 
 
-def _span(text_folded: str, phrase: str) -> tuple[int, int] | None:
-    if _CJK.search(phrase):
-        i = text_folded.find(phrase)
-        return (i, i + len(phrase)) if i >= 0 else None
-    pattern = re.escape(phrase[:-1]) + r"\w*" if phrase.endswith("*") else re.escape(phrase) + r"(?!\w)"
-    m = re.search(r"(?<!\w)" + pattern, text_folded)
-    return m.span() if m else None
+def has_any(text_folded: str, phrases: tuple[str, ...]) -> bool:
+    """Does the folded text contain one of the phrases (compiled once per phrase set)?"""
+    pattern, cjk = _matcher(tuple(phrases))
+    return bool((pattern and pattern.search(text_folded)) or any(p in text_folded for p in cjk))
+
+
+def _longest_span(text_folded: str, phrases: tuple[str, ...]) -> tuple[int, int] | None:
+    """The longest occurrence of any of the phrases in the folded text."""
+    pattern, cjk = _matcher(phrases)
+    spans = [m.span() for m in pattern.finditer(text_folded)] if pattern else []
+    for p in cjk:
+        i = text_folded.find(p)
+        if i >= 0:
+            spans.append((i, i + len(p)))
+    return max(spans, key=lambda s: s[1] - s[0]) if spans else None
 
 
 def concepts_in(question: str) -> list[Concept]:
@@ -116,9 +133,8 @@ def concepts_in(question: str) -> list[Concept]:
     q = fold(question)
     found: list[tuple[int, tuple[int, int], Concept]] = []
     for c in concepts():
-        spans = [s for w in c.question if (s := _span(q, w))]
-        if spans:
-            best = max(spans, key=lambda s: s[1] - s[0])
+        best = _longest_span(q, c.question)
+        if best:
             found.append((best[1] - best[0], best, c))
     found.sort(key=lambda t: -t[0])
     taken: list[tuple[int, int]] = []
@@ -134,7 +150,7 @@ def concepts_in(question: str) -> list[Concept]:
 def matched_phrases(question: str, concept: Concept) -> list[str]:
     """The concept's question phrases that occur in the question (folded)."""
     q = fold(question)
-    return [w for w in concept.question if _span(q, w)]
+    return [w for w in concept.question if _longest_span(q, (w,))]
 
 
 def concept_question_words(found: list[Concept]) -> set[str]:
@@ -144,8 +160,7 @@ def concept_question_words(found: list[Concept]) -> set[str]:
 
 def line_states(line: str, concept: Concept) -> bool:
     """Does a CV line use one of the concept's evidence words?"""
-    folded = fold(line)
-    return any(has_phrase(folded, w) for w in concept.evidence)
+    return has_any(fold(line), concept.evidence)
 
 
 def content_words(question: str) -> list[str]:

@@ -68,6 +68,8 @@ CREATE TABLE IF NOT EXISTS chunks (
     parent_id TEXT
 );
 CREATE INDEX IF NOT EXISTS chunks_candidate ON chunks(candidate_id);
+-- the assistant's change marker (COUNT, MAX(created_at)) reads this index, not every record
+CREATE INDEX IF NOT EXISTS candidates_created ON candidates(created_at);
 CREATE TABLE IF NOT EXISTS provenance (
     candidate_id TEXT NOT NULL REFERENCES candidates(candidate_id) ON DELETE CASCADE,
     field TEXT NOT NULL,

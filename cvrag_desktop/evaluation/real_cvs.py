@@ -27,6 +27,8 @@ from pathlib import Path
 from cvrag_desktop.domain import NormalizedCV
 from cvrag_desktop.errors import CvragError
 from cvrag_desktop.evaluation.matching import Comparison, compare, same, same_language, same_skill, similar
+from cvrag_desktop.ingestion.extract import extract_document
+from cvrag_desktop.ingestion.normalize import normalize_document
 
 FIELDS = ("name", "email", "current_title", "employers", "degrees", "skills", "languages", "sections")
 YEARS = "years"
@@ -190,9 +192,6 @@ def evaluate_folder(dataset: Path, *, text_bearing_only: bool = True, as_of: dt.
     Image-only files are skipped unless ``text_bearing_only`` is false (they need OCR); the report
     counts them. ``as_of`` (default :data:`LABELS_AS_OF`) is the day years of experience run to.
     """
-    from cvrag_desktop.ingestion.extract import extract_document
-    from cvrag_desktop.ingestion.normalize import normalize_document
-
     labels = json.loads((dataset / "labels.json").read_text(encoding="utf-8"))
     report = EvalReport(labelled=len(labels), as_of=as_of or LABELS_AS_OF)
     for label in labels:
