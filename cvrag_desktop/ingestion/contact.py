@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from cvrag_desktop.ingestion.extract import ExtractedDoc
 from cvrag_desktop.ingestion.lexicon import canonical_skill, heading_key, load_lexicon
+from cvrag_desktop.ingestion.places import is_place_name
 from cvrag_desktop.ingestion.sections import body_size
 from cvrag_desktop.ingestion.textclean import normalize_key
 
@@ -27,7 +28,22 @@ PHONE_LABEL = re.compile(
     r"telemóvel|cellulare|telefone|电话|手机|携帯|電話|fax|t|p|m)\s*[.:]?\s*$",
     re.IGNORECASE,
 )
-NAME_LABEL = re.compile(r"^(?:name|nombre|nom|nome|姓名|氏\s*名)\s*[:：]?\s*(.*)$", re.IGNORECASE)
+NAME_LABEL = re.compile(r"^(?:(?:full\s+)?name(?:\s*/\s*surname)?|surname\s*/\s*name|first\s+name\s*/\s*surname|"
+                        r"nombre(?:\s+completo)?|apellidos\s+y\s+nombre|nom(?:\s+complet)?|nom\s+et\s+pr[ée]nom|"
+                        r"nome(?:\s+completo)?|vor-?\s*und\s+nachname|name\s*,\s*vorname|nachname\s*,\s*vorname|"
+                        r"naam|姓名|氏\s*名)(?![^\W\d_])\s*[:：]?\s*(.*)$", re.IGNORECASE)
+# words of form labels ("Home Address", "Personal Email", "Sexo Masculino"): such a cell is never a name
+_LABEL_WORDS = frozenset({
+    "address", "email", "e-mail", "phone", "mobile", "telephone", "fax", "website", "nationality", "gender", "sex",
+    "birth", "born", "citizenship", "marital", "status", "postal", "code", "city", "country", "location", "personal",
+    "professional", "office", "home", "work", "adresse", "anschrift", "telefon", "handy", "geburtsdatum",
+    "staatsangehorigkeit", "familienstand", "geschlecht", "wohnort", "direccion", "telefono", "movil", "correo",
+    "nacionalidad", "sexo", "localidad", "provincia", "morada", "localidade", "telemovel", "nacionalidade",
+    "naturalidade", "codigo", "indirizzo", "cellulare", "nazionalita", "sesso", "portable", "naissance",
+    "nationalite", "situation", "permis", "driving", "licence", "license"})
+# post-nominals printed after a name ("Sebastian Daberdaku, Ph.D.", "Jan Küster M.Sc.")
+_POST_NOMINAL = re.compile(r"(?:,?\s+(?:ph\.?\s?d\.?|m\.?\s?sc\.?|b\.?\s?sc\.?|m\.?\s?a\.?|b\.?\s?a\.?|mba|m\.?\s?eng\.?|"
+                           r"dipl\.?-?\s?ing\.?|md|cpa|pmp|cfa|jr\.?|sr\.?|ii|iii))+\s*$", re.IGNORECASE)
 _SPLIT = re.compile(r"\t|\s[·|•]\s|\s{3,}|\s[–—]\s")
 _NAME_WORD = re.compile(r"^[^\W\d_][^\W\d_'’.\-]*(?:[.'’\-][^\W\d_]+)*\.?$")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
@@ -51,6 +67,19 @@ def _cells(text: str) -> list[str]:
     return [c.strip(" ,;:·|") for c in _SPLIT.split(text) if c.strip(" ,;:·|")]
 
 
+def clean_name(cell: str, split_joined: bool = True) -> str:
+    """A name cell without decoration, post-nominals or a missing space (". AndréSantos ." → "André Santos").
+
+    ``split_joined`` is for large type only: in body text "DriveSec" is a brand, not two names.
+    """
+    s = cell.strip(" .·•|-–—*")
+    s = _POST_NOMINAL.sub("", s).strip(" ,")
+    if split_joined and " " not in s and not _CJK.search(s):
+        s = re.sub(r"(?<=[A-ZÀ-Þ][a-zà-ÿ]{2})(?=[A-ZÀ-Þ])|(?<=[A-ZÀ-Þ][a-zà-ÿ]{3})(?=[A-ZÀ-Þ])|"
+                   r"(?<=[a-zà-ÿ]{4})(?=[A-ZÀ-Þ])", " ", s)  # "AndréSantos" splits; "McDonald", "DeAndre" do not
+    return s
+
+
 def _name_shaped(cell: str) -> bool:
     lex = load_lexicon()
     if len(cell) > 40 or re.search(r"[@\d/:()]|https?|www", cell):
@@ -61,9 +90,11 @@ def _name_shaped(cell: str) -> bool:
     if heading_key(cell) in lex.headings:
         return False
     if _CJK.search(cell):
-        compact = cell.replace(" ", "").replace("\u3000", "")
-        return 2 <= len(compact) <= 8 and not lex.title_re.search(cell) and not lex.institution_re.search(cell)
+        compact = re.sub(r"[\s\u3000・·•]", "", cell)
+        return 2 <= len(compact) <= 12 and not lex.title_re.search(cell) and not lex.institution_re.search(cell)
     words = cell.split()
+    if {normalize_key(w).strip(".:") for w in words} & _LABEL_WORDS or is_place_name(cell):
+        return False  # a form label ("Home Address", "Sexo Masculino") or a place ("South Africa")
     capitalised = [w for w in words if w not in _PARTICLES]  # "Das" is a surname, "das" a particle
     if not 2 <= len(capitalised) <= 5 or len(words) > 7:
         return False
@@ -86,14 +117,15 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
     first_page = [i for i, ln in enumerate(lines) if ln.page == 0][:60]
     for rank, i in enumerate(first_page):
         ln = lines[i]
-        m = NAME_LABEL.match(ln.text.strip())
-        if m:
-            value = m.group(1).strip() or (lines[i + 1].text.strip() if i + 1 < len(lines) else "")
-            value = _cells(value)[0] if _cells(value) else ""
-            if value and _name_shaped(value):
-                return Hit(value, i if m.group(1).strip() else i + 1)
-        for pos, cell in enumerate(_cells(ln.text)):
-            if not _name_shaped(cell):
+        labelled = _labelled_name(ln.text, lines[i + 1].text if i + 1 < len(lines) else "")
+        if labelled:
+            if best is not None and lines[best[1].line].size >= 1.5 * body and \
+                    set(best[1].value.split()) <= set(labelled[0].split()):
+                return best[1]  # the name in large type ("André Santos") over the full legal name of a form
+            return Hit(labelled[0], i + labelled[1])
+        for pos, raw in enumerate(_cells(ln.text)):
+            cell = clean_name(raw, split_joined=ln.size >= 1.3 * body)
+            if not _name_shaped(cell) and not (rank < 5 and _single_name(cell, ln.size, body)):
                 continue
             score = (ln.size / body) * 10 - rank * 0.15 - pos * 0.5
             if ln.bold:
@@ -106,6 +138,11 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
     if best is None:
         return None
     hit = best[1]
+    prev = hit.line - 1
+    if prev >= 0 and hit.value == clean_name(lines[hit.line].text) and len(lines[prev].text.split()) == 1 \
+            and abs(lines[prev].size - lines[hit.line].size) < 0.6 and lines[prev].page == lines[hit.line].page \
+            and _name_shaped(f"{clean_name(lines[prev].text)} {hit.value}"):
+        return Hit(f"{clean_name(lines[prev].text)} {hit.value}", prev)  # "Matteo" / "Di Fabio" on two lines
     nxt = hit.line + 1
     if nxt < len(lines) and hit.value == lines[hit.line].text.strip():
         cur, follow = lines[hit.line], lines[nxt]
@@ -115,6 +152,35 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
                 and _name_shaped(f"{hit.value} {follow.text.strip()}")):
             return Hit(f"{hit.value} {follow.text.strip()}", hit.line)  # a long name wrapped in big type
     return hit
+
+
+def _labelled_name(text: str, following: str) -> tuple[str, int] | None:
+    """A name after a label ("Nome Completo André Costa", "Name / Surname | Pythagoras"), and its line offset."""
+    cells = _cells(text)
+    for k, cell in enumerate(cells):
+        m = NAME_LABEL.match(cell.strip())
+        if not m:
+            continue
+        rest = m.group(1).strip()
+        value, offset = (rest, 0) if rest else ((cells[k + 1], 0) if k + 1 < len(cells) else (following.strip(), 1))
+        value = clean_name(_cells(value)[0]) if _cells(value) else ""
+        if value and (_name_shaped(value) or _single_name(value, 0, 0, labelled=True)):
+            return value, offset
+    return None
+
+
+def _single_name(cell: str, size: float, body: float, labelled: bool = False) -> bool:
+    """A one-word name ("Germain", "Pythagoras"): only under a name label or in large type at the very top."""
+    words = cell.split()
+    if len(words) != 1 or not _NAME_WORD.match(cell) or not cell[:1].isupper() or len(cell) < 3:
+        return False
+    if not labelled and (not body or size < 1.5 * body):
+        return False
+    lex = load_lexicon()
+    key = normalize_key(cell)
+    return not (key in lex.name_stopwords or heading_key(cell) in lex.headings or canonical_skill(cell)
+                or lex.title_re.search(cell) or lex.company_re.search(cell) or key in _LABEL_WORDS
+                or is_place_name(cell) or lex.language_re.fullmatch(cell))
 
 
 def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:

@@ -147,3 +147,14 @@ def countries_of_places(text: str) -> set[str]:
 def country_name(iso: str) -> str:
     """English name of a country by ISO 3166-1 alpha-2 code ("DE" -> "Germany"); the code if unknown."""
     return _table().names.get(iso.upper(), iso)
+
+
+def is_place_name(text: str) -> bool:
+    """Is the whole text a place ("South Africa", "Lyon, France"), not a text that mentions one?"""
+    found = _scan(text)
+    if not found:
+        return False
+    rest = normalize_key(text).translate(_EXTRA)
+    for key, _ in found:
+        rest = rest.replace(key, " ", 1)
+    return not re.sub(r"[\W\d_]+", "", rest)

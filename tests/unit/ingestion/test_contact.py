@@ -48,3 +48,47 @@ def test_job_title_words_in_several_languages():
     for t in ("SDET", "Senior Buyer", "Disponent", "Außendienstmitarbeiterin", "Konstrukteurin",
               "Professeur de mathématiques"):
         assert title.search(t), t
+
+
+def test_post_nominals_and_decoration_are_not_part_of_the_name():
+    doc = _doc([("Mara Ostrova, Ph.D.", 22), ("Data Engineering Lead", 14), ("Email\tmara@example.org", 9)])
+    assert find_name(doc).value == "Mara Ostrova"
+    doc = _doc([("Teo Lindqvist M.Sc.", 22), ("Analyst", 12)])
+    assert find_name(doc).value == "Teo Lindqvist"
+
+
+def test_a_name_printed_without_a_space_in_large_type():
+    body = "Built payment services and internal tooling for a small product team. " * 2
+    doc = _doc([(". PauloMoreira .", 36), ("Ruby Developer", 13), ("Skills", 12), ("DriveSec\tRust", 9), (body, 9),
+                (body, 9), (body, 9)])
+    assert find_name(doc).value == "Paulo Moreira"
+
+
+def test_labelled_names_in_other_languages_and_one_word_names():
+    doc = _doc([("Sobre", 16), ("Nome Completo Paulo Augusto Moreira", 9), ("Morada Rua Nova 3\tLocalidade Braga", 9)])
+    assert find_name(doc).value == "Paulo Augusto Moreira"
+    doc = _doc([("Curriculum Vitae", 14), ("Name / Surname\tThales", 10), ("Address\tHome Address", 10)])
+    assert find_name(doc).value == "Thales"
+
+
+def test_form_labels_and_places_are_not_names():
+    assert not _name_shaped("Home Address")
+    assert not _name_shaped("Personal Email")
+    assert not _name_shaped("Sexo Masculino")
+    assert not _name_shaped("South Africa")
+    doc = _doc([("contact", 14), ("1 Long Street", 10), ("South Africa", 10), ("Home Address", 10)])
+    assert find_name(doc) is None
+
+
+def test_a_single_word_name_only_in_large_type_at_the_top():
+    assert find_name(_doc([("Germaine", 20), ("Platform Engineer", 10), ("Lille", 9)])).value == "Germaine"
+    assert find_name(_doc([("Summary", 10), ("Germaine", 10)])) is None
+
+
+def test_cjk_names_with_middle_dots():
+    assert _name_shaped("卡尔・海因里希・马克思")
+
+
+def test_a_first_name_on_the_line_above_a_two_word_surname():
+    doc = _doc([("Nicola", 24), ("Di Stefano", 24), ("Engineer", 12)])
+    assert find_name(doc).value == "Nicola Di Stefano"
