@@ -65,13 +65,21 @@ class Person:
 
     @property
     def primary(self) -> str:
-        """The document answers cite first (the richest one)."""
+        """The document answers cite first (the newest, then the richest)."""
         return self.documents[0]
 
 
 def _richness(f: CandidateFacts) -> int:
     rec = f.record
     return len(rec.get("experiences", [])) * 3 + len(rec.get("education", [])) * 2 + len(rec.get("skills", []))
+
+
+def _newest(f: CandidateFacts) -> str:
+    """The latest date a document's history reaches (current roles count as "9999"): newer CVs first."""
+    dates = ["9999" if r.get("is_current") else (r.get("end") or r.get("start") or "")
+             for r in f.record.get("experiences", [])]
+    dates += [r.get("start") or "" for r in f.record.get("experiences", [])]
+    return max(dates, default="")
 
 
 def _employers(f: CandidateFacts) -> set[str]:
@@ -139,7 +147,8 @@ class PeopleIndex:
         people: dict[str, Person] = {}
         by_doc: dict[str, str] = {}
         by_key: dict[str, list[str]] = {}
-        ordered = sorted(docs.values(), key=lambda f: (-_richness(f), f.candidate_id))
+        # each person's first document is the newest (then the richest): its facts answer first
+        ordered = sorted(docs.values(), key=lambda f: (_newest(f), _richness(f), f.candidate_id), reverse=True)
         for f in ordered:
             key = name_key(f.name)
             owner = next((pid for pid in by_key.get(key, []) if key

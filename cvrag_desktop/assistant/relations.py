@@ -117,6 +117,15 @@ def end_role(book: EvidenceBook, person: Person, f: CandidateFacts, latest: bool
             "data": {"candidate_ids": [f.candidate_id]}}
 
 
+def _printed_after(chunk, degree: str) -> str:
+    """When the record holds no institution: the CV's own lines after the degree, quoted."""
+    lines = [" ".join(x.split()) for x in (chunk.text.splitlines() if chunk else []) if x.strip()]
+    key = fold(degree)[:30]
+    at = next((k for k, x in enumerate(lines) if key and key in fold(x)), None)
+    after = [x for x in lines[at + 1:at + 3]] if at is not None else []
+    return f" (the CV continues: “{' / '.join(after)[:160]}”)" if after else ", institution not stated"
+
+
 def degrees(book: EvidenceBook, person: Person, f: CandidateFacts, level: str | None) -> dict:
     """Degrees (of one level, or all) with the institution that gave each."""
     out = []
@@ -129,9 +138,9 @@ def degrees(book: EvidenceBook, person: Person, f: CandidateFacts, level: str | 
         span = " – ".join(x for x in (ed.get("start"), ed.get("end")) if x)
         label = degree or ed["institution"]
         where = f"education[{i}].degree" if degree else f"education[{i}].institution"
-        text = degree + (f", {ed['institution']}" if ed.get("institution") else ", institution not stated")
-        out.append(text + (f" ({span})" if span else "") +
-                   book.cite(book.facts.chunk_for(f.candidate_id, where, label, "education"), "text", label))
+        chunk = book.facts.chunk_for(f.candidate_id, where, label, "education")
+        text = degree + (f", {ed['institution']}" if ed.get("institution") else _printed_after(chunk, degree))
+        out.append(text + (f" ({span})" if span else "") + book.cite(chunk, "text", label))
     if not out:
         what = f"a {LEVEL_WORDS[level]}" if level else "any degree"
         return {"status": "unknown", "answer": f"{person.name}'s CV does not state {what}."}
