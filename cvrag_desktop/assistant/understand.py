@@ -10,6 +10,7 @@ relation, comparison or aggregate is chosen when one applies.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from cvrag_desktop.assistant import intents
 from cvrag_desktop.assistant.people import PeopleIndex, find_mentions, name_key
@@ -26,6 +27,9 @@ from cvrag_desktop.assistant.relations import matches_employer
 from cvrag_desktop.assistant.vocabulary import CatalogVocabulary, company_core
 from cvrag_desktop.index.filters import text_key
 from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
+
+if TYPE_CHECKING:
+    from cvrag_desktop.assistant.router import Plan
 
 # verbs of speaking: a spoken-language filter already holds what they ask
 SPEAK = {"speak", "speaks", "speaking", "spoken", "spricht", "sprechen", "spreche", "habla", "hablan", "hablar",
@@ -47,7 +51,7 @@ _PLACE_PREP = re.compile(r"(^|\s)(in|from|within|inside|across|aus|im|en|em|no|n
                          r"del|della|the)\s*$")
 
 
-def country_intent(question: str, plan) -> intents.Intent | None:
+def country_intent(question: str, plan: Plan) -> intents.Intent | None:
     """"Who studied in Germany?", "France-based candidates": a country, written as a place, not as a name."""
     from cvrag_desktop.ingestion.places import country_in_text
 
@@ -128,7 +132,7 @@ def disambiguate(mentions: list, ids: list[str], companies: list[str], people: P
 FIELD_CONCEPTS = {"certification": "certifications", "phone": "phones", "email": "emails", "address": "location"}
 
 
-def _held_elsewhere(cid: str, plan, people: PeopleIndex, levels: list[str]) -> bool:
+def _held_elsewhere(cid: str, plan: Plan, people: PeopleIndex, levels: list[str]) -> bool:
     """A concept a filter or a stored field already answers ("Anyone with a PhD?", "Park's certifications")."""
     if cid == "doctorate" and "phd" in levels and not plan.persons:
         return True
@@ -176,7 +180,7 @@ def people_at(people: PeopleIndex, companies: list[str]) -> list[str]:
     return out
 
 
-def refine(plan, question: str, words: list[str], used: set[int], people: PeopleIndex, mentions: list,
+def refine(plan: Plan, question: str, words: list[str], used: set[int], people: PeopleIndex, mentions: list,
            skills: list[str], langs: list[str], levels: list[str]) -> None:
     """Person ids, content terms, concepts and the computed intent of ``plan`` (in place)."""
     q = fold(question)
@@ -186,6 +190,19 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
              and not all(f" {p.rstrip('*')}" in f" {skill_text}" for p in matched_phrases(question, c))]
     plan.concepts = [c.cid for c in found]
     companies = list(plan.filters.get("companies", []))
+    persons = _scope(plan, q, companies, people, mentions)
+    words_asked = _content_terms(plan, question, words, used, people, persons, companies, found, skills, langs,
+                                 levels)
+    intent = _choose_intent(plan, q, question, people, mentions, persons, companies, found, words_asked, skills,
+                            levels)
+    if intent is not None:
+        plan.intent = {"op": intent.op, "persons": intent.persons or persons, "employer": intent.employer,
+                       "level": intent.level, "dimension": intent.dimension, "earliest": intent.earliest,
+                       "phrase": intent.phrase}
+
+
+def _scope(plan: Plan, q: str, companies: list[str], people: PeopleIndex, mentions: list) -> list[str]:
+    """The people the question is about (named, or named through their employer)."""
     persons = list(plan.persons)
     if not persons and companies and not LIST_QUESTION.search(q) and not intents.COUNT.search(q):
         at = people_at(people, companies)
@@ -195,6 +212,13 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
     plan.ambiguous = [m.text for m in mentions if len([p for p in m.person_ids if p in persons]) > 1]
     if persons:
         plan.candidates = [people.people[p].primary for p in persons]
+    return persons
+
+
+def _content_terms(plan: Plan, question: str, words: list[str], used: set[int], people: PeopleIndex,
+                   persons: list[str], companies: list[str], found: list, skills: list[str], langs: list[str],
+                   levels: list[str]) -> list[str]:
+    """Set ``plan.terms`` (what the evidence must carry); return every content word of the question."""
     ignore = _ignore_words(skills, langs) | concept_question_words(found)
     ignore |= {w for i, w in enumerate(words) if i in used}
     ignore |= {w for p in persons for w in name_key(people.people[p].name).split()}
@@ -204,7 +228,7 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
     asked = question
     for p in persons:  # a CJK name is not a content word ("你的大名在哪家公司实习过")
         name = people.people[p].name
-        asked = asked.replace(name, " ").replace(name.replace(" ", ""), " ").replace(name.replace(" ", "　"), " ")
+        asked = asked.replace(name, " ").replace(name.replace(" ", ""), " ").replace(name.replace(" ", "\u3000"), " ")
     words_asked = content_words(asked)
     level_words = {w for w in words_asked if _is_level(w)}
     plan.terms = [w for w in words_asked if w not in ignore and len(w) > 1 and w not in level_words
@@ -213,6 +237,13 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
     # "What's Jan's master thesis about?": the level describes what is asked, not whom
     if persons and plan.filters.pop("degree_level", None) and levels:
         plan.terms += [w for w in words_asked if w in level_words]
+    return words_asked
+
+
+def _choose_intent(plan: Plan, q: str, question: str, people: PeopleIndex, mentions: list, persons: list[str],
+                   companies: list[str], found: list, words_asked: list[str], skills: list[str],
+                   levels: list[str]) -> intents.Intent | None:
+    """A comparison of named people, a relation of one, or an aggregate over everyone (None: none applies)."""
     level = levels[0] if levels else None
     intent = None
     named = [m for m in mentions if set(m.person_ids) & set(persons)]
@@ -229,8 +260,7 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
         own = own or ([] if plan.identifying else own_employers(people, persons, words_asked))
         if own:
             plan.terms = [t for t in plan.terms if t not in {w for c in own for w in text_key(c).split()}]
-        textual = [c for c in found if c.cid not in ("doctorate",)]
-        if not textual:
+        if not [c for c in found if c.cid != "doctorate"]:
             other = [t for t in plan.terms if intents.ROLE_WORDS.sub("", t).strip()]
             intent = intents.person_intent(q, persons, own, level, asks_more=bool(other))
     if intent is None and not persons:
@@ -240,7 +270,4 @@ def refine(plan, question: str, words: list[str], used: set[int], people: People
         if intent is None and plan.filters.get("degree_level") and plan.terms:
             # "a maths master's", "a master's in computer science": the subject of a degree of that level
             intent = intents.Intent("degree_subject", level=plan.filters["degree_level"], phrase=" ".join(plan.terms))
-    if intent is not None:
-        plan.intent = {"op": intent.op, "persons": intent.persons or persons, "employer": intent.employer,
-                       "level": intent.level, "dimension": intent.dimension, "earliest": intent.earliest,
-                       "phrase": intent.phrase}
+    return intent
