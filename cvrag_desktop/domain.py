@@ -92,14 +92,22 @@ class NormalizedCV(BaseModel):
     languages: list[str] = Field(default_factory=list)
     certifications: list[str] = Field(default_factory=list)
     years_of_experience: float | None = None
+    cv_date: PartialDate | None = Field(default=None, pattern=DATE_PATTERN)  # the date the CV prints for itself
     current_title: str | None = None
     current_company: str | None = None
     sections: list[Section] = Field(default_factory=list)
     provenance: list[Provenance] = Field(default_factory=list)
 
     def with_derived(self, as_of: dt.date | None = None) -> NormalizedCV:
-        """Return a copy with years of experience (overlaps merged) and current role filled in."""
+        """Return a copy with years of experience (overlaps merged) and current role filled in.
+
+        "Present" means the CV's own date when it prints one (a CV of 2015 that says
+        "2015 – Present" holds one year, not eleven), else ``as_of`` (the import date).
+        """
         as_of = as_of or dt.date.today()
+        printed = parse_partial_date(self.cv_date, end=True)
+        if printed is not None and printed < as_of:
+            as_of = printed
         years = years_of_experience(self.experiences, as_of)
         current = next((e for e in self.experiences if e.is_current), None)
         title = self.current_title

@@ -13,6 +13,7 @@ from collections import defaultdict
 
 from cvrag_desktop.domain import NormalizedCV, Provenance
 from cvrag_desktop.ingestion import contact
+from cvrag_desktop.ingestion.cvdate import find_cv_date
 from cvrag_desktop.ingestion.extract import ExtractedDoc
 from cvrag_desktop.ingestion.history import parse_education, parse_experiences
 from cvrag_desktop.ingestion.sections import SectionBlock, find_sections
@@ -58,6 +59,12 @@ def _side_by_side(blocks: list[SectionBlock]) -> dict[str, list[int]]:
         if a.heading is not None and not a.lines and b.heading is not None and b.lines:
             out[a.section] = b.lines
     return out
+
+
+def _printed_date(doc: ExtractedDoc, as_of: dt.date | None) -> str | None:
+    """The CV's own date as "YYYY-MM" (an "updated" line or a dated signature), or None."""
+    found = find_cv_date((ln.text for ln in doc.lines), as_of)
+    return found[0].strftime("%Y-%m") if found else None
 
 
 def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple[NormalizedCV, list[SectionBlock]]:
@@ -131,6 +138,7 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple
         certifications=[s for s, _ in certs],
         sections=sections,
         provenance=prov.items,
+        cv_date=_printed_date(doc, as_of),
     ).with_derived(as_of)
     if cv.current_title:
         line = next((p for p in prov.items if p.value == cv.current_title), None)

@@ -54,7 +54,10 @@ def record_html(rec: dict, memberships: list[str] | None = None) -> str:
         facts.append(f"<b>Now:</b> {_esc(rec.get('current_title') or '')}"
                      f"{' at ' + _esc(rec['current_company']) if rec.get('current_company') else ''}")
     if rec.get("years_of_experience") is not None:
-        facts.append(f"<b>Experience:</b> {rec['years_of_experience']:g} years")
+        until = f" (to the CV's own date, {rec['cv_date']})" if rec.get("cv_date") else ""
+        facts.append(f"<b>Experience:</b> {rec['years_of_experience']:g} years{until}")
+    elif rec.get("cv_date"):
+        facts.append(f"<b>CV dated:</b> {rec['cv_date']}")
     contact = [link("emails", e) for e in rec.get("emails") or []] + [link("phones", p) for p in rec.get("phones") or []]
     if rec.get("location"):
         contact.append(link("location", rec["location"]))

@@ -1,0 +1,65 @@
+"""The date a CV prints for itself: "Last updated in Mar 2026", "Stand: 05/2024", "Berlin, 12. Februar 2026".
+
+A CV written in 2015 that says "2015 – Present" means 2015 to 2015, not to today: the
+CV's own date is the reference for "present" and for years of experience, and
+recruiters ask whose CV is newest. The file's timestamps say when it was copied, not
+written. A CV's own date is an "updated / as of / Stand / 現在" line, or a place-and-date
+signature line, read with the multilingual month table of the extractor.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable
+
+from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.ingestion.textclean import normalize_key
+
+_YEAR = r"(19[5-9]\d|20\d\d)"
+_CUE = re.compile(r"(last\s+updated|updated|last\s+modified|as\s+of|stand|aktualisiert|actualizado|"
+                  r"mis\s+a\s+jour|atualizado|aggiornato)\b[\s:]*(on|in|am|le|el|em|il)?", re.I)
+_CJK_DATE = re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*日)?\s*(現在|更新|现在)")
+_SIGNATURE = re.compile(r"^[A-ZÄÖÜÉ][\w .'-]{1,40},\s*(den\s+)?\d{1,2}\.?\s+\w+\.?\s+" + _YEAR + r"\s*$")
+
+
+def parse_date_text(text: str) -> dt.date | None:
+    """The first "day month year", "month day, year", "month year", "dd.mm.yyyy" or "mm/yyyy" in a text."""
+    t = normalize_key(text)
+    months = load_lexicon().months
+    words = re.findall(r"[a-zäöüéèêûôàç]+\.?|\d+", t)
+    for i, w in enumerate(words):
+        m = months.get(w.rstrip("."))
+        if not m:
+            continue
+        after = words[i + 1:i + 3]
+        year = next((int(x) for x in after if re.fullmatch(_YEAR, x)), None)
+        if year:
+            return dt.date(year, m, 1)
+    if m := re.search(r"\b(\d{1,2})[./](\d{1,2})[./]" + _YEAR, t):
+        month = int(m.group(2))
+        return dt.date(int(m.group(3)), month, 1) if 1 <= month <= 12 else None
+    if m := re.search(r"\b(\d{1,2})[/.-]" + _YEAR + r"\b", t):
+        month = int(m.group(1))
+        return dt.date(int(m.group(2)), month, 1) if 1 <= month <= 12 else None
+    return None
+
+
+def find_cv_date(lines: Iterable[str], today: dt.date | None = None) -> tuple[dt.date, str] | None:
+    """The CV's own date (first day of its month) and the line that prints it; None when it prints none."""
+    limit = (today or dt.date.today()) + dt.timedelta(days=366)
+    for raw in lines:
+        line = " ".join(raw.split())
+        if not line or len(line) > 120:
+            continue
+        if m := _CJK_DATE.search(line):
+            month = int(m.group(2))
+            if 1 <= month <= 12:
+                return dt.date(int(m.group(1)), month, 1), line
+        cue = _CUE.search(line)
+        d = parse_date_text(line[cue.end():]) if cue else None
+        if d is None and _SIGNATURE.match(line):
+            d = parse_date_text(line)
+        if d is not None and d <= limit:
+            return d, line
+    return None
