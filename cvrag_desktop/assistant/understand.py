@@ -249,9 +249,10 @@ def _choose_intent(plan: Plan, q: str, question: str, people: PeopleIndex, menti
     named = [m for m in mentions if set(m.person_ids) & set(persons)]
     if len(persons) >= 2 and len(named) >= 2:  # two names written, not one name several people share
         names = {w for p in persons for w in name_key(people.people[p].name).split()}
-        topic = [w for w in words_asked if w not in DIMENSION_WORDS and w not in names and w not in SPEAK and len(w) > 1
-                 and not any(w in text_key(c).split() for c in companies)]
-        topic += [fold(s) for s in skills if fold(s) not in topic]
+        generic = _ignore_words(skills, []) - {fold(s) for s in skills} - {w for s in skills for w in fold(s).split()}
+        topic = [w for w in words_asked if w not in DIMENSION_WORDS and w not in names and w not in generic
+                 and len(w) > 1 and not any(w in text_key(c).split() for c in companies)]
+        topic += [fold(s) for s in skills if fold(s) not in {t.replace("-", " ") for t in topic}]
         intent = intents.compare_intent(q, persons, topic)
         if intent:
             intent.phrase = " ".join(topic)
