@@ -22,7 +22,7 @@ from cvrag_desktop.ingestion.entries import (
     strip_sentence_period,
 )
 from cvrag_desktop.ingestion.layout import TextLine
-from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.ingestion.lexicon import canonical_skill, load_lexicon
 from cvrag_desktop.ingestion.textclean import normalize_key
 
 Piece = tuple[str, int]  # text, line index
@@ -60,6 +60,29 @@ def _strip_event(text: str) -> str:
     return re.sub(r"\s*(?:入社|退職|入学|卒業|修了|中退|就職)$", "", text).strip()
 
 
+_PARTICLES = frozenset({"de", "del", "della", "da", "das", "do", "dos", "di", "du", "des", "van", "von", "der", "den",
+                        "la", "le", "al", "el", "ten", "ter", "zu"})
+_LABELLED = re.compile(r"^[^:]{1,25}\s:\s|^[^:]{1,25}:\s")
+_DATED = re.compile(r"^\s*(\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{4}\s*[-–/]|\d{1,2}/\d{4})")
+
+
+def plausible_employer(text: str) -> bool:
+    """Can this piece of a role header be the employer? Not a bullet, a sentence, a "Label: value"
+    line or a dated line ("• Implemented …", "Tech stack: Elasticsearch", "29/11/2021 AWS Certified …")."""
+    t = text.strip()
+    if not t or re.match(r"^[•·▪●◦‣■➤◆*–—-]\s", t) or len(t.split()) > 8:
+        return False
+    if t[:1].islower() and " " in t and t.split()[0] not in _PARTICLES:
+        return False  # a sentence fragment; "eBay", "otulea.uni-bremen.de", "da Conceição Fernandes" stay
+    return not (_LABELLED.match(t) or _DATED.match(t))
+
+
+def _is_place(text: str) -> bool:
+    from cvrag_desktop.ingestion.places import is_place_name
+
+    return is_place_name(text)
+
+
 def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience, dict[str, int]] | None:
     """An ``Experience`` from one entry, plus the line index of each field (for provenance)."""
     lex = load_lexicon()
@@ -74,8 +97,13 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
         scored = [s for s in scored if s[0] > 0]
         if scored:
             title = max(scored, key=lambda s: (s[1], s[0], s[2]))[3]
-    rest = [p for p in plain if p != title]
+    rest = [p for p in plain if p != title and plausible_employer(p[0])]
+    # a skill's name can be a firm ("Figma"), a bare place only when nothing else is there
+    rest.sort(key=lambda p: (bool(_is_place(p[0])), bool(canonical_skill(p[0]))))
     company = next((p for p in rest if companyish(p)), rest[0] if rest else None)
+    if company is not None and _is_place(company[0]):
+        locations = [company, *locations]  # "Torino" alone is where, not who
+        company = None
     if title is None:
         others = [p for p in rest if p != company]
         if others:

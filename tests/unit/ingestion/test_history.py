@@ -31,3 +31,16 @@ def test_two_line_header_title_then_company_is_not_joined():
                     "Engineer", "Globex\t2018 – 2020", "• Maintained the billing pipeline."])
     got = [(e.title, e.company) for e, _ in parse_experiences(lines, list(range(len(lines))))]
     assert got == [("Senior Engineer", "Google"), ("Engineer", "Globex")]
+
+
+def test_pieces_that_cannot_be_employers():
+    from cvrag_desktop.ingestion.history import plausible_employer
+
+    assert not plausible_employer("• Implemented the billing service")
+    assert not plausible_employer("using Kotlin and Ktor. I learned a lot")
+    assert not plausible_employer("Tech stack: Elasticsearch")
+    assert not plausible_employer("Technologies : Java 8")
+    assert not plausible_employer("12/03/2022 AWS Certified Developer")
+    assert plausible_employer("da Conceição Fernandes - EI")
+    assert plausible_employer("eBay")
+    assert plausible_employer("Figma")
