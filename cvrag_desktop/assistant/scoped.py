@@ -124,6 +124,12 @@ def supporting_lines(evidence: list[dict], plan: dict) -> list[tuple[float, dict
                 # what was asked wraps over two lines ("黑科技公司上海 …" / "实习 …")
                 both = " ".join(f"{ln} {lines[i + 1]}".split())[:300]
                 out.append((score * 0.9 - rank * 1e-3, e, both))
+        if not wanted and terms and not any(o[1] is e for o in out):
+            # the words asked about spread over one excerpt ("built … the data … pipelines"): its best line
+            whole = line_support(e["text"], terms, wanted)
+            if whole:
+                i = max(range(len(lines)), key=lambda k: term_hits(lines[k], terms))
+                out.append((whole * 0.5 - rank * 1e-3, e, _quote(lines, i)))
     out.sort(key=lambda t: -t[0])
     return out
 

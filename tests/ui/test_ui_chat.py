@@ -23,7 +23,9 @@ def ask(qtbot, pane, question: str):
 def test_cited_answer_and_citation_opens_pdf_at_page(chat_window, qtbot):
     pane = chat_window.chat
     assert pane.mode_banner.isVisible() and "deterministic mode" in pane.mode_banner.text()
-    card = ask(qtbot, pane, "Who built data pipelines?")
+    # a fact printed on a second page ("Lean Six Sigma Green Belt" on page 2 of a two-page CV); documents of one
+    # person are one answer, so an updated CV's copy no longer adds a second-page citation of its own
+    card = ask(qtbot, pane, "Who holds a Green Belt?")
     assert card.state == "answered" and card.badge.text() == "Answer"
     assert "route: hybrid" in card.meta.text() and "deterministic" in card.meta.text()
     assert card.chips and len(card.chips) == min(len(card.citations), 8)
