@@ -208,11 +208,31 @@ def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:
             continue  # "Email <tab> ana@…": the label of a contact row
         if heading_key(t) in lex.headings or t.startswith(("“", '"')):
             continue
+        if _not_a_headline(t):
+            continue
         if lex.title_re.search(t) or (len(t.split()) <= 8 and not re.search(r"\d", t)):
             if re.match(r"^[A-ZÀ-Ý][\w .'-]+,\s*[A-ZÀ-Ý][\w .'-]+$", t) and not lex.title_re.search(t):
                 continue  # a place, not a headline
             return Hit(t, j)
     return None
+
+
+# form labels and section words that sit under a name in form-like CVs (履歴書, Europass, "Sobre")
+_FORM_LABELS = frozenset({"生年月日", "ふりがな", "フリガナ", "氏名", "住所", "現住所", "連絡先", "電話", "学歴", "職歴",
+                          "性別", "年齢", "出生年月", "籍贯", "民族", "政治面貌", "联系方式", "个人信息", "基本信息",
+                          "sobre", "sobre mim", "acerca de", "a propos", "uber mich", "about", "about me", "profile",
+                          "perfil", "profil", "personal information", "personal details", "datos personales",
+                          "dados pessoais", "informations personnelles", "persönliche daten", "persoenliche daten"})
+
+
+def _not_a_headline(text: str) -> bool:
+    """A form label, a section word, another spelling of the name, or a place is not the candidate's headline."""
+    key = normalize_key(text).strip(" :：")
+    if key in _FORM_LABELS or re.sub(r"[\s\u3000]", "", text) in _FORM_LABELS:
+        return True
+    if {normalize_key(w).strip(".:") for w in text.split()} & _LABEL_WORDS and len(text.split()) <= 3:
+        return True  # "Address", "Home Address"
+    return _name_shaped(text) or is_place_name(text)  # "Karl Heinrich Marx" under "卡尔・马克思"; "Lyon, France"
 
 
 def find_emails(doc: ExtractedDoc) -> list[Hit]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.contact import _name_shaped, find_headline, find_name
+from cvrag_desktop.ingestion.contact import Hit, _name_shaped, find_headline, find_name
 from cvrag_desktop.ingestion.extract import ExtractedDoc
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import load_lexicon
@@ -92,3 +92,12 @@ def test_cjk_names_with_middle_dots():
 def test_a_first_name_on_the_line_above_a_two_word_surname():
     doc = _doc([("Nicola", 24), ("Di Stefano", 24), ("Engineer", 12)])
     assert find_name(doc).value == "Nicola Di Stefano"
+
+
+def test_form_labels_section_words_and_name_spellings_are_not_headlines():
+    assert find_headline(_doc([("Lea Brandt", 22), ("Address\tHome Address", 10)]), Hit("Lea Brandt", 0)) is None
+    assert find_headline(_doc([("Lea Brandt", 22), ("Sobre", 14)]), Hit("Lea Brandt", 0)) is None
+    assert find_headline(_doc([("王小明", 22), ("Wang Xiaoming", 22)]), Hit("王小明", 0)) is None
+    assert find_headline(_doc([("Lea Brandt", 22), ("生年月日", 10)]), Hit("Lea Brandt", 0)) is None
+    assert find_headline(_doc([("Lea Brandt", 22), ("Platform Engineer", 12)]), Hit("Lea Brandt", 0)).value == \
+        "Platform Engineer"
