@@ -65,3 +65,12 @@ def test_hyphenated_spelling_of_a_known_skill():
     assert canonical_skill("React-Native") == "React Native"
     found = [m.group(0) for m in load_lexicon().skill_pattern.finditer("Built apps in React-Native and Kotlin")]
     assert "React-Native" in found
+
+
+def test_degree_names_of_more_systems_are_degrees():
+    from cvrag_desktop.ingestion.lexicon import load_lexicon
+
+    lex = load_lexicon()
+    for degree in ("Maîtrise d’informatique", "DESS Réseaux", "Physics MSci", "Postgraduate Diploma in Teaching",
+                   "Associate of Applied Science"):
+        assert lex.degree_re.search(degree), degree
