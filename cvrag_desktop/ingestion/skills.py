@@ -163,13 +163,27 @@ def extract_skills(lines: list[TextLine], skill_idx: list[int], other_idx: list[
     return list(found.items())[:60]
 
 
+# "Languages: …", "Languages<TAB>…", "语言：…": a line that lists spoken languages outside their own section
+_LANGUAGE_LABEL = re.compile(r"^\s*[•·▪●◦\-–]?\s*(?:languages?|sprachen|sprachkenntnisse|idiomas?|langues?|lingue|"
+                             r"línguas|linguas|talen|语言|語言|外语|言語|外国語)\s*(?:[:：]|\t)", re.I)
+_LEVEL_TAIL = re.compile(r"\s*(?:[(:\-–—,]\s*.*)?$")
+
+
+def _alone_a_language(text: str) -> bool:
+    """A line that is only a spoken language, perhaps with its level ("Anglais", "German (C1)")."""
+    lex = load_lexicon()
+    m = lex.language_re.match(text.strip())
+    return bool(m) and _LEVEL_TAIL.fullmatch(text.strip()[m.end():]) is not None and len(text.split()) <= 6
+
+
 def extract_languages(lines: list[TextLine], lang_idx: list[int], all_idx: list[int]) -> list[tuple[str, int]]:
     """Spoken languages (English names) from the languages section or a "Languages:" line."""
     lex = load_lexicon()
     out: dict[str, int] = {}
     scan = list(lang_idx)
     for i in all_idx:
-        if re.match(r"^\s*(?:languages?|sprachen|idiomas|langues|lingue|línguas|linguas)\s*:", lines[i].text, re.I):
+        text = lines[i].text
+        if _LANGUAGE_LABEL.match(text) or _alone_a_language(text):
             scan.append(i)
     for i in scan:
         for m in lex.language_re.finditer(lines[i].text):

@@ -74,3 +74,14 @@ def test_degree_names_of_more_systems_are_degrees():
     for degree in ("Maîtrise d’informatique", "DESS Réseaux", "Physics MSci", "Postgraduate Diploma in Teaching",
                    "Associate of Applied Science"):
         assert lex.degree_re.search(degree), degree
+
+
+def test_spoken_languages_outside_their_section():
+    from cvrag_desktop.ingestion.layout import TextLine
+    from cvrag_desktop.ingestion.skills import extract_languages
+
+    rows = ["Skills", "Kubernetes, Terraform", "Anglais", "Espagnol (courant)", "Languages\tSpanish (native), Afrikaans",
+            "语言：英语 - 熟练", "Java"]
+    lines = [TextLine(text=t, page=0, bbox=(0, 10 * i, 100, 10 * i + 9), size=10, bold=False) for i, t in enumerate(rows)]
+    found = [lang for lang, _ in extract_languages(lines, [], list(range(len(rows))))]
+    assert found == ["English", "Spanish", "Afrikaans"]
