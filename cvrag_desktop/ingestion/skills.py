@@ -125,6 +125,32 @@ def _canonical_piece(piece: str) -> str | None:
     return canon
 
 
+_RATING = re.compile(r"\s*(?:\d{1,3}\s*%|\d(?:[.,]\d)?\s*/\s*\d+|[★☆⋆●○■□◆◇♥]+)\s*$")
+
+
+def _clean_item(piece: str) -> list[str]:
+    """A skill item without rating decorations ("⋆⋆ C", "Linux 90 %", "♥Java"), and two known skills a
+    lost separator merged ("Javascript OCaml", "Scikit-learn NumPy") split apart."""
+    p = re.sub(r"^[★☆⋆●○■□◆◇♥•·▪◦‣]+\s*", "", _RATING.sub("", piece.strip())).strip()
+    if not p:
+        return []
+    words = p.split()
+    if 2 <= len(words) <= 4 and _canonical_piece(p) is None and all(_canonical_piece(w) for w in words):
+        return words
+    return [p]
+
+
+def _plausible_skill(piece: str) -> bool:
+    """An unknown item can be a skill, but not a spoken language, a sentence or a long phrase."""
+    lex = load_lexicon()
+    m = lex.language_re.match(piece)
+    if m and re.fullmatch(r"\s*(?:[(:\-–,].*)?", piece[m.end():]):
+        return False  # "English (native speaker)", "Anglais": a language
+    if re.search(r"[\u3400-\u9fff]", piece):
+        return len(piece) <= 15 and not re.search(r"[。，；：]", piece)
+    return len(piece.split()) <= 5
+
+
 def extract_skills(lines: list[TextLine], skill_idx: list[int], other_idx: list[int]) -> list[tuple[str, int]]:
     """Canonical skills with the line each was read from: skills section first, then mentions."""
     lex = load_lexicon()
@@ -134,11 +160,12 @@ def extract_skills(lines: list[TextLine], skill_idx: list[int], other_idx: list[
             for m in lex.skill_pattern.finditer(text):
                 found.setdefault(canonical_skill(m.group(0)) or m.group(0), i)
             continue
-        for piece in _skill_pieces(text):
-            canon = _canonical_piece(piece)
-            if canon is None and normalize_key(piece) in lex.headings:
-                continue
-            found.setdefault(canon or piece, i)
+        for raw in _skill_pieces(text):
+            for piece in _clean_item(raw):
+                canon = _canonical_piece(piece)
+                if canon is None and (normalize_key(piece) in lex.headings or not _plausible_skill(piece)):
+                    continue
+                found.setdefault(canon or piece, i)
     counts: Counter[str] = Counter()
     first: dict[str, int] = {}
     # one running text, so a skill wrapped onto the next line ("Tailwind / CSS") is read whole

@@ -85,3 +85,16 @@ def test_spoken_languages_outside_their_section():
     lines = [TextLine(text=t, page=0, bbox=(0, 10 * i, 100, 10 * i + 9), size=10, bold=False) for i, t in enumerate(rows)]
     found = [lang for lang, _ in extract_languages(lines, [], list(range(len(rows))))]
     assert found == ["English", "Spanish", "Afrikaans"]
+
+
+def test_skill_items_lose_ratings_and_merged_known_skills_split():
+    from cvrag_desktop.ingestion.skills import _clean_item, _plausible_skill
+
+    assert _clean_item("⋆⋆⋆ Matlab") == ["Matlab"]
+    assert _clean_item("Terraform 90 %") == ["Terraform"]
+    assert _clean_item("♥Java") == ["Java"]
+    assert _clean_item("Scikit-learn NumPy") == ["Scikit-learn", "NumPy"]
+    assert _clean_item(".NET") == [".NET"] and _clean_item("C#") == ["C#"]
+    assert not _plausible_skill("English (native speaker)")
+    assert not _plausible_skill("熟悉常用的设计模式、数据结构与算法。")
+    assert _plausible_skill("Finite Element Analysis")
