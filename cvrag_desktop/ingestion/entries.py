@@ -43,7 +43,9 @@ def is_body_line(text: str, prev: str | None) -> bool:
     """True for bullets, prose and wrapped continuations (not entry headers)."""
     t = text.strip()
     if BULLET.match(t) and not re.match(r"^\s*[-–—]\s*(?:\d|present|current)", t, re.I):
-        return True
+        cells = BULLET.sub("", t).split("\t")
+        # "• Google <tab> Mountain View, CA": a bulleted employer line with its place cell heads an entry
+        return not (len(cells) == 2 and len(cells[0].split()) <= 5 and is_location(cells[1]))
     first_cell = t.split("\t")[0]
     words = first_cell.split()
     if len(first_cell) > 80 or len(words) >= 12:
@@ -174,7 +176,7 @@ def header_fragments(lines: list[TextLine], entry: RawEntry) -> list[tuple[str, 
     out: list[tuple[str, int]] = []
     texts = _unwrap_header(lines, entry)
     for i in entry.header + ([entry.date_line] if entry.date_line is not None and entry.date_line not in entry.header else []):
-        text = texts.get(i, lines[i].text)
+        text = BULLET.sub("", texts.get(i, lines[i].text).strip())  # "• Google <tab> Mountain View, CA"
         if i not in entry.header:  # a body line holding the date in a side cell: keep only side cells
             text = "\t".join(text.split("\t")[1:])
         for r in find_date_ranges(text)[::-1]:

@@ -44,3 +44,17 @@ def test_pieces_that_cannot_be_employers():
     assert plausible_employer("da Conceição Fernandes - EI")
     assert plausible_employer("eBay")
     assert plausible_employer("Figma")
+
+
+def test_a_bulleted_employer_line_with_its_place_heads_an_entry():
+    from cvrag_desktop.ingestion.entries import is_body_line
+    from cvrag_desktop.ingestion.history import parse_experiences
+    from cvrag_desktop.ingestion.layout import TextLine
+
+    assert not is_body_line("• Initrode\tDenver, CO", None)
+    assert is_body_line("• Built the billing service in Go", None)
+    rows = ["• Initrode\tDenver, CO", "Backend Engineer\tMar 2019 – Present", "◦ Built the billing service in Go",
+            "• Globex\tAustin, TX", "Developer\tJan 2016 – Feb 2019", "◦ Maintained the reporting jobs"]
+    lines = [TextLine(text=t, page=0, bbox=(40, 12 * i, 400, 12 * i + 10), size=10, bold=False) for i, t in enumerate(rows)]
+    roles = [(e.title, e.company) for e, _ in parse_experiences(lines, list(range(len(rows))))]
+    assert roles == [("Backend Engineer", "Initrode"), ("Developer", "Globex")]
