@@ -43,6 +43,16 @@ def _emphasised(ln: TextLine, body: float) -> bool:
     return ln.bold or caps or ln.size >= body * 1.12
 
 
+def _subheading(lines: list[TextLine], marks: dict[int, str], i: int) -> bool:
+    """An unknown heading in smaller type under a known section's heading ("Full Time" under "Experience")
+    divides that section; it does not start a section of its own."""
+    before = [j for j in marks if j < i and lines[j].page == lines[i].page and lines[j].column == lines[i].column]
+    if not before:
+        return False
+    j = max(before)
+    return marks[j] != "other" and lines[j].size > lines[i].size + 0.5
+
+
 def lexicon_section(text: str, *, partial: bool = False) -> str | None:
     """The canonical section a heading text names, or None.
 
@@ -59,6 +69,8 @@ def lexicon_section(text: str, *, partial: bool = False) -> str | None:
         return None
     if key in headings:
         return headings[key]
+    if re.match(r"^[^\W\d_] [^\W\d_]{3,}", key) and (joined := key[0] + key[2:]) in headings:
+        return headings[joined]  # a drop cap set apart: "E xperience"
     if _CJK.search(key):
         for phrase, sec in headings.items():
             if _CJK.search(phrase) and phrase in key and len(key) <= len(phrase) + 3:
@@ -155,6 +167,7 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
             and len(t.split()) <= 5
             and not re.search(r"[@\d]|https?:|www\.", t)
             and not t.endswith((".", ",", ":"))
+            and not _subheading(lines, marks, i)
         ):
             marks[i] = "other"
     blocks: list[SectionBlock] = [SectionBlock("contact", "", None)]

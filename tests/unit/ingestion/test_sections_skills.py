@@ -98,3 +98,26 @@ def test_skill_items_lose_ratings_and_merged_known_skills_split():
     assert not _plausible_skill("English (native speaker)")
     assert not _plausible_skill("熟悉常用的设计模式、数据结构与算法。")
     assert _plausible_skill("Finite Element Analysis")
+
+
+def test_a_drop_cap_set_apart_still_names_the_section():
+    from cvrag_desktop.ingestion.sections import lexicon_section
+
+    assert lexicon_section("E xperience") == "experience"
+    assert lexicon_section("E ducation") == "education"
+
+
+def test_smaller_unknown_headings_divide_a_section_instead_of_ending_it():
+    from cvrag_desktop.ingestion.extract import ExtractedDoc
+    from cvrag_desktop.ingestion.layout import TextLine
+    from cvrag_desktop.ingestion.sections import find_sections
+
+    rows = [("Contact", 14, True), ("ana@example.org", 10, False), ("Skills", 14, True), ("Python, SQL", 10, False),
+            ("Experience", 17, True), ("Full Time", 14, True), ("Engineer at Initrode", 10, False),
+            ("2019 – 2021", 10, False), ("Part Time", 14, True), ("Tutor at Globex", 10, False),
+            ("Education", 17, True), ("BSc Physics", 10, False)]
+    lines = [TextLine(text=t, page=0, bbox=(40, 20 * i, 300, 20 * i + s), size=s, bold=b) for i, (t, s, b) in enumerate(rows)]
+    blocks = find_sections(ExtractedDoc(lines=lines, page_count=1, method="pymupdf", page_sizes=[(595, 842)]))
+    experience = next(b for b in blocks if b.section == "experience")
+    assert {6, 9} <= set(experience.lines)  # both roles stay in the experience section
+    assert "other" not in [b.section for b in blocks]
