@@ -95,7 +95,9 @@ def resolve_people(question: str, words: list[str], used: set[int], vocab: Catal
                for w in key.split() if f" {key} " in f" {' '.join(words)} "}
     from cvrag_desktop.ingestion.places import countries_of_places
 
-    ignore |= {w for w in words if countries_of_places(w)}  # "Brazil", "Lyon": places, not names
+    # "Brazil", "Lyon", "hong kong": places, not names
+    ignore |= {w for n in (1, 2, 3) for i in range(len(words) - n + 1)
+               if countries_of_places(" ".join(words[i:i + n])) for w in words[i:i + n]}
     mentions = find_mentions(question, people, ignore)
     ids: list[str] = []
     for m in mentions:
