@@ -93,8 +93,8 @@ def _name_shaped(cell: str) -> bool:
         compact = re.sub(r"[\s\u3000・·•]", "", cell)
         return 2 <= len(compact) <= 12 and not lex.title_re.search(cell) and not lex.institution_re.search(cell)
     words = cell.split()
-    if {normalize_key(w).strip(".:") for w in words} & _LABEL_WORDS or is_place_name(cell):
-        return False  # a form label ("Home Address", "Sexo Masculino") or a place ("South Africa")
+    if {normalize_key(w).strip(".:") for w in words} & _LABEL_WORDS:
+        return False  # a form label ("Home Address", "Sexo Masculino")
     capitalised = [w for w in words if w not in _PARTICLES]  # "Das" is a surname, "das" a particle
     if not 2 <= len(capitalised) <= 5 or len(words) > 7:
         return False
@@ -106,7 +106,7 @@ def _name_shaped(cell: str) -> bool:
         return False
     if (cell.endswith(".") and len(words[-1]) > 4) or canonical_skill(cell) or _LEVEL_WORDS.search(cell):
         return False  # "Usability Testing.", "API Testing", "Advanced Excel": not a person
-    return not (lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()))
+    return not (lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()) or is_place_name(cell))
 
 
 def find_name(doc: ExtractedDoc) -> Hit | None:
