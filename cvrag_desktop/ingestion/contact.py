@@ -73,7 +73,8 @@ def clean_name(cell: str, split_joined: bool = True) -> str:
     ``split_joined`` is for large type only: in body text "DriveSec" is a brand, not two names.
     """
     s = cell.strip(" .·•|-–—*")
-    s = _POST_NOMINAL.sub("", s).strip(" ,")
+    if "." in s or "," in s or re.search(r"\b(?:MBA|MD|CPA|PMP|CFA|II|III|Jr|Sr)\b", s):
+        s = _POST_NOMINAL.sub("", s).strip(" ,")
     if split_joined and " " not in s and not _CJK.search(s):
         s = re.sub(r"(?<=[A-ZÀ-Þ][a-zà-ÿ]{2})(?=[A-ZÀ-Þ])|(?<=[A-ZÀ-Þ][a-zà-ÿ]{3})(?=[A-ZÀ-Þ])|"
                    r"(?<=[a-zà-ÿ]{4})(?=[A-ZÀ-Þ])", " ", s)  # "AndréSantos" splits; "McDonald", "DeAndre" do not
@@ -93,7 +94,7 @@ def _name_shaped(cell: str) -> bool:
         compact = re.sub(r"[\s\u3000・·•]", "", cell)
         return 2 <= len(compact) <= 12 and not lex.title_re.search(cell) and not lex.institution_re.search(cell)
     words = cell.split()
-    if {normalize_key(w).strip(".:") for w in words} & _LABEL_WORDS:
+    if not _LABEL_WORDS.isdisjoint(key.replace(".", " ").replace(":", " ").split()):
         return False  # a form label ("Home Address", "Sexo Masculino")
     capitalised = [w for w in words if w not in _PARTICLES]  # "Das" is a surname, "das" a particle
     if not 2 <= len(capitalised) <= 5 or len(words) > 7:
@@ -154,8 +155,13 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
     return hit
 
 
+_LABEL_STEM = re.compile(r"nam|nom|naam|姓名|氏", re.IGNORECASE)
+
+
 def _labelled_name(text: str, following: str) -> tuple[str, int] | None:
     """A name after a label ("Nome Completo André Costa", "Name / Surname | Pythagoras"), and its line offset."""
+    if not _LABEL_STEM.search(text):
+        return None  # cheap guard: most lines carry no name label
     cells = _cells(text)
     for k, cell in enumerate(cells):
         m = NAME_LABEL.match(cell.strip())

@@ -49,9 +49,9 @@ def find_cv_date(lines: Iterable[str], today: dt.date | None = None) -> tuple[dt
     """The CV's own date (first day of its month) and the line that prints it; None when it prints none."""
     limit = (today or dt.date.today()) + dt.timedelta(days=366)
     for raw in lines:
+        if len(raw) > 160 or not any(c.isdigit() for c in raw):
+            continue  # every CV date carries a year
         line = " ".join(raw.split())
-        if not line or len(line) > 120:
-            continue
         if m := _CJK_DATE.search(line):
             month = int(m.group(2))
             if 1 <= month <= 12:
