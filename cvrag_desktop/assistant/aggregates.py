@@ -266,9 +266,9 @@ def in_country(book: EvidenceBook, index: PeopleIndex, iso: str, education: bool
 
     "Universität Bonn" or "University of Bremen" is Germany; "San Francisco, CA" is the
     United States. Education reads the education section's lines; otherwise the stated
-    location and the CV's top lines.
+    location, the CV's top lines, and then the country code of a phone number ("+33 …").
     """
-    from cvrag_desktop.ingestion.places import countries_of_places, country_name
+    from cvrag_desktop.ingestion.places import countries_of_places, country_name, country_of_phone
 
     hits = []
     for p in index.refresh().people.values():
@@ -282,6 +282,11 @@ def in_country(book: EvidenceBook, index: PeopleIndex, iso: str, education: bool
                 loc = f.record.get("location") if f else None
                 if loc and iso in countries_of_places(loc):
                     pool = [book.facts.chunk_for(cid, "location", loc), *pool]
+                phone = next((ph for ph in (f.record.get("phones", []) if f else []) if country_of_phone(ph) == iso), None)
+                if phone and not any(iso in countries_of_places(c.text[:400]) for c in pool if c is not None):
+                    chunk = book.facts.chunk_for(cid, "phones", phone)
+                    hits.append(f"{index.display(p)}: phone “{phone}”" + book.cite(chunk, "text", phone))
+                    break
             found = next(((c, ln) for c in pool if c is not None for ln in c.text.splitlines()[:40]
                           if iso in countries_of_places(ln)), None)
             if found:

@@ -23,6 +23,9 @@ MAX_PEOPLE = 5
 LINES_PER_PERSON = 3
 LIST_CONCEPTS = {"award", "certification", "publication", "patents", "courses", "projects", "volunteering"}
 LINES_PER_LIST = 6
+# concepts that have a section of their own: its entries answer even without the concept's word
+SECTION_OF = {"award": "awards", "certification": "certifications", "publication": "publications",
+              "projects": "projects"}
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -116,8 +119,11 @@ def supporting_lines(evidence: list[dict], plan: dict) -> list[tuple[float, dict
     out: list[tuple[float, dict, str]] = []
     for rank, e in enumerate(evidence):
         lines = [ln for ln in e["text"].splitlines() if ln.strip()]
+        in_section = bool(wanted) and SECTION_OF.get(wanted[0].cid) == e.get("section")
         for i, ln in enumerate(lines):
             score = line_support(ln, terms, wanted, lines[i - 1] if i else "")
+            if not score and in_section and i > 0:
+                score = 0.9  # every entry of the section asked about ("Best Poster", "GRASCOMP 2024 …" under Awards)
             if score:
                 out.append((score - rank * 1e-3, e, _quote(lines, i)))
             elif i + 1 < len(lines) and (score := line_support(f"{ln}\n{lines[i + 1]}", terms, wanted)):

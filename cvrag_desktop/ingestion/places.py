@@ -158,3 +158,23 @@ def is_place_name(text: str) -> bool:
     for key, _ in found:
         rest = rest.replace(key, " ", 1)
     return not re.sub(r"[\W\d_]+", "", rest)
+
+
+# international calling codes of the countries CVs most often come from (ITU-T E.164); "+1" is left out
+# (the United States and Canada share it) and so are codes shared by several countries
+_CALLING = {"7": "RU", "20": "EG", "27": "ZA", "30": "GR", "31": "NL", "32": "BE", "33": "FR", "34": "ES", "36": "HU",
+            "39": "IT", "40": "RO", "41": "CH", "43": "AT", "44": "GB", "45": "DK", "46": "SE", "47": "NO", "48": "PL",
+            "49": "DE", "51": "PE", "52": "MX", "54": "AR", "55": "BR", "56": "CL", "57": "CO", "60": "MY", "61": "AU",
+            "62": "ID", "63": "PH", "64": "NZ", "65": "SG", "66": "TH", "81": "JP", "82": "KR", "84": "VN", "86": "CN",
+            "90": "TR", "91": "IN", "92": "PK", "351": "PT", "352": "LU", "353": "IE", "354": "IS", "358": "FI",
+            "359": "BG", "370": "LT", "371": "LV", "372": "EE", "380": "UA", "385": "HR", "386": "SI", "420": "CZ",
+            "421": "SK", "852": "HK", "886": "TW", "961": "LB", "971": "AE", "972": "IL", "974": "QA", "966": "SA"}
+
+
+def country_of_phone(phone: str) -> str | None:
+    """ISO code of an international phone number's country ("+33 6 07 …" → "FR"); None when it has no prefix."""
+    m = re.match(r"^\s*(?:\+|00)\s*(\d{1,3})", phone or "")
+    if not m:
+        return None
+    digits = m.group(1)
+    return next((_CALLING[digits[:n]] for n in (3, 2, 1) if digits[:n] in _CALLING), None)

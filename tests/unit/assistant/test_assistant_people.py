@@ -502,3 +502,12 @@ def test_driving_licence_not_stated(ask):
     r = ask("Does Mia Roth have a driving licence?")
     assert r["status"] == "unknown" and not r["citations"]
     assert "driving licence" in r["answer"] and "Mia Roth" in r["answer"]
+
+
+def test_entries_of_the_section_asked_about_answer_without_its_word():
+    from cvrag_desktop.assistant.scoped import scoped_answer
+
+    evidence = [{"evidence_id": "E1", "candidate_id": "c1", "candidate_name": "Ada Vos", "section": "awards",
+                 "text": "Awards\nBest Poster Award, Symposium 2024\nFirst place, Regional Hackathon 2019"}]
+    r = scoped_answer(evidence, {"concepts": ["award"], "terms": [], "candidates": ["c1"]}, "Has Ada won any awards?")
+    assert r["status"] == "answered" and "Regional Hackathon" in r["answer"]

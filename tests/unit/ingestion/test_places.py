@@ -56,3 +56,13 @@ def test_country_name():
     assert country_name("DE") == "Germany"
     assert country_name("de") == "Germany"
     assert country_name("ZZ") == "ZZ"
+
+
+def test_country_of_an_international_phone_number():
+    from cvrag_desktop.ingestion.places import country_of_phone
+
+    assert country_of_phone("+33 6 07 00 00 00") == "FR"
+    assert country_of_phone("0049 170 000000") == "DE"
+    assert country_of_phone("+351 912 000 000") == "PT"
+    assert country_of_phone("+1 415 000 0000") is None  # shared by the United States and Canada
+    assert country_of_phone("0170 567890") is None
