@@ -150,6 +150,7 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
         distinctive = top[0] > body * 1.05 or top[1] or top[2]
         if hits >= 2 and distinctive and same_style <= max(hits * 2, 0.12 * len(lines)):
             style = top
+    subheads: set[int] = set()
     for i in candidates:
         ln = lines[i]
         t = ln.text.strip()
@@ -167,15 +168,17 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
             and len(t.split()) <= 5
             and not re.search(r"[@\d]|https?:|www\.", t)
             and not t.endswith((".", ",", ":"))
-            and not _subheading(lines, marks, i)
         ):
-            marks[i] = "other"
+            if _subheading(lines, marks, i):
+                subheads.add(i)  # a divider inside the section: neither a section nor an entry's text
+            else:
+                marks[i] = "other"
     blocks: list[SectionBlock] = [SectionBlock("contact", "", None)]
     current = blocks[0]
     by_column: dict[int, SectionBlock] = {}
     prev: TextLine | None = None
     for i, ln in enumerate(lines):
-        if i in tails:
+        if i in tails or i in subheads:
             continue
         if i in marks:
             title = ln.text.split("\t")[0].strip()

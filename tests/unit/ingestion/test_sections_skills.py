@@ -120,4 +120,5 @@ def test_smaller_unknown_headings_divide_a_section_instead_of_ending_it():
     blocks = find_sections(ExtractedDoc(lines=lines, page_count=1, method="pymupdf", page_sizes=[(595, 842)]))
     experience = next(b for b in blocks if b.section == "experience")
     assert {6, 9} <= set(experience.lines)  # both roles stay in the experience section
+    assert not {5, 8} & set(experience.lines)  # the dividers are not part of any entry
     assert "other" not in [b.section for b in blocks]
