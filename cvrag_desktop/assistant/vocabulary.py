@@ -24,16 +24,16 @@ _B = r"(?<![\w])"
 _E = r"(?![\w])"
 DEGREE_LEVELS: tuple[tuple[str, re.Pattern], ...] = (
     ("phd", re.compile(_B + r"(ph\.?\s?d\.?|doctorado|doctorat|doctorate|doctor of|doktor|dottorato|doutorado|"
-                       r"promotion|dr\.)" + _E + r"|^dr\.?\s", re.I)),
+                       r"promotion|dr\.)" + _E + r"|^dr\.?\s|博士(?!前期)", re.I)),
     ("vocational", re.compile(_B + r"(ciclo formativo|tecnico superior|tecnico em|tecnologo|staatlich gepruft\w*|"
                               r"ausbildung|bts|dut|hnd|associate degree|diploma in|diploma di|diploma tecnico|"
                               r"diplome d'etat|diplome d etat)" + _E, re.I)),
     ("master", re.compile(_B + r"(master'?s?|msc|ms|m\.\s?s\.|m\.\s?sc\.?|m\.\s?a\.?|ma|mba|maestria|mestrado|magister|"
                           r"laurea magistrale|pos-graduacao|pos graduacao|diplom|diplome d'ingenieur|m\.?\s?eng\.?|"
-                          r"m\.\s?phil\.?)" + _E, re.I)),
+                          r"m\.\s?phil\.?)" + _E + r"|硕士|碩士|修士|博士前期", re.I)),
     ("bachelor", re.compile(_B + r"(bachelor'?s?|bsc|bs|b\.\s?s\.|b\.\s?sc\.?|b\.\s?a\.?|ba|grado|graduacao|licenciatura|licence|"
                             r"laurea|laurea triennale|bacharelado|ingenieria tecnica|b\.?\s?eng\.?|b\.?\s?tech\.?)"
-                            + _E, re.I)),
+                            + _E + r"|学士|本科", re.I)),
 )
 LEVEL_RANK = {"vocational": 1, "bachelor": 2, "master": 3, "phd": 4}
 # How a question names a degree level.
