@@ -62,6 +62,10 @@ def _strip_event(text: str) -> str:
 
 _PARTICLES = frozenset({"de", "del", "della", "da", "das", "do", "dos", "di", "du", "des", "van", "von", "der", "den",
                         "la", "le", "al", "el", "ten", "ter", "zu"})
+_ACTION = re.compile(r"^(?:created|developed|built|implemented|designed|led|managed|worked|maintained|improved|"
+                     r"ported|wrote|responsible|participated|collaborated|contributed|helped|assisted|supported|"
+                     r"coordinated|delivered|introduced|migrated|automated|optimi[sz]ed|reduced|increased|achieved|"
+                     r"performed|conducted|analy[sz]ed|tested|deployed|integrated|trained|mentored)\b", re.I)
 _LABELLED = re.compile(r"^[^:]{1,25}\s:\s|^[^:]{1,25}:\s")
 _DATED = re.compile(r"^\s*(\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{4}\s*[-–/]|\d{1,2}/\d{4})")
 
@@ -74,6 +78,8 @@ def plausible_employer(text: str) -> bool:
         return False
     if t[:1].islower() and " " in t and t.split()[0] not in _PARTICLES:
         return False  # a sentence fragment; "eBay", "otulea.uni-bremen.de", "da Conceição Fernandes" stay
+    if _ACTION.match(t) and len(t.split()) >= 3:
+        return False  # an unbulleted achievement line ("Ported the game to Steam")
     return not (_LABELLED.match(t) or _DATED.match(t))
 
 

@@ -58,3 +58,11 @@ def test_a_bulleted_employer_line_with_its_place_heads_an_entry():
     lines = [TextLine(text=t, page=0, bbox=(40, 12 * i, 400, 12 * i + 10), size=10, bold=False) for i, t in enumerate(rows)]
     roles = [(e.title, e.company) for e, _ in parse_experiences(lines, list(range(len(rows))))]
     assert roles == [("Backend Engineer", "Initrode"), ("Developer", "Globex")]
+
+
+def test_an_unbulleted_achievement_line_is_not_an_employer():
+    from cvrag_desktop.ingestion.history import plausible_employer
+
+    assert not plausible_employer("Ported the game to a new platform")
+    assert not plausible_employer("Developed two prototypes of battle systems")
+    assert plausible_employer("United Airlines")
