@@ -236,8 +236,9 @@ def _not_a_headline(text: str) -> bool:
     key = normalize_key(text).strip(" :：")
     if key in _FORM_LABELS or re.sub(r"[\s\u3000]", "", text) in _FORM_LABELS:
         return True
-    if {normalize_key(w).strip(".:") for w in text.split()} & _LABEL_WORDS and len(text.split()) <= 3:
-        return True  # "Address", "Home Address"
+    if {normalize_key(w).strip(".:") for w in text.split()} & _LABEL_WORDS and len(text.split()) <= 3 \
+            and not load_lexicon().title_re.search(text):
+        return True  # "Address", "Home Address" (but "Mobile Tech Lead" is a title)
     return _name_shaped(text) or is_place_name(text)  # "Karl Heinrich Marx" under "卡尔・马克思"; "Lyon, France"
 
 

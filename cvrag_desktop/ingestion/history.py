@@ -83,6 +83,12 @@ def plausible_employer(text: str) -> bool:
     return not (_LABELLED.match(t) or _DATED.match(t))
 
 
+def _is_country(text: str) -> bool:
+    from cvrag_desktop.ingestion.places import country_in_text
+
+    return bool(country_in_text(text))
+
+
 def _is_place(text: str) -> bool:
     from cvrag_desktop.ingestion.places import is_place_name
 
@@ -107,8 +113,8 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
     # a skill's name can be a firm ("Figma"), a bare place only when nothing else is there
     rest.sort(key=lambda p: (bool(_is_place(p[0])), bool(canonical_skill(p[0]))))
     company = next((p for p in rest if companyish(p)), rest[0] if rest else None)
-    if company is not None and _is_place(company[0]):
-        locations = [company, *locations]  # "Torino" alone is where, not who
+    if company is not None and _is_place(company[0]) and ("," in company[0] or _is_country(company[0])):
+        locations = [company, *locations]  # "Denmark", "Torino, Italy" alone are where, not who ("Thies" may be a firm)
         company = None
     if title is None:
         others = [p for p in rest if p != company]
