@@ -73,7 +73,6 @@ class Plan:
     skill: str | None = None  # the skill of "most years with X"
     unknown_name: str | None = None  # a name-like phrase that matches no candidate
     persons: list[str] = dc_field(default_factory=list)  # people named (person ids; see people.py)
-    ambiguous: list[str] = dc_field(default_factory=list)  # names shared by several people, left unresolved
     concepts: list[str] = dc_field(default_factory=list)  # concept ids asked about (resources/concepts.yaml)
     intent: dict = dc_field(default_factory=dict)  # computed relation / comparison / aggregate and its arguments
     identifying: list[str] = dc_field(default_factory=list)  # employers written only to tell namesakes apart

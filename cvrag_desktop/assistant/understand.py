@@ -192,7 +192,7 @@ def refine(plan: Plan, question: str, words: list[str], used: set[int], people: 
              and not all(f" {p.rstrip('*')}" in f" {skill_text}" for p in matched_phrases(question, c))]
     plan.concepts = [c.cid for c in found]
     companies = list(plan.filters.get("companies", []))
-    persons = _scope(plan, q, companies, people, mentions)
+    persons = _scope(plan, q, companies, people)
     words_asked = _content_terms(plan, question, words, used, people, persons, companies, found, skills, langs,
                                  levels)
     intent = _choose_intent(plan, q, question, people, mentions, persons, companies, found, words_asked, skills,
@@ -203,7 +203,7 @@ def refine(plan: Plan, question: str, words: list[str], used: set[int], people: 
                        "phrase": intent.phrase}
 
 
-def _scope(plan: Plan, q: str, companies: list[str], people: PeopleIndex, mentions: list) -> list[str]:
+def _scope(plan: Plan, q: str, companies: list[str], people: PeopleIndex) -> list[str]:
     """The people the question is about (named, or named through their employer)."""
     persons = list(plan.persons)
     if not persons and companies and not LIST_QUESTION.search(q) and not intents.COUNT.search(q):
@@ -211,7 +211,6 @@ def _scope(plan: Plan, q: str, companies: list[str], people: PeopleIndex, mentio
         if 0 < len(at) <= 3:  # "the Nexus AI CTO's thesis": the employer names the person
             persons = at
     plan.persons = persons
-    plan.ambiguous = [m.text for m in mentions if len([p for p in m.person_ids if p in persons]) > 1]
     if persons:
         plan.candidates = [people.people[p].primary for p in persons]
     return persons

@@ -58,7 +58,7 @@ class Hit:
 
 
 # lower-case name particles ("Valentina das Neves", "Ludwig van der Berg", "Luiz da Cunha da Luz")
-_PARTICLES = frozenset({"de", "del", "della", "delle", "dei", "degli", "la", "le", "van", "von", "der", "den", "ten",
+NAME_PARTICLES = frozenset({"de", "del", "della", "delle", "dei", "degli", "la", "le", "van", "von", "der", "den", "ten",
                         "ter", "zu", "da", "das", "do", "dos", "du", "des", "di", "bin", "al", "y"})
 _LEVEL_WORDS = re.compile(r"\b(?:advanced|intermediate|basic|fluent|native|proficient|expert)\b", re.IGNORECASE)
 
@@ -96,12 +96,12 @@ def _name_shaped(cell: str) -> bool:
     words = cell.split()
     if not _LABEL_WORDS.isdisjoint(key.replace(".", " ").replace(":", " ").split()):
         return False  # a form label ("Home Address", "Sexo Masculino")
-    capitalised = [w for w in words if w not in _PARTICLES]  # "Das" is a surname, "das" a particle
+    capitalised = [w for w in words if w not in NAME_PARTICLES]  # "Das" is a surname, "das" a particle
     if not 2 <= len(capitalised) <= 5 or len(words) > 7:
         return False
     if not all(_NAME_WORD.match(w) for w in words):
         return False
-    if not all(w[0].isupper() for w in capitalised) or words[0] in _PARTICLES:
+    if not all(w[0].isupper() for w in capitalised) or words[0] in NAME_PARTICLES:
         return False
     if lex.title_re.search(cell) or lex.company_re.search(cell) or lex.institution_re.search(cell):
         return False

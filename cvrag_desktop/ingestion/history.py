@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from cvrag_desktop.domain import Education, Experience
+from cvrag_desktop.ingestion.contact import NAME_PARTICLES
 from cvrag_desktop.ingestion.dates import find_date_ranges
 from cvrag_desktop.ingestion.entries import (
     _AT,
@@ -60,8 +61,7 @@ def _strip_event(text: str) -> str:
     return re.sub(r"\s*(?:入社|退職|入学|卒業|修了|中退|就職)$", "", text).strip()
 
 
-_PARTICLES = frozenset({"de", "del", "della", "da", "das", "do", "dos", "di", "du", "des", "van", "von", "der", "den",
-                        "la", "le", "al", "el", "ten", "ter", "zu"})
+_PARTICLES = NAME_PARTICLES | {"el"}  # "da Conceição Fernandes", "el Corte Inglés"
 _ACTION = re.compile(r"^(?:created|developed|built|implemented|designed|led|managed|worked|maintained|improved|"
                      r"ported|wrote|responsible|participated|collaborated|contributed|helped|assisted|supported|"
                      r"coordinated|delivered|introduced|migrated|automated|optimi[sz]ed|reduced|increased|achieved|"
