@@ -87,6 +87,57 @@ def cmd_candidates(args, svc) -> int:
     return 0
 
 
+PEOPLE_COLUMNS = (("id", 17), ("name", 24), ("current_title", 28), ("current_company", 22), ("documents", 11))
+
+
+def print_people(rows: list[dict]) -> None:
+    """Print people as a fixed-width table ("2 documents" where a person has several CVs)."""
+    print(" ".join(_cell(c, w) for c, w in PEOPLE_COLUMNS))
+    for r in rows:
+        n = r["documents"]
+        cells = {**r, "documents": f"{n} document{'s' if n != 1 else ''}"}
+        print(" ".join(_cell(cells.get(c), w) for c, w in PEOPLE_COLUMNS))
+    print(f"({len(rows)} people, {sum(r['documents'] for r in rows)} documents)")
+
+
+def cmd_people(args, svc) -> int:
+    """List people; show a person's documents; merge, split, forget."""
+    ids = args.ids
+    if args.action == "list":
+        rows = svc.list_people()
+        _print_json(rows) if args.json else print_people(rows)
+        return 0
+    need = 2 if args.action == "merge" else 1
+    if len(ids) < need or (args.action != "merge" and len(ids) > 1):
+        what = "two or more document ids" if need == 2 else "one person or document id"
+        print(f"error: `cvrag people {args.action}` needs {what}", file=sys.stderr)
+        return 2
+    if args.action == "show":
+        docs = svc.person_documents(ids[0])
+        if args.json:
+            _print_json(docs)
+        else:
+            print(docs[0]["label"])
+            for d in docs:
+                when = d.get("cv_date") or d.get("newest_date") or "?"
+                print(f"  {'*' if d['primary'] else ' '} {d['id']}  {when:<10} {d.get('file_name') or ''}")
+    elif args.action == "merge":
+        result = svc.merge_people(ids)
+        _print_json(result) if args.json else print(
+            f"merged into person {result['person_id']} ({len(result['documents'])} documents)")
+    elif args.action == "split":
+        result = svc.split_document(ids[0])
+        _print_json(result) if args.json else print(f"split {ids[0]} out: it is now person {result['person_id']}")
+    elif args.action == "forget":
+        deleted = svc.delete_person(ids[0])
+        _print_json({"deleted": deleted}) if args.json else print(
+            f"forgot the person and {len(deleted)} document(s): {', '.join(deleted)}")
+    elif args.action == "forget-document":
+        svc.delete_candidate(ids[0])
+        _print_json({"deleted": [ids[0]]}) if args.json else print(f"forgot document {ids[0]}")
+    return 0
+
+
 def cmd_doctor(args, svc) -> int:
     """Show paths, optional components and counts."""
     info = svc.doctor()
@@ -169,6 +220,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("id", nargs="?")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_candidates)
+    s = sub.add_parser("people", help="people (several CVs of one person count once): list, show, merge, split, forget",
+                       description="list | show ID | merge ID ID... | split ID | forget ID | forget-document ID. "
+                                   "A person's id is its newest document's id; any of its document ids names it too.")
+    s.add_argument("action", nargs="?", default="list",
+                   choices=["list", "show", "merge", "split", "forget", "forget-document"])
+    s.add_argument("ids", nargs="*")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_people)
     s = sub.add_parser("doctor", help="show data paths, models and counts")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_doctor)

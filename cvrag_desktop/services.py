@@ -26,6 +26,13 @@ CANDIDATE_FIELDS = (
 )
 
 
+def snap_label(row: dict) -> str:
+    """A person's label from its primary document row (see ``catalog.people.person_label``)."""
+    from cvrag_desktop.catalog.people import person_label
+
+    return person_label(row.get("name"), row.get("record") or {})
+
+
 class Services:
     """One application session: settings, catalog and the operations on them."""
 
@@ -35,6 +42,7 @@ class Services:
         self._catalog: Catalog | None = None
         self._index = None
         self._assistant = None
+        self._people = None
         self._open_lock = threading.RLock()  # workers may reach the lazy parts at the same time
 
     @property
@@ -78,6 +86,7 @@ class Services:
         if self._index is not None:
             self._index.close()
             self._index = None
+        self._people = None
         if self._catalog is not None:
             self._catalog.close()
             self._catalog = None
@@ -171,6 +180,78 @@ class Services:
         self.index.delete_candidate(candidate_id)
         if stored:
             Path(stored).unlink(missing_ok=True)
+
+    # ---- people (one person, many documents) ------------------------------------------------
+    @property
+    def people(self):
+        """Documents grouped into people (rule + the recruiter's merges and splits), cached."""
+        with self._open_lock:
+            if self._people is None:
+                from cvrag_desktop.catalog.directory import PeopleDirectory
+
+                self._people = PeopleDirectory(self.catalog)
+            return self._people
+
+    def list_people(self, with_documents: bool = False) -> list[dict]:
+        """One row per person: the newest document's fields, ``id`` = person id, label and document count.
+
+        ``label`` tells namesakes apart ("name · title · company"); ``display`` is the label
+        when another person shares the name, else the name. ``with_documents`` adds each
+        document's flat row (``document_rows``, newest first).
+        """
+        snap = self.people.snapshot()
+        out = []
+        for r in snap.rows.values():  # catalog order, like list_candidates
+            pid = r["candidate_id"]
+            ids = snap.grouping.people.get(pid)
+            if ids is None:
+                continue
+            row = {k: r.get(k) for k in CANDIDATE_FIELDS}
+            row["id"] = pid
+            label = snap_label(r)
+            row.update(person_id=pid, label=label, display=label if snap.namesakes[pid] else r.get("name"),
+                       namesakes=snap.namesakes[pid], documents=len(ids), document_ids=list(ids))
+            if with_documents:
+                docs = [snap.rows[d] for d in ids]
+                row["document_rows"] = [{**{k: d.get(k) for k in CANDIDATE_FIELDS}, "id": d["candidate_id"],
+                                         "file_name": d.get("file_name"), "imported_at": d.get("created_at")}
+                                        for d in docs]
+            out.append(row)
+        return out
+
+    def person_documents(self, person: str) -> list[dict]:
+        """The documents of a person (given its id or any of its document ids), newest first."""
+        docs = self.people.documents(person)
+        if not docs:
+            raise NotFound(f"No person or document with id {person!r}.")
+        return docs
+
+    def merge_people(self, candidate_ids: list[str]) -> dict:
+        """Make the people of these documents one person (remembered; wins over the automatic rule)."""
+        ids = list(dict.fromkeys(candidate_ids))
+        for cid in ids:
+            self.person_documents(cid)  # NotFound for an unknown id
+        if len({self.people.snapshot().grouping.by_document[c] for c in ids}) < 2:
+            raise InvalidInput("Give documents of at least two different people to merge.")
+        docs = self.people.merge_links(ids)
+        person = self.people.snapshot().grouping.by_document[docs[0]]
+        return {"person_id": person, "documents": self.people.snapshot().grouping.people[person]}
+
+    def split_document(self, candidate_id: str) -> dict:
+        """Take one document out of its person: it becomes a person of its own (remembered)."""
+        docs = self.person_documents(candidate_id)
+        if len(docs) < 2:
+            raise InvalidInput(f"Document {candidate_id!r} is already a person of its own.")
+        rest = self.people.split_links(candidate_id)
+        by_doc = self.people.snapshot().grouping.by_document
+        return {"person_id": by_doc[candidate_id], "rest_person_id": by_doc[rest[0]]}
+
+    def delete_person(self, person: str) -> list[str]:
+        """Forget a person: every document (catalog rows, index entries, library copies); returns their ids."""
+        ids = [d["id"] for d in self.person_documents(person)]
+        for cid in ids:
+            self.delete_candidate(cid)
+        return ids
 
     def files(self, status: str | None = None) -> list[dict]:
         """Imported files with their status and error."""

@@ -15,42 +15,13 @@ import threading
 from dataclasses import dataclass, field
 
 from cvrag_desktop.assistant.facts import CandidateFacts, CatalogFacts
-from cvrag_desktop.assistant.vocabulary import company_core
+from cvrag_desktop.catalog import people as grouping
+from cvrag_desktop.catalog.people import POSSESSIVE as _POSSESSIVE
+from cvrag_desktop.catalog.people import POST_NOMINALS, TITLES, employer_key, name_key  # noqa: F401 (re-exported)
 from cvrag_desktop.index.filters import text_key
 from cvrag_desktop.ingestion.textclean import normalize_key
 
-TITLES = {"dr", "prof", "professor", "mr", "mrs", "ms", "miss", "mx", "sir", "dame", "herr", "frau", "dipl", "ing",
-          "sr", "sra", "srta", "don", "dona", "m", "mme", "mlle", "sig", "dott", "eng", "rer", "nat", "med", "vet",
-          "habil", "phil"}
-POST_NOMINALS = {"phd", "msc", "bsc", "ma", "ba", "mba", "meng", "beng", "md", "jd", "cpa", "pmp", "cfa", "mphil",
-                 "dphil", "llm", "llb", "bs", "ms", "mres", "dds", "rn", "pe", "jr", "sr", "ii", "iii", "iv", "bcs",
-                 "mcs", "dipl-ing", "frcs", "acca", "cissp"}
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
-_POSSESSIVE = re.compile(r"(?<=\w)['’`´]s\b|(?<=[sxz])['’]", re.I)
-
-
-def name_key(name: str) -> str:
-    """A person's name as a comparison key: no titles, post-nominals, dots, case or accents.
-
-    "Dr. Jan Küster, M.Sc." → "jan kuster"; "履歴書　書太郎" → "履歴書書太郎" (CJK names have no
-    reliable spacing, so their key has none).
-    """
-    s = _POSSESSIVE.sub("", name or "")
-    s = re.sub(r"(?<=\b[A-Za-z])\.(?=[A-Za-z]\.)", "", s)  # "M.Sc." → "MSc."
-    words = text_key(s).split()
-    while words and words[0] in TITLES:
-        words.pop(0)
-    while words and (words[-1] in POST_NOMINALS or words[-1] in TITLES):
-        words.pop()
-    key = " ".join(words)
-    if _CJK.search(key):
-        key = key.replace(" ", "")
-    return key
-
-
-def employer_key(company: str) -> str:
-    """An employer as a spacing-free key without legal suffixes ("NVIDIA Research" = "NVIDIAResearch")."""
-    return company_core(text_key(company)).replace(" ", "")
+_CJK = grouping.CJK
 
 
 @dataclass
@@ -69,56 +40,19 @@ class Person:
         return self.documents[0]
 
 
-def _richness(f: CandidateFacts) -> int:
-    rec = f.record
-    return len(rec.get("experiences", [])) * 3 + len(rec.get("education", [])) * 2 + len(rec.get("skills", []))
-
-
-def _newest(f: CandidateFacts) -> str:
-    """The latest date a document's history reaches (current roles count as "9999"): newer CVs first."""
-    dates = ["9999" if r.get("is_current") else (r.get("end") or r.get("start") or "")
-             for r in f.record.get("experiences", [])]
-    dates += [r.get("start") or "" for r in f.record.get("experiences", [])]
-    return max(dates, default="")
-
-
-def _employers(f: CandidateFacts) -> set[str]:
-    return {k for r in f.record.get("experiences", []) if r.get("company") and len(k := employer_key(r["company"])) >= 3}
-
-
-def _contacts(f: CandidateFacts) -> set[str]:
-    phones = {re.sub(r"\D", "", p) for p in f.record.get("phones", [])}
-    return {normalize_key(e) for e in f.record.get("emails", [])} | {p for p in phones if len(p) >= 7}
+def keys_of(f: CandidateFacts) -> grouping.DocumentKeys:
+    """The grouping keys of a document's facts (see :func:`cvrag_desktop.catalog.people.document_keys`)."""
+    return grouping.document_keys(f.candidate_id, f.name, f.record)
 
 
 def same_person(a: CandidateFacts, b: CandidateFacts) -> bool:
-    """Two documents of one person: same name key, and neither employers nor contacts contradict it.
-
-    Both histories must share an employer and both contact sets an e-mail or phone,
-    wherever both sides list them: namesakes with the same placeholder e-mail but other
-    employers stay apart, and so do namesakes who once worked at one firm but give other
-    contacts. Where a side lists neither, the name decides.
-    """
-    if not name_key(a.name) or name_key(a.name) != name_key(b.name):
-        return False
-    ea, eb = _employers(a), _employers(b)
-    if ea and eb and not ea & eb:
-        return False
-    ca, cb = _contacts(a), _contacts(b)
-    return not (ca and cb and not ca & cb)
+    """Two documents of one person by the automatic rule (see :func:`cvrag_desktop.catalog.people.same_person`)."""
+    return grouping.same_person(keys_of(a), keys_of(b))
 
 
 def person_label(f: CandidateFacts) -> str:
     """"John Doe · Senior Software Engineer · Stripe": enough to tell namesakes apart."""
-    rec = f.record
-    title, company = rec.get("current_title"), rec.get("current_company")
-    if not (title or company):
-        first = next((r for r in rec.get("experiences", []) if r.get("title") or r.get("company")), None)
-        title, company = (first.get("title"), first.get("company")) if first else (None, None)
-    if not (title or company) and rec.get("location"):
-        company = rec["location"]
-    parts = [f.name] + [" ".join(str(p).split())[:60] for p in (title, company) if p]
-    return " · ".join(parts)
+    return grouping.person_label(f.name, f.record)
 
 
 class PeopleIndex:
@@ -128,6 +62,7 @@ class PeopleIndex:
         self.facts = facts
         self._lock = threading.Lock()
         self._source: object = None
+        self._links_version: int | None = None
         self.people: dict[str, Person] = {}
         self.by_document: dict[str, str] = {}
         self.by_key: dict[str, list[str]] = {}
@@ -135,31 +70,27 @@ class PeopleIndex:
         self._headers: dict[str, str] | None = None
 
     def refresh(self) -> PeopleIndex:
-        """Rebuild when the catalog changed (the facts object is replaced on change)."""
+        """Rebuild when the catalog or the recruiter's merges/splits changed."""
         docs = self.facts.all()
+        catalog = self.facts.catalog
+        version = catalog.links_version()
         with self._lock:
-            if docs is not self._source:
-                self._build(docs)
-                self._source = docs
+            if docs is not self._source or version != self._links_version:
+                self._build(docs, catalog.person_links())
+                self._source, self._links_version = docs, version
         return self
 
-    def _build(self, docs: dict[str, CandidateFacts]) -> None:
+    def _build(self, docs: dict[str, CandidateFacts], links: list[tuple[str, str, str]]) -> None:
+        # the shared grouping (browser and chat): each person's first document is the newest
+        found = grouping.group_documents((keys_of(f) for f in docs.values()), links)
         people: dict[str, Person] = {}
-        by_doc: dict[str, str] = {}
         by_key: dict[str, list[str]] = {}
-        # each person's first document is the newest (then the richest): its facts answer first
-        ordered = sorted(docs.values(), key=lambda f: (_newest(f), _richness(f), f.candidate_id), reverse=True)
-        for f in ordered:
+        for pid, ids in found.people.items():
+            f = docs[pid]
             key = name_key(f.name)
-            owner = next((pid for pid in by_key.get(key, []) if key
-                          and all(same_person(docs[d], f) for d in people[pid].documents)), None)
-            if owner is None:
-                people[f.candidate_id] = Person(f.candidate_id, f.name, key, [f.candidate_id], person_label(f))
-                by_doc[f.candidate_id] = f.candidate_id
-                by_key.setdefault(key, []).append(f.candidate_id)
-            else:
-                people[owner].documents.append(f.candidate_id)
-                by_doc[f.candidate_id] = owner
+            people[pid] = Person(pid, f.name, key, list(ids), person_label(f))
+            by_key.setdefault(key, []).append(pid)
+        by_doc = dict(found.by_document)
         tokens: dict[str, set[str]] = {}
         for p in people.values():
             for w in p.key.split():

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cvrag_desktop.domain import Chunk, NormalizedCV
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files (
@@ -93,6 +93,21 @@ CREATE TABLE IF NOT EXISTS shortlist_items (
     PRIMARY KEY (shortlist_id, candidate_id)
 );
 """
+# The recruiter's "same person" / "not the same" decisions, one row per pair (a < b). No
+# foreign key on purpose: re-importing a file replaces its candidate row (delete + insert),
+# and a cascade would silently drop the decision; ``delete_candidate`` removes a
+# document's links explicitly instead, and grouping ignores links to unknown ids.
+PERSON_LINKS = """
+CREATE TABLE IF NOT EXISTS person_links (
+    a TEXT NOT NULL,
+    b TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('same', 'apart')),
+    created_at REAL NOT NULL,
+    PRIMARY KEY (a, b)
+);
+CREATE INDEX IF NOT EXISTS person_links_b ON person_links(b);
+"""
+MIGRATIONS = {2: PERSON_LINKS}  # schema version -> script that brings the previous version to it
 LIST_FIELDS = ("emails", "phones", "skills", "degrees", "institutions", "companies", "languages")
 
 
@@ -110,9 +125,21 @@ class Catalog:
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.executescript(SCHEMA)
-            self._conn.execute(
-                "INSERT OR IGNORE INTO meta(key, value) VALUES('schema_version', ?)", (str(SCHEMA_VERSION),)
-            )
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring an older catalog to :data:`SCHEMA_VERSION` (a fresh one gets every step)."""
+        row = self._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        version = int(row[0]) if row else 1
+        for target in sorted(MIGRATIONS):
+            if target > version:
+                self._conn.executescript(MIGRATIONS[target])
+        self._conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('schema_version', ?)",
+                           (str(max(version, SCHEMA_VERSION)),))
+
+    def schema_version(self) -> int:
+        """The catalog's schema version (after migration)."""
+        return int(self.query("SELECT value FROM meta WHERE key = 'schema_version'")[0][0])
 
     def close(self) -> None:
         """Close the connection."""
@@ -264,10 +291,42 @@ class Catalog:
                 (candidate_id,),
             ).fetchone()
             c.execute("DELETE FROM candidates WHERE candidate_id = ?", (candidate_id,))
+            # a merge is stored as links to one document: its other documents stay linked to each other
+            near = [r[0] for r in c.execute(
+                "SELECT CASE WHEN a = ? THEN b ELSE a END FROM person_links WHERE (a = ? OR b = ?) AND kind = 'same' "
+                "ORDER BY 1", (candidate_id, candidate_id, candidate_id))]
+            c.executemany("INSERT OR REPLACE INTO person_links(a, b, kind, created_at) VALUES (?,?,'same',?)",
+                          [(*sorted((near[0], n)), time.time()) for n in near[1:]])
+            if c.execute("DELETE FROM person_links WHERE a = ? OR b = ?", (candidate_id, candidate_id)).rowcount:
+                _bump_links_version(c)
             if row:
                 c.execute("DELETE FROM files WHERE file_id = ?", (row["file_id"],))
                 return row["stored_path"]
         return None
+
+    # ---- people (the recruiter's merges and splits) ----------------------------------------
+    def person_links(self) -> list[tuple[str, str, str]]:
+        """Every ``(candidate_id, candidate_id, "same" | "apart")`` decision."""
+        return [(r[0], r[1], r[2]) for r in self.query("SELECT a, b, kind FROM person_links")]
+
+    def links_version(self) -> int:
+        """A number that changes whenever a merge or split is recorded (cheap change marker)."""
+        rows = self.query("SELECT value FROM meta WHERE key = 'links_version'")
+        return int(rows[0][0]) if rows else 0
+
+    def set_person_links(self, *, same: list[tuple[str, str]] = (), apart: list[tuple[str, str]] = (),
+                         clear: list[str] = ()) -> None:
+        """Record merges (``same``) and splits (``apart``) atomically; ``clear`` first drops every link of those ids.
+
+        A pair has one decision: recording one replaces the other.
+        """
+        now = time.time()
+        with self.transaction() as c:
+            c.executemany("DELETE FROM person_links WHERE a = ? OR b = ?", [(i, i) for i in clear])
+            rows = [(*sorted((a, b)), kind, now) for kind, pairs in (("same", same), ("apart", apart))
+                    for a, b in pairs if a != b]
+            c.executemany("INSERT OR REPLACE INTO person_links(a, b, kind, created_at) VALUES (?,?,?,?)", rows)
+            _bump_links_version(c)
 
     def counts(self) -> dict[str, int]:
         """Numbers for the status bar and ``cvrag doctor``."""
@@ -276,6 +335,11 @@ class Catalog:
         for r in self.query("SELECT status, COUNT(*) FROM files GROUP BY status"):
             out[f"files_{r[0]}"] = r[1]
         return out
+
+
+def _bump_links_version(c: sqlite3.Connection) -> None:
+    c.execute("INSERT INTO meta(key, value) VALUES('links_version', '1') "
+              "ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1")
 
 
 def _decode(row: sqlite3.Row) -> dict:

@@ -1,0 +1,222 @@
+"""People, not files: which catalog documents belong to one person (Qt-free, shared by browser and chat).
+
+A candidate row is one *document*. Two documents are one person when their names fold to
+the same key (titles, post-nominals, possessives, case, diacritics and CJK spacing
+removed) and they share an e-mail, phone or employer, with neither the contacts nor the
+employers contradicting it (both list some and none is shared). The recruiter's own
+decisions (``person_links`` in the catalog) go on top: a merge joins documents whatever
+the rule says, a split keeps a document away from the ones it was split from.
+
+Each person's documents are ordered newest first (the latest date its history reaches,
+then the richest); the first one is the person's primary document and its id is the
+person's id.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from cvrag_desktop.assistant.vocabulary import company_core
+from cvrag_desktop.index.filters import text_key
+from cvrag_desktop.ingestion.textclean import normalize_key
+
+TITLES = {"dr", "prof", "professor", "mr", "mrs", "ms", "miss", "mx", "sir", "dame", "herr", "frau", "dipl", "ing",
+          "sr", "sra", "srta", "don", "dona", "m", "mme", "mlle", "sig", "dott", "eng", "rer", "nat", "med", "vet",
+          "habil", "phil"}
+POST_NOMINALS = {"phd", "msc", "bsc", "ma", "ba", "mba", "meng", "beng", "md", "jd", "cpa", "pmp", "cfa", "mphil",
+                 "dphil", "llm", "llb", "bs", "ms", "mres", "dds", "rn", "pe", "jr", "sr", "ii", "iii", "iv", "bcs",
+                 "mcs", "dipl-ing", "frcs", "acca", "cissp"}
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+POSSESSIVE = re.compile(r"(?<=\w)['’`´]s\b|(?<=[sxz])['’]", re.I)
+SAME, APART = "same", "apart"
+
+
+def name_key(name: str) -> str:
+    """A person's name as a comparison key: no titles, post-nominals, dots, case or accents.
+
+    "Dr. Jan Küster, M.Sc." → "jan kuster"; "履歴書　書太郎" → "履歴書書太郎" (CJK names have no
+    reliable spacing, so their key has none).
+    """
+    s = POSSESSIVE.sub("", name or "")
+    s = re.sub(r"(?<=\b[A-Za-z])\.(?=[A-Za-z]\.)", "", s)  # "M.Sc." → "MSc."
+    words = text_key(s).split()
+    while words and words[0] in TITLES:
+        words.pop(0)
+    while words and (words[-1] in POST_NOMINALS or words[-1] in TITLES):
+        words.pop()
+    key = " ".join(words)
+    if CJK.search(key):
+        key = key.replace(" ", "")
+    return key
+
+
+def employer_key(company: str) -> str:
+    """An employer as a spacing-free key without legal suffixes ("NVIDIA Research" = "NVIDIAResearch")."""
+    return company_core(text_key(company)).replace(" ", "")
+
+
+@dataclass(frozen=True)
+class DocumentKeys:
+    """What the grouping rule compares of one document: name key, contacts, employers and recency."""
+
+    candidate_id: str
+    name: str
+    key: str
+    contacts: frozenset[str]
+    employers: frozenset[str]
+    order: tuple = ()  # larger = newer (latest date reached, richness, import time, id)
+
+
+def newest_date(record: dict) -> str:
+    """The latest date a document reaches: its own printed date, a role's end, any role's start.
+
+    A current role ("– present") counts by its start only: "present" is the CV's own date,
+    which the document may not print. Partial ISO dates compare as strings.
+    """
+    dates = [record.get("cv_date") or ""]
+    for r in record.get("experiences", []):
+        dates.append(r.get("start") or "")
+        if not r.get("is_current"):
+            dates.append(r.get("end") or "")
+    return max(dates, default="")
+
+
+def richness(record: dict) -> int:
+    """How much a document says (roles weigh most): the tie-breaker between equally recent documents."""
+    return len(record.get("experiences", [])) * 3 + len(record.get("education", [])) * 2 + len(
+        record.get("skills", []))
+
+
+def document_keys(candidate_id: str, name: str | None, record: dict, imported_at: float = 0.0) -> DocumentKeys:
+    """The grouping keys of one document, read from its stored record."""
+    phones = {re.sub(r"\D", "", p) for p in record.get("phones", [])}
+    contacts = {normalize_key(e) for e in record.get("emails", []) if e} | {p for p in phones if len(p) >= 7}
+    employers = {k for r in record.get("experiences", [])
+                 if r.get("company") and len(k := employer_key(r["company"])) >= 3}
+    order = (newest_date(record), richness(record), imported_at or 0.0, candidate_id)
+    return DocumentKeys(candidate_id, name or "", name_key(name or ""), frozenset(contacts), frozenset(employers),
+                        order)
+
+
+def same_person(a: DocumentKeys, b: DocumentKeys) -> bool:
+    """The automatic rule: same name key plus a shared e-mail, phone or employer, and no contradiction.
+
+    Where both documents list contacts, one must be shared; where both list employers, one
+    must be shared. So namesakes with the same placeholder e-mail but other employers stay
+    apart, and so do namesakes who once worked at one firm but give other contacts.
+    """
+    if not a.key or a.key != b.key:
+        return False
+    contact = a.contacts & b.contacts
+    employer = a.employers & b.employers
+    if (a.contacts and b.contacts and not contact) or (a.employers and b.employers and not employer):
+        return False
+    return bool(contact or employer)
+
+
+@dataclass
+class Grouping:
+    """The result of grouping: each person's documents (primary first) and document → person id."""
+
+    people: dict[str, list[str]] = field(default_factory=dict)  # person id (primary document id) -> documents
+    by_document: dict[str, str] = field(default_factory=dict)
+
+    def documents_of(self, candidate_id: str) -> list[str]:
+        """All documents of the person a document belongs to (empty when the id is unknown)."""
+        pid = self.by_document.get(candidate_id)
+        return list(self.people[pid]) if pid else []
+
+
+class _Components:
+    """Union-find over document ids (the recruiter's merges)."""
+
+    def __init__(self, ids: Iterable[str]) -> None:
+        self.parent = {i: i for i in ids}
+
+    def find(self, x: str) -> str:
+        root = x
+        while self.parent[root] != root:
+            root = self.parent[root]
+        while self.parent[x] != root:
+            self.parent[x], x = root, self.parent[x]
+        return root
+
+    def union(self, a: str, b: str) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[rb] = ra
+
+
+def group_documents(docs: Iterable[DocumentKeys], links: Iterable[tuple[str, str, str]] = ()) -> Grouping:
+    """Group documents into people: the recruiter's merges first, then the rule, never across a split.
+
+    ``links`` are ``(candidate_id, candidate_id, "same" | "apart")``; links to documents
+    not given are ignored. Documents are taken newest first; a document (or a merged
+    group) joins a person only when the rule holds against *every* document the person
+    already has and no split separates them, which keeps a chain of weak matches from
+    gluing namesakes together.
+    """
+    by_id = {d.candidate_id: d for d in docs}
+    comps = _Components(by_id)
+    apart: dict[str, set[str]] = {}
+    for a, b, kind in links:
+        if a not in by_id or b not in by_id or a == b:
+            continue
+        if kind == SAME:
+            comps.union(a, b)
+        elif kind == APART:
+            apart.setdefault(a, set()).add(b)
+            apart.setdefault(b, set()).add(a)
+    units: dict[str, list[DocumentKeys]] = {}
+    for d in by_id.values():
+        units.setdefault(comps.find(d.candidate_id), []).append(d)
+    ordered = sorted(units.values(), key=lambda u: max(d.order for d in u), reverse=True)
+    members: list[list[DocumentKeys]] = []
+    by_key: dict[str, list[int]] = {}
+    for unit in ordered:
+        keys = {d.key for d in unit if d.key}
+        owner = None
+        for key in keys:
+            for pidx in by_key.get(key, []):
+                if _joinable(unit, members[pidx], apart):
+                    owner = pidx
+                    break
+            if owner is not None:
+                break
+        if owner is None:
+            owner = len(members)
+            members.append([])
+        members[owner].extend(unit)
+        for key in keys:
+            if owner not in by_key.setdefault(key, []):
+                by_key[key].append(owner)
+    out = Grouping()
+    for group in members:
+        ids = [d.candidate_id for d in sorted(group, key=lambda d: d.order, reverse=True)]
+        out.people[ids[0]] = ids
+        for cid in ids:
+            out.by_document[cid] = ids[0]
+    return out
+
+
+def _joinable(unit: list[DocumentKeys], person: list[DocumentKeys], apart: dict[str, set[str]]) -> bool:
+    for d in unit:
+        away = apart.get(d.candidate_id)
+        for e in person:
+            if (away and e.candidate_id in away) or not same_person(d, e):
+                return False
+    return True
+
+
+def person_label(name: str | None, record: dict) -> str:
+    """"John Doe · Senior Software Engineer · Stripe": enough to tell namesakes apart."""
+    title, company = record.get("current_title"), record.get("current_company")
+    if not (title or company):
+        first = next((r for r in record.get("experiences", []) if r.get("title") or r.get("company")), None)
+        title, company = (first.get("title"), first.get("company")) if first else (None, None)
+    if not (title or company) and record.get("location"):
+        company = record["location"]
+    parts = [name or "(no name)"] + [" ".join(str(p).split())[:60] for p in (title, company) if p]
+    return " · ".join(parts)
