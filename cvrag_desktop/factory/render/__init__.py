@@ -2,7 +2,10 @@
 
 ``classic`` single column, ``sidebar`` two columns, ``gutter`` header band with a date
 gutter, ``table`` compact grids, ``localized`` Europass-like with headings in the CV's
-language. Fonts are embedded TrueType (see :mod:`.fonts`). Output is byte-for-byte
+language. Families of hard real CVs (see :mod:`.extras`): ``moderncv`` one-line role
+headers with a company blurb, ``datecol`` a narrow date column whose periods wrap,
+``europass`` the label/value Europass template with a CEFR grid, ``timeline`` dated events
+beside a second column on the same band, ``labelled`` a sidebar of category-labelled skills. Fonts are embedded TrueType (see :mod:`.fonts`). Output is byte-for-byte
 reproducible (reportlab's invariant mode), so the same seed gives the same PDF.
 """
 
@@ -15,11 +18,19 @@ from reportlab.lib.units import cm
 from reportlab.platypus import BaseDocTemplate, SimpleDocTemplate
 
 from cvrag_desktop.factory.model import CVDraft
-from cvrag_desktop.factory.render import framed, simple
+from cvrag_desktop.factory.render import datecol, europass, framed, labelled, moderncv, simple, timeline
 from cvrag_desktop.factory.render.common import printed_cv
+from cvrag_desktop.factory.render.extras import build_extras
 from cvrag_desktop.factory.render.fonts import FONTS, register_font
 
-LAYOUTS: tuple[str, ...] = ("classic", "sidebar", "gutter", "table", "localized")
+_FAMILIES = {
+    "moderncv": moderncv.moderncv,
+    "datecol": datecol.datecol,
+    "europass": europass.europass,
+    "timeline": timeline.timeline,
+    "labelled": labelled.labelled,
+}
+LAYOUTS: tuple[str, ...] = ("classic", "sidebar", "gutter", "table", "localized", *_FAMILIES)
 
 __all__ = ["FONTS", "LAYOUTS", "render_pdf"]
 
@@ -38,7 +49,10 @@ def render_pdf(draft: CVDraft, *, layout: str, font: str, photo: bytes | None = 
         "invariant": 1,
         "initialFontName": regular,
     }
-    if layout in ("sidebar", "gutter"):
+    if layout in _FAMILIES:
+        story, templates = _FAMILIES[layout](pc, build_extras(draft, layout))
+        BaseDocTemplate(buf, pagesize=A4, pageTemplates=templates, **meta).build(story)
+    elif layout in ("sidebar", "gutter"):
         story, templates = getattr(framed, layout)(pc)
         doc = BaseDocTemplate(buf, pagesize=A4, pageTemplates=templates, **meta)
         doc.build(story)
