@@ -26,6 +26,7 @@ _LOCATION = re.compile(
 )
 _PARTICLE = re.compile(r"^(?:da|das|do|dos|de|del|della|van|von|der|di|du|le|la|al|el)\s+[A-ZÀ-Ý]")
 _CONJ = re.compile(r"^[A-ZÀ-Ý][\w'’\-]+\s+(?:and|&|e|y|und|et)\s+[A-ZÀ-Ý]")
+_TRAILING_JOIN = re.compile(r"(?:[,\-&]|\b(?:and|und|y|e|et))\s*$", re.IGNORECASE)  # words, not letters ("Italy")
 _SUFFIX = re.compile(r"^(?:inc|ltd|llc|gmbh|s\.?a|s\.?l|co|corp|plc|ag|s\.?r\.?l|spa|ltda)\.?$", re.IGNORECASE)
 
 
@@ -59,7 +60,7 @@ def is_body_line(text: str, prev: str | None) -> bool:
         return True  # a continuation ("iOS Developer" and "eBay" are not: they carry capitals)
     if t.endswith(".") and len(words) >= 6:
         return True
-    return bool(prev is not None and prev.rstrip().endswith((",", "-", "and", "und", "y")) and len(words) <= 3)
+    return bool(prev is not None and _TRAILING_JOIN.search(prev) and len(words) <= 3)
 
 
 def _standalone_dates(text: str, body: bool) -> DateRange | None:
@@ -182,11 +183,57 @@ def header_fragments(lines: list[TextLine], entry: RawEntry) -> list[tuple[str, 
         for r in find_date_ranges(text)[::-1]:
             text = text[: r.span[0]] + "\t" + text[r.span[1]:]
         text = re.sub(r"\b(?:since|seit|desde|depuis)\b", " ", text, flags=re.I)
-        for cell in _CELL_SPLIT.split(text):
-            cell = _LABEL.sub("", cell.strip(" ,;:·|–—-()")).strip(" ,;:·|–—-")
+        for cell in _join_place_country(_CELL_SPLIT.split(text)):
+            cell = _trim_cell(cell)
             cell = re.sub(r"^\s*\d+\s+(?:years?|months?|yrs?|mos?)\b.*$", "", cell, flags=re.I)
             if cell and re.search(r"[^\W\d_]", cell):
                 out.append((strip_sentence_period(cell), i))
+    return out
+
+
+_EMPLOYMENT = re.compile(
+    r"\s*[(\[](?:internship|intern|trainee|praktikum|stage|stagiaire|tirocinio|pr[aá]ctica?s?|est[aá]gio|freelance|"
+    r"freelancer|contract|contractor|part[- ]time|full[- ]time|werkstudent|alternance|apprentissage|apprenticeship|"
+    r"cdi|cdd|remote|hybrid|volunteer|voluntary|temporary|temp|interim)[)\]]", re.IGNORECASE)
+_TITLE_SENTENCE = re.compile(r"^([^.]{3,60}?[^\W\d_]{3})\.\s+[A-ZÀ-Ý]")
+
+
+def _trim_cell(cell: str) -> str:
+    """A header cell without separators, labels, an employment-type note or unbalanced brackets.
+
+    "Acme (Internship)" → "Acme"; "Danggeun Pay Inc. (KarrotPay)" keeps its bracket; "(Remote" loses it;
+    "Software Engineer. Design of the X framework" → "Software Engineer" (a title, then a description).
+    """
+    c = _LABEL.sub("", cell.strip(" ,;:·|–—-")).strip(" ,;:·|–—-")
+    c = _EMPLOYMENT.sub("", c).strip()
+    while c.startswith("(") and c.count("(") > c.count(")"):
+        c = c[1:].strip()
+    while c.endswith(")") and c.count(")") > c.count("("):
+        c = c[:-1].strip()
+    if c.endswith("(") or (c.count("(") > c.count(")") and re.search(r"\([^)]*$", c)):
+        c = re.sub(r"\s*\([^)]*$", "", c)  # a bracket left open by a split ("Acme (Berlin")
+    if c.startswith("(") and c.endswith(")") and c.count("(") == 1:
+        c = c[1:-1].strip()
+    m = _TITLE_SENTENCE.match(c)
+    if m and load_lexicon().title_re.search(m.group(1)) and len(m.group(1).split()) <= 6:
+        c = m.group(1)
+    return c.strip(" ,;:·|–—-")
+
+
+def _join_place_country(cells: list[str]) -> list[str]:
+    """Re-join "Torino – Italy" that the cell splitter cut at its dash: a place, then a country."""
+    from cvrag_desktop.ingestion.places import country_in_text, is_place_name
+
+    out: list[str] = []
+    for cell in cells:
+        c = cell.strip(" ,;:·|–—-")
+        if out and c and len(c.split()) <= 3 and is_place_name(c) and country_in_text(c):
+            prev = out[-1].strip(" ,;:·|–—-")
+            if prev and len(prev.split()) <= 3 and prev[:1].isupper() and is_place_name(prev) \
+                    and not find_date_ranges(prev):
+                out[-1] = f"{prev}, {c}"
+                continue
+        out.append(cell)
     return out
 
 

@@ -374,7 +374,8 @@ def _join_range(cell: str, tail: str, find) -> str | None:
         points.append(m.end())
     for at in points:
         rest = cell[at:].strip()
-        candidate = f"{cell[:at].rstrip()} {tail}" + (f" {rest}" if rest else "")
+        piece = re.sub(r"^[-–—]\s*", "", tail) if re.search(r"[-–—]\s*$", cell[:at]) else tail  # "03.2018 –" + "– 05.2020"
+        candidate = f"{cell[:at].rstrip()} {piece}" + (f" {rest}" if rest else "")
         if sum(r.complete for r in find(candidate)) > before:
             return candidate
     return None

@@ -126,12 +126,16 @@ def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
         return None
     lchars = sum(len(ln.text) for ln in left)
     rchars = sum(len(ln.text) for ln in right)
-    if lchars < 0.06 * total_chars or rchars < 0.06 * total_chars:
+    # a wide empty lane is a deliberate column break: a contact-only sidebar may hold few characters
+    wide = best_run[1] - best_run[0] >= 0.05 * page_width
+    share = 0.02 if wide else 0.06
+    if lchars < share * total_chars or rchars < share * total_chars:
         return None
     left_heads, right_heads = _heading_lines(left), _heading_lines(right)
     for side, other, heads in ((left, right, left_heads), (right, left, right_heads)):
         aligned = _count_aligned(side, other)
-        if aligned >= 0.6 * len(side) and not heads:
+        incidental = wide and _count_aligned(side, other, tight=True) < 0.3 * len(side)
+        if aligned >= 0.6 * len(side) and not heads and not incidental:
             return None  # dates, places or labels beside entries: keep each row together
         if len(heads) >= 0.6 * len(side):
             return None  # a strip of section labels beside their content (lifted later)
@@ -146,7 +150,9 @@ def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
         return None  # one column under full-width headings; the left strip is a table's first cells
     aligned = _count_aligned(left, right)
     widths = sorted(ln.x1 - ln.x0 for ln in left)
-    if aligned >= 0.85 * len(left) and widths[len(widths) // 2] < 0.2 * page_width and len(left_heads) < 2:
+    incidental = wide and _count_aligned(left, right, tight=True) < 0.3 * len(left)
+    if aligned >= 0.85 * len(left) and widths[len(widths) // 2] < 0.2 * page_width and len(left_heads) < 2 \
+            and not incidental:
         return None  # table-like rows of short cells (a sidebar has headings of its own)
     return gutter
 

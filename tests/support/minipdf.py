@@ -1,0 +1,36 @@
+"""Tiny reportlab PDFs placed line by line, to reproduce a layout class without any real CV's text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfgen import canvas
+
+Item = tuple[float, float, str] | tuple[float, float, str, float] | tuple[float, float, str, float, bool]
+
+
+def write_pdf(path: Path, pages: list[list[Item]], *, creation: str | None = None) -> Path:
+    """Write ``pages`` of (x, y-from-top, text[, size[, bold]]) items to ``path`` and return it.
+
+    ``creation`` ("2019-03-01") sets the PDF's creation date in its metadata.
+    """
+    c = canvas.Canvas(str(path), pagesize=A4, invariant=True)
+    height = A4[1]
+    for items in pages:
+        for item in items:
+            x, y, text = item[0], item[1], item[2]
+            size = item[3] if len(item) > 3 else 10.0
+            bold = item[4] if len(item) > 4 else False
+            c.setFont("Helvetica-Bold" if bold else "Helvetica", size)
+            c.drawString(x, height - y - size, text)
+        c.showPage()
+    c.save()
+    if creation:
+        import pymupdf
+
+        stamp = "D:" + creation.replace("-", "") + "120000+00'00'"
+        with pymupdf.open(path) as doc:
+            doc.set_metadata({**doc.metadata, "creationDate": stamp, "modDate": stamp})
+            doc.saveIncr()
+    return path

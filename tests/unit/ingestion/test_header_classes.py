@@ -1,0 +1,79 @@
+"""Role-header classes seen on real CVs, reproduced with minimal PDFs of our own text.
+
+Each test builds the layout that broke extraction (a contact-only sidebar beside the
+work history, "City – Country" place cells, employment-type notes, a title followed by a
+description sentence, end dates wrapped out of a narrow date column).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cvrag_desktop.ingestion.entries import is_body_line
+from cvrag_desktop.ingestion.extract import extract_document
+from cvrag_desktop.ingestion.normalize import normalize_document
+from tests.support.minipdf import write_pdf
+
+
+def _cv(tmp_path: Path, items) -> tuple:
+    doc = extract_document(write_pdf(tmp_path / "cv.pdf", [items]))
+    cv, _ = normalize_document(doc)
+    return doc, cv
+
+
+def _contact_sidebar_page() -> list:
+    """A narrow sidebar holding only the name and contact cells, a wide lane, then the history."""
+    side = [(14, 230, "Quentin", 24), (14, 252, "Vaillancourt", 24), (14, 280, "Software Engineer", 14),
+            (40, 305, "3 March 1990"), (40, 325, "Lyon, France"), (40, 345, "+33 600 000 000"),
+            (40, 365, "qv@example.org"), (40, 385, "/in/qvaill")]
+    main = [(210, 20, "About me", 17, True)]
+    y = 45
+    for _ in range(22):
+        main.append((210, y, "Engineer who enjoys building reliable systems and teaching others about them."))
+        y += 12
+    main.append((210, y + 6, "Experience", 17, True))
+    y += 34
+    roles = [("since May 2023", "Brindlecorp", "Torino – Italy", "Software Engineer. Design of the Quokka framework:"),
+             ("Mar 2021 - May 2023", "Halvard Systems (Internship)", "Bari – Italy", "Software Engineer consultant.")]
+    for dates, firm, place, first in roles:
+        main += [(210, y, dates), (330, y, firm), (520, y, place, 8), (330, y + 12, first)]
+        y += 24
+        for _ in range(6):
+            main.append((345, y, "• Kept the build green and the release notes short for the whole team"))
+            y += 12
+        y += 12
+    return side + main
+
+
+def test_contact_only_sidebar_is_read_as_its_own_column(tmp_path):
+    doc, cv = _cv(tmp_path, _contact_sidebar_page())
+    assert cv.name == "Quentin Vaillancourt"
+    assert not any("Quentin" in ln.text and "\t" in ln.text for ln in doc.lines)  # never merged into a row
+    assert [e.company for e in cv.experiences] == ["Brindlecorp", "Halvard Systems"]
+
+
+def test_place_dash_country_cell_is_a_location_and_title_sentence_is_cut(tmp_path):
+    _, cv = _cv(tmp_path, _contact_sidebar_page())
+    first, second = cv.experiences
+    assert first.location == "Torino, Italy" and first.title == "Software Engineer" and first.is_current
+    assert second.location == "Bari, Italy" and second.title == "Software Engineer consultant"
+
+
+def test_trailing_conjunction_is_a_word_not_a_letter():
+    assert not is_body_line("Software Engineer consultant.", "Feb 2022 - May 2023\tAcme\tTorino – Italy")
+    assert is_body_line("Lab", "worked with Acme and")
+
+
+def test_end_date_wrapped_out_of_a_narrow_date_column(tmp_path):
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Experience", 14, True)]
+    y = 75
+    for start, end, title, firm in (("03.2018 –", "– present", "Team Leader", "Brindlecorp"),
+                                    ("12.2014 –", "– 02.2018", "Android Developer", "Halvard Systems")):
+        items += [(40, y, start, 8), (110, y, title), (300, y, firm),
+                  (40, y + 12, end), (110, y + 12, "Managing a small team building a video service for phones.")]
+        y += 40
+    _, cv = _cv(tmp_path, items)
+    (lead, dev) = cv.experiences
+    assert (lead.start, lead.end, lead.is_current) == ("2018-03", None, True)
+    assert (dev.start, dev.end, dev.is_current) == ("2014-12", "2018-02", False)
+    assert [lead.company, dev.company] == ["Brindlecorp", "Halvard Systems"]
