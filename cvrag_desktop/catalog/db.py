@@ -107,7 +107,27 @@ CREATE TABLE IF NOT EXISTS person_links (
 );
 CREATE INDEX IF NOT EXISTS person_links_b ON person_links(b);
 """
-MIGRATIONS = {2: PERSON_LINKS}  # schema version -> script that brings the previous version to it
+# What grouping people reads of a record, kept beside it so listing 10,000 people parses
+# small JSON, not every record: the CV's own date, the number of education entries and
+# each role as [title, company, start, end, is_current].
+GROUPING_FROM_RECORD = (
+    "json_object('cv_date', json_extract(record, '$.cv_date'), "
+    "'n_education', json_array_length(record, '$.education'), "
+    "'roles', json((SELECT json_group_array(json_array(json_extract(e.value, '$.title'), "
+    "json_extract(e.value, '$.company'), json_extract(e.value, '$.start'), json_extract(e.value, '$.end'), "
+    "json_extract(e.value, '$.is_current'))) FROM json_each(record, '$.experiences') e)))"
+)
+
+
+def _migrate_to_2(conn: sqlite3.Connection) -> None:
+    """Round 2: the recruiter's person links, and the grouping fields of every stored record."""
+    conn.executescript(PERSON_LINKS)
+    if "grouping" not in {r[1] for r in conn.execute("PRAGMA table_info(candidates)")}:
+        conn.execute("ALTER TABLE candidates ADD COLUMN grouping TEXT")
+    conn.execute(f"UPDATE candidates SET grouping = {GROUPING_FROM_RECORD} WHERE grouping IS NULL")
+
+
+MIGRATIONS = {2: _migrate_to_2}  # schema version -> step that brings the previous version to it
 LIST_FIELDS = ("emails", "phones", "skills", "degrees", "institutions", "companies", "languages")
 
 
@@ -133,7 +153,7 @@ class Catalog:
         version = int(row[0]) if row else 1
         for target in sorted(MIGRATIONS):
             if target > version:
-                self._conn.executescript(MIGRATIONS[target])
+                MIGRATIONS[target](self._conn)
         self._conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('schema_version', ?)",
                            (str(max(version, SCHEMA_VERSION)),))
 
@@ -222,12 +242,14 @@ class Catalog:
         with self.transaction() as c:
             c.execute("DELETE FROM candidates WHERE candidate_id = ?", (candidate_id,))
             c.execute(
-                "INSERT INTO candidates VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO candidates(candidate_id, file_sha256, name, emails, phones, current_title, "
+                "current_company, years_of_experience, skills, degrees, institutions, companies, languages, "
+                "location, record, created_at, grouping) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     candidate_id, sha, cv.name, json.dumps(cv.emails), json.dumps(cv.phones),
                     cv.current_title, cv.current_company, cv.years_of_experience, json.dumps(cv.skills),
                     json.dumps(cv.degrees), json.dumps(cv.institutions), json.dumps(cv.companies),
-                    json.dumps(cv.languages), cv.location, record, now,
+                    json.dumps(cv.languages), cv.location, record, now, grouping_fields(cv),
                 ),
             )
             c.executemany(
@@ -257,6 +279,27 @@ class Catalog:
             "FROM candidates c LEFT JOIN files f ON f.sha256 = c.file_sha256 ORDER BY c.created_at, c.name"
         )
         return [_decode(r) for r in rows]
+
+    def person_rows(self) -> list[dict]:
+        """Every candidate's flat row plus what grouping people reads of the record, without the record.
+
+        Adds ``cv_date``, ``n_education`` and ``roles`` (``[title, company, start, end,
+        is_current]`` each) from the stored grouping fields, so 10,000 records are not parsed.
+        """
+        rows = self.query(
+            "SELECT c.candidate_id, c.name, c.emails, c.phones, c.current_title, c.current_company, "
+            "c.years_of_experience, c.skills, c.degrees, c.institutions, c.companies, c.languages, c.location, "
+            "c.created_at, f.original_path AS source_path, f.stored_path AS stored_path, f.file_name AS file_name, "
+            f"COALESCE(c.grouping, {GROUPING_FROM_RECORD.replace('record', 'c.record')}) AS grouping "
+            "FROM candidates c LEFT JOIN files f ON f.sha256 = c.file_sha256 ORDER BY c.created_at, c.name"
+        )
+        out = []
+        for r in rows:
+            d = _decode(r)
+            d.update(json.loads(d.pop("grouping") or "{}"))
+            d["roles"] = d.get("roles") or []
+            out.append(d)
+        return out
 
     def candidate(self, candidate_id: str) -> dict | None:
         """One candidate's flat row, or None."""
@@ -335,6 +378,12 @@ class Catalog:
         for r in self.query("SELECT status, COUNT(*) FROM files GROUP BY status"):
             out[f"files_{r[0]}"] = r[1]
         return out
+
+
+def grouping_fields(cv: NormalizedCV) -> str:
+    """The grouping fields of a record as stored beside it (see :data:`GROUPING_FROM_RECORD`)."""
+    roles = [[e.title, e.company, e.start, e.end, e.is_current] for e in cv.experiences]
+    return json.dumps({"cv_date": cv.cv_date, "n_education": len(cv.education), "roles": roles})
 
 
 def _bump_links_version(c: sqlite3.Connection) -> None:

@@ -9,17 +9,23 @@ the browser's and the CLI's person rows and records merges and splits through it
 
 from __future__ import annotations
 
-import json
 import threading
 from dataclasses import dataclass
 
 from cvrag_desktop.catalog.db import Catalog
-from cvrag_desktop.catalog.people import Grouping, document_keys, group_documents, newest_date, person_label
+from cvrag_desktop.catalog.people import (
+    DocumentKeys,
+    Grouping,
+    document_keys,
+    group_documents,
+    newest_date,
+    person_label,
+)
 
 
 @dataclass
 class Snapshot:
-    """The documents (flat catalog rows with the parsed record) and their grouping at one moment."""
+    """The documents (flat catalog rows; ``record`` holds only what grouping reads) and their grouping."""
 
     rows: dict[str, dict]
     grouping: Grouping
@@ -34,6 +40,7 @@ class PeopleDirectory:
         self._lock = threading.Lock()
         self._marker: tuple | None = None
         self._snapshot: Snapshot | None = None
+        self._keys: dict[tuple, DocumentKeys] = {}
 
     def snapshot(self) -> Snapshot:
         """The current grouping (recomputed only after an import, a delete, a merge or a split)."""
@@ -48,10 +55,16 @@ class PeopleDirectory:
     def _build(self) -> Snapshot:
         rows: dict[str, dict] = {}
         keys = []
-        for r in self.catalog.candidate_rows():
-            r["record"] = json.loads(r["record"]) if isinstance(r.get("record"), str) else (r.get("record") or {})
+        cache: dict[tuple, DocumentKeys] = {}
+        for r in self.catalog.person_rows():
+            r["record"] = grouping_record(r)
             rows[r["candidate_id"]] = r
-            keys.append(document_keys(r["candidate_id"], r.get("name"), r["record"], r.get("created_at") or 0.0))
+            stamp = (r["candidate_id"], r.get("created_at"))
+            k = self._keys.get(stamp) or document_keys(r["candidate_id"], r.get("name"), r["record"],
+                                                       r.get("created_at") or 0.0)
+            cache[stamp] = k
+            keys.append(k)
+        self._keys = cache  # a document's keys are computed once per import, not per refresh
         grouping = group_documents(keys, self.catalog.person_links())
         by_key: dict[str, int] = {}
         key_of = {k.candidate_id: k.key for k in keys}
@@ -86,6 +99,18 @@ class PeopleDirectory:
         self.catalog.set_person_links(clear=[candidate_id], apart=[(candidate_id, d) for d in rest],
                                       same=[(rest[0], d) for d in rest[1:]])
         return rest
+
+
+def grouping_record(row: dict) -> dict:
+    """The parts of a stored record that grouping and labels read, shaped like the record."""
+    return {
+        "emails": row.get("emails") or [], "phones": row.get("phones") or [], "skills": row.get("skills") or [],
+        "education": [None] * (row.get("n_education") or 0), "cv_date": row.get("cv_date"),
+        "current_title": row.get("current_title"), "current_company": row.get("current_company"),
+        "location": row.get("location"),
+        "experiences": [{"title": t, "company": c, "start": s, "end": e, "is_current": bool(cur)}
+                        for t, c, s, e, cur in row.get("roles") or []],
+    }
 
 
 def document_row(row: dict, primary: bool = False) -> dict:

@@ -14,11 +14,18 @@ def test_migration_adds_links_to_a_version_1_catalog(tmp_path):
     conn = sqlite3.connect(path)
     conn.executescript(catalog_db.SCHEMA)  # the round-1 schema (no person_links)
     conn.execute("INSERT INTO meta VALUES ('schema_version', '1')")
+    record = ANA_NEW.model_dump_json()
+    conn.execute("INSERT INTO candidates VALUES ('a2', 'sha', 'Dr. Ana Ruiz', '[]', '[]', NULL, NULL, NULL, '[]', "
+                 "'[]', '[]', '[]', '[]', NULL, ?, 1.0)", (record,))
     conn.commit()
     conn.close()
     cat = Catalog(path)
     assert cat.schema_version() == 2
     assert cat.person_links() == [] and cat.links_version() == 0
+    row = cat.person_rows()[0]  # the stored record's grouping fields were filled in
+    assert row["roles"] == [["Lead Developer", "Contoso", "2023-02", None, True],
+                            ["Developer", "Northwind", "2018-01", "2023-01", False]]
+    assert row["n_education"] == 0
     cat.set_person_links(same=[("b", "a")])
     assert cat.person_links() == [("a", "b", "same")] and cat.links_version() == 1
     cat.close()
