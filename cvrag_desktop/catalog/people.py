@@ -2,8 +2,9 @@
 
 A candidate row is one *document*. Two documents are one person when their names fold to
 the same key (titles, post-nominals, possessives, case, diacritics and CJK spacing
-removed) and they share an e-mail, phone or employer, with neither the contacts nor the
-employers contradicting it (both list some and none is shared). The recruiter's own
+removed) and they share an e-mail, phone or employer with nothing contradicting it
+(see :func:`same_person`; a misread name is bridged only by e-mail, phone and employer
+all shared). The recruiter's own
 decisions (``person_links`` in the catalog) go on top: a merge joins documents whatever
 the rule says, a split keeps a document away from the ones it was split from.
 
@@ -59,12 +60,13 @@ def employer_key(company: str) -> str:
 
 @dataclass(frozen=True)
 class DocumentKeys:
-    """What the grouping rule compares of one document: name key, contacts, employers and recency."""
+    """What the grouping rule compares of one document: name key, e-mails, phones, employers and recency."""
 
     candidate_id: str
     name: str
     key: str
-    contacts: frozenset[str]
+    emails: frozenset[str]
+    phones: frozenset[str]
     employers: frozenset[str]
     order: tuple = ()  # larger = newer (latest date reached, richness, import time, id)
 
@@ -92,28 +94,35 @@ def richness(record: dict) -> int:
 def document_keys(candidate_id: str, name: str | None, record: dict, imported_at: float = 0.0) -> DocumentKeys:
     """The grouping keys of one document, read from its stored record."""
     phones = {re.sub(r"\D", "", p) for p in record.get("phones", [])}
-    contacts = {normalize_key(e) for e in record.get("emails", []) if e} | {p for p in phones if len(p) >= 7}
+    emails = {normalize_key(e) for e in record.get("emails", []) if e and "@" in e}
     employers = {k for r in record.get("experiences", [])
                  if r.get("company") and len(k := employer_key(r["company"])) >= 3}
     order = (newest_date(record), richness(record), imported_at or 0.0, candidate_id)
-    return DocumentKeys(candidate_id, name or "", name_key(name or ""), frozenset(contacts), frozenset(employers),
-                        order)
+    return DocumentKeys(candidate_id, name or "", name_key(name or ""), frozenset(emails),
+                        frozenset(p for p in phones if len(p) >= 7), frozenset(employers), order)
 
 
 def same_person(a: DocumentKeys, b: DocumentKeys) -> bool:
-    """The automatic rule: same name key plus a shared e-mail, phone or employer, and no contradiction.
+    """The automatic rule: same name key plus a shared e-mail, phone or employer, and nothing contradicting it.
 
-    Where both documents list contacts, one must be shared; where both list employers, one
-    must be shared. So namesakes with the same placeholder e-mail but other employers stay
-    apart, and so do namesakes who once worked at one firm but give other contacts.
+    An e-mail is the strongest sign: two documents that both list e-mails and share none
+    are two people; a shared one outweighs an employer list the extractor misread. Other
+    phones (without a shared e-mail) or other employers (without a shared contact) also
+    keep namesakes apart, and so does a shared e-mail when both phones and employers
+    differ (a placeholder address). Where the names differ (one was misread), only the
+    full set decides: the same e-mail, the same phone and a shared employer.
     """
-    if not a.key or a.key != b.key:
+    e_both, p_both, w_both = a.emails and b.emails, a.phones and b.phones, a.employers and b.employers
+    e, p, w = bool(a.emails & b.emails), bool(a.phones & b.phones), bool(a.employers & b.employers)
+    if e_both and not e:
         return False
-    contact = a.contacts & b.contacts
-    employer = a.employers & b.employers
-    if (a.contacts and b.contacts and not contact) or (a.employers and b.employers and not employer):
+    if p_both and not p and (not e or (w_both and not w)):
         return False
-    return bool(contact or employer)
+    if w_both and not w and not (e or p):
+        return False
+    if a.key and a.key == b.key:
+        return e or p or w
+    return e and p and w
 
 
 @dataclass
@@ -174,15 +183,18 @@ def group_documents(docs: Iterable[DocumentKeys], links: Iterable[tuple[str, str
         units.setdefault(comps.find(d.candidate_id), []).append(d)
     ordered = sorted(units.values(), key=lambda u: max(d.order for d in u), reverse=True)
     members: list[list[DocumentKeys]] = []
-    by_key: dict[str, list[int]] = {}
+    by_key: dict[str, list[int]] = {}  # name key or "@" + e-mail -> people (the only ones the rule can join)
     for unit in ordered:
-        keys = {d.key for d in unit if d.key}
+        keys = {d.key for d in unit if d.key} | {"@" + m for d in unit for m in d.emails}
         owner = None
+        tried: set[int] = set()
         for key in keys:
             for pidx in by_key.get(key, []):
-                if _joinable(unit, members[pidx], apart):
-                    owner = pidx
-                    break
+                if pidx not in tried:
+                    tried.add(pidx)
+                    if _joinable(unit, members[pidx], apart):
+                        owner = pidx
+                        break
             if owner is not None:
                 break
         if owner is None:

@@ -32,13 +32,31 @@ def test_rule_needs_a_shared_contact_or_employer_and_no_contradiction():
     bare_a = document_keys("x1", "Ana Ruiz", {})
     bare_b = document_keys("x2", "Ana Ruiz", {})
     assert not same_person(bare_a, bare_b)  # the name alone never groups
-    # same e-mail but employers that contradict it: a placeholder address, not one person
-    fake = document_keys("x3", "Ana Ruiz", {"emails": ["ana.ruiz@example.org"],
+    # a shared e-mail outweighs an employer list the extractor misread...
+    misread = document_keys("x3", "Ana Ruiz", {"emails": ["ana.ruiz@example.org"],
+                                               "experiences": [{"company": "Dates", "start": "2019"}]})
+    assert same_person(old, misread)
+    # ...but not when the phones differ too: a placeholder address shared by namesakes
+    fake = document_keys("x5", "Ana Ruiz", {"emails": ["ana.ruiz@example.org"], "phones": ["+1 555 000 1234"],
                                             "experiences": [{"company": "Globex Corp", "start": "2019"}]})
     assert not same_person(old, fake)
+    # other e-mails on both sides: two people, whatever else they share
+    other_mail = document_keys("x6", "Ana Ruiz", {"emails": ["ana@elsewhere.org"], "phones": ["+34 600 111 222"],
+                                                  "experiences": [{"company": "Northwind", "start": "2016"}]})
+    assert not same_person(old, other_mail)
     # an employer shared, one side lists no contacts: one person
     emp = document_keys("x4", "ANA RUIZ", {"experiences": [{"company": "Northwind", "start": "2016"}]})
     assert same_person(old, emp)
+
+
+def test_a_misread_name_is_bridged_only_by_email_phone_and_employer_together():
+    old = keys("a1", ANA_OLD)
+    rec = ANA_OLD.model_dump()
+    assert same_person(old, document_keys("m1", "Curriculum Vitae", rec))
+    assert same_person(old, document_keys("m2", None, rec))
+    assert not same_person(old, document_keys("m3", "Curriculum Vitae", {**rec, "phones": []}))
+    g = group_documents([old, document_keys("m1", "Curriculum Vitae", rec)])
+    assert len(g.people) == 1
 
 
 def test_group_newest_first_and_namesakes_apart():
