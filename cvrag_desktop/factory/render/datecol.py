@@ -16,8 +16,8 @@ from reportlab.lib.units import cm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, PageTemplate, Paragraph, Spacer, Table
 
-from cvrag_desktop.factory.render.common import PrintedCV, bullets, para, rich, styles, tstyle
-from cvrag_desktop.factory.render.extras import Extras, single_frame_pages
+from cvrag_desktop.factory.render.common import PrintedCV, bullets, fitted, para, rich, styles, tstyle
+from cvrag_desktop.factory.render.extras import Extras, beside_photo, single_frame_pages
 
 WIDTH = 17 * cm
 DATE_COL = 2.6 * cm
@@ -68,11 +68,12 @@ def datecol(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTemplat
     st = styles(pc.font, pc.accent, pc.size)
     small = st["small"].clone("datecol-date", textColor=colors.Color(0.3, 0.3, 0.3))
     rule = colors.Color(0.75, 0.75, 0.75)
-    story: list[Flowable] = [para(ex.display_name, st["name"])]
+    story: list[Flowable] = [fitted(ex.display_name, st["name"], WIDTH - 12)]
     if pc.headline:
         story.append(para(pc.headline, st["headline"]))
     for label, value in pc.contact:
         story.append(rich([("b", f"{label}: "), ("", value)], st["small"]))
+    story = beside_photo(story, pc.photo, WIDTH, pc.font)
 
     def heading(key: str) -> None:
         story.append(CondPageBreak(2.5 * cm))

@@ -13,12 +13,12 @@ from reportlab.lib import colors
 from reportlab.lib.units import cm
 from reportlab.platypus import Flowable, PageTemplate, Spacer, Table
 
-from cvrag_desktop.factory.render.common import PrintedCV, bullets, para, styles, tstyle
+from cvrag_desktop.factory.render.common import PrintedCV, bullets, para, photo_flowable, styles, tstyle
 from cvrag_desktop.factory.render.extras import Extras, cefr_grid_levels, single_frame_pages
 from cvrag_desktop.factory.render.wording import EUROPASS
 
 WIDTH = 17 * cm
-LABEL = 5.4 * cm
+LABEL = 6.0 * cm
 GREY = colors.Color(0.6, 0.6, 0.6)
 
 
@@ -52,41 +52,34 @@ def _rows_table(rows: list[list], font: str) -> Table:
 
 
 def language_grid(pc: PrintedCV, ex: Extras, lab: dict[str, str]) -> Table | None:
-    """The CEFR self-assessment grid of the non-native languages (None when there are none)."""
+    """The CEFR self-assessment grid of the non-native languages (None when there are none).
+
+    Full width like the template: row labels and language names in the label column, the
+    five levels (listening, reading, interaction, production, writing) across the values.
+    """
     st = styles(pc.font, pc.accent, pc.size - 1.5)
     others = [sp for sp in ex.spoken if sp.key != "native"]
     if not others:
         return None
-    head1 = [
-        "",
-        para(lab["understanding"], st["bold"]),
-        "",
-        para(lab["speaking"], st["bold"]),
-        "",
-        para(lab["writing"], st["bold"]),
-    ]
-    head2 = (
-        [para(lab["level"], st["small"])]
-        + [para(lab[k], st["small"]) for k in ("listening", "reading", "interaction", "production")]
-        + [""]
-    )
+    right = st["right"]
+    head1 = [para(lab["self"], right), para(lab["understanding"], st["bold"]), ""]
+    head1 += [para(lab["speaking"], st["bold"]), "", para(lab["writing"], st["bold"])]
+    head2 = [para(lab["level"], right)]
+    head2 += [para(lab[k], st["small"]) for k in ("listening", "reading", "interaction", "production")] + [""]
     rows = [head1, head2]
     for sp in others:
-        rows.append([para(sp.name, st["bold"])] + [para(v, st["body"]) for v in cefr_grid_levels(sp, ex.rng)])
-    inner = WIDTH - LABEL - 0.6 * cm
-    first = 2.6 * cm
-    cell = (inner - first) / 5
-    t = Table(rows, colWidths=[first] + [cell] * 5)
+        rows.append([para(sp.name, st["bold"].clone("ep-lang", alignment=2))])
+        rows[-1] += [para(v, st["body"]) for v in cefr_grid_levels(sp, ex.rng)]
+    t = Table(rows, colWidths=[LABEL] + [(WIDTH - LABEL) / 5] * 5)
     t.setStyle(
         tstyle(
             pc.font,
             [
                 ("GRID", (1, 0), (-1, -1), 0.4, GREY),
+                ("LINEAFTER", (0, 0), (0, -1), 0.5, GREY),
                 ("SPAN", (1, 0), (2, 0)),
                 ("SPAN", (3, 0), (4, 0)),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("ALIGN", (1, 2), (-1, -1), "CENTER"),
-                ("LEFTPADDING", (0, 0), (0, -1), 0),
             ],
         )
     )
@@ -97,10 +90,21 @@ def europass(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTempla
     """Label/value rows section by section, in the Europass order."""
     st = styles(pc.font, pc.accent, pc.size)
     lab = EUROPASS.get(ex.heading_lang, EUROPASS["en"])
-    label = st["right"].clone("ep-label", textColor=colors.Color(0.25, 0.25, 0.25))
+    label = st["right"].clone(
+        "ep-label",
+        fontSize=pc.size - 1,
+        leading=(pc.size - 1) * 1.25,
+        textColor=colors.Color(0.25, 0.25, 0.25),
+    )
     section = st["heading_right"]
     story: list[Flowable] = [
-        _rows_table([[para("Europass", section), ""], [para("Curriculum Vitae", label), ""]], pc.font),
+        _rows_table(
+            [
+                [para("Europass", section), photo_flowable(pc.photo, 2.6 * cm) or ""],
+                [para("Curriculum Vitae", label), ""],
+            ],
+            pc.font,
+        ),
         Spacer(1, 6),
     ]
     rows: list[list] = [
@@ -141,7 +145,14 @@ def europass(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTempla
         rows.append([para(lab["mother"], label), para(", ".join(native), st["bold"])])
     grid = language_grid(pc, ex, lab)
     if grid is not None:
-        rows += [[para(lab["other"], label), ""], [para(lab["self"], label), grid]]
+        rows.append(
+            [
+                para(lab["other"], label),
+                para(", ".join(sp.name for sp in ex.spoken if sp.key != "native"), st["body"]),
+            ]
+        )
+        story += [_rows_table(rows, pc.font), grid]
+        rows = []
     rows.append([para(lab["technical"], label), para(", ".join(pc.skills), st["body"])])
     if pc.certifications:
         rows.append([para(lab["certs"], label), [para(c, st["body"]) for c in pc.certifications]])

@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import cm
-from reportlab.platypus import Frame, PageTemplate
+from reportlab.platypus import Flowable, Frame, PageTemplate, Table
 
 from cvrag_desktop.factory.dates import format_date, format_period
 from cvrag_desktop.factory.model import CVDraft
 from cvrag_desktop.factory.profiles import factory_data
+from cvrag_desktop.factory.render.common import photo_flowable, tstyle
 from cvrag_desktop.factory.render.wording import (
     BLURBS,
     CATEGORY_LABELS,
@@ -214,6 +215,16 @@ def two_column_pages(
         PageTemplate(id="first", frames=[side, main], **first_kw),
         PageTemplate(id="later", frames=[later], **later_kw),
     ]
+
+
+def beside_photo(head: list[Flowable], photo: bytes | None, width: float, font: str) -> list[Flowable]:
+    """The header flowables with the profile image to their right (unchanged without one)."""
+    image = photo_flowable(photo, 2.6 * cm)
+    if image is None:
+        return head
+    t = Table([[head, image]], colWidths=[width - 3 * cm, 3 * cm])
+    t.setStyle(tstyle(font, [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    return [t]
 
 
 def single_frame_pages(on_page=None) -> list[PageTemplate]:

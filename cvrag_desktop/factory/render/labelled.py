@@ -22,7 +22,7 @@ from reportlab.platypus import (
     Spacer,
 )
 
-from cvrag_desktop.factory.render.common import PrintedCV, bullets, fitted, para, rich, styles
+from cvrag_desktop.factory.render.common import PrintedCV, bullets, fitted, para, photo_flowable, rich, styles
 from cvrag_desktop.factory.render.extras import Extras, two_column_pages
 
 W, H = A4
@@ -53,6 +53,9 @@ def labelled(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTempla
     templates = two_column_pages(side_left=True, side_w=SIDE_W, top=1.6 * cm, on_first=paint, on_later=paint)
     side_head = st["heading"].clone("lb-side-head", fontSize=pc.size * 1.1)
     story: list[Flowable] = [NextPageTemplate("later")]
+    image = photo_flowable(pc.photo, 3.2 * cm)
+    if image is not None:
+        story += [image, Spacer(1, 8)]
     story.append(para(pc.headings["contact"], side_head.clone("lb-first", spaceBefore=0)))
     for _, value in pc.contact:
         story.append(fitted(value, st["small"], SIDE_W - 12))
@@ -63,7 +66,7 @@ def labelled(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTempla
     story.append(para(spoken_line(ex), st["small"]))
     story.append(FrameBreak())
 
-    story.append(para(ex.display_name, st["name"]))
+    story.append(fitted(ex.display_name, st["name"], W - 3.2 * cm - SIDE_W - 0.7 * cm - 12))
     if pc.headline:
         story.append(para(pc.headline, st["headline"]))
     if pc.summary:

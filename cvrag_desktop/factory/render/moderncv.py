@@ -11,8 +11,17 @@ from __future__ import annotations
 from reportlab.lib.units import cm
 from reportlab.platypus import CondPageBreak, Flowable, HRFlowable, KeepTogether, PageTemplate, Spacer, Table
 
-from cvrag_desktop.factory.render.common import PrintedCV, PrintedRole, bullets, para, rich, styles, tstyle
-from cvrag_desktop.factory.render.extras import Extras, single_frame_pages
+from cvrag_desktop.factory.render.common import (
+    PrintedCV,
+    PrintedRole,
+    bullets,
+    fitted,
+    para,
+    rich,
+    styles,
+    tstyle,
+)
+from cvrag_desktop.factory.render.extras import Extras, beside_photo, single_frame_pages
 
 WIDTH = 17 * cm
 LEFT = 3.0 * cm
@@ -50,10 +59,11 @@ def moderncv(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTempla
     rng = ex.rng
     company_first = rng.random() < 0.35
     dates_left = rng.random() < 0.5
-    story: list[Flowable] = [para(ex.display_name, st["name"])]
+    story: list[Flowable] = [fitted(ex.display_name, st["name"], WIDTH - 12)]
     if pc.headline:
         story.append(para(pc.headline, st["headline"]))
     story.append(para("  ·  ".join(v for _, v in pc.contact), st["muted"]))
+    story = beside_photo(story, pc.photo, WIDTH, pc.font)
 
     def heading(key: str) -> None:
         story.append(CondPageBreak(2.5 * cm))

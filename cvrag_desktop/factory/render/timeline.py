@@ -8,11 +8,13 @@ main column, so reading the page line by line across both columns would interlea
 
 from __future__ import annotations
 
+import io
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import cm
+from reportlab.lib.utils import ImageReader
 from reportlab.platypus import (
     Flowable,
     FrameBreak,
@@ -53,6 +55,9 @@ def timeline(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTempla
             canvas.drawString(1.6 * cm, H - 2.6 * cm, pc.headline)
         canvas.setStrokeColor(pc.accent)
         canvas.line(1.6 * cm, H - 3.0 * cm, W - 1.6 * cm, H - 3.0 * cm)
+        if pc.photo:
+            image = ImageReader(io.BytesIO(pc.photo))
+            canvas.drawImage(image, W - 4.0 * cm, H - 2.9 * cm, 2.4 * cm, 2.4 * cm, mask="auto")
         canvas.restoreState()
 
     templates = two_column_pages(side_left=False, side_w=SIDE_W, top=TOP, on_first=header)
