@@ -92,7 +92,8 @@ class NormalizedCV(BaseModel):
     languages: list[str] = Field(default_factory=list)
     certifications: list[str] = Field(default_factory=list)
     years_of_experience: float | None = None
-    cv_date: PartialDate | None = Field(default=None, pattern=DATE_PATTERN)  # the date the CV prints for itself
+    cv_date: PartialDate | None = Field(default=None, pattern=DATE_PATTERN)  # the CV's own date (printed, else file's)
+    cv_date_source: Literal["printed", "file"] | None = None  # where cv_date comes from
     current_title: str | None = None
     current_company: str | None = None
     sections: list[Section] = Field(default_factory=list)

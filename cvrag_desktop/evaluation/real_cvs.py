@@ -71,6 +71,7 @@ class EvalReport:
     skipped_image_only: list[str] = field(default_factory=list)
     errors: int = 0  # files that could not be read (scored as an empty CV)
     years_unscored: int = 0  # CVs with extracted years whose label has none
+    years_file_date: list[int] = field(default_factory=lambda: [0, 0])  # the product's rule (file date fallback)
     as_of: dt.date = LABELS_AS_OF
 
     def rate(self, f: str) -> float:
@@ -94,6 +95,9 @@ class EvalReport:
         rows.append(f"{YEARS:<15}{hit:>6}{tot:>7}{pct(hit / tot if tot else None):>8}"
                     f"   (extracted within [min-{YEARS_TOLERANCE}, max+{YEARS_TOLERANCE}] of the label, "
                     f"as of {self.as_of.isoformat()})")
+        hit_f, tot_f = self.years_file_date
+        rows.append(f"{'years (app)':<15}{hit_f:>6}{tot_f:>7}{pct(hit_f / tot_f if tot_f else None):>8}"
+                    "   (the app's rule: 'present' runs to the printed date, else the file's creation date)")
         skipped = len(self.skipped_image_only)
         rows.append(f"{self.labelled} labelled: {len(self.files)} scored, {self.errors} unreadable (scored as empty), "
                     f"{skipped} image-only skipped" + (" (--include-image-only scores them)" if skipped else ""))
@@ -119,7 +123,8 @@ class EvalReport:
             "fields": fields,
             "years": {"in_range": hit, "n": tot, "share": hit / tot if tot else None,
                       "tolerance": YEARS_TOLERANCE, "as_of": self.as_of.isoformat(),
-                      "unscored_with_value": self.years_unscored},
+                      "unscored_with_value": self.years_unscored,
+                      "app_rule_in_range": self.years_file_date[0]},
             "labelled": self.labelled,
             "scored": len(self.files),
             "errors": self.errors,
@@ -202,12 +207,21 @@ def evaluate_folder(dataset: Path, *, text_bearing_only: bool = True, as_of: dt.
         error = None
         try:
             doc = extract_document(path)
-            cv, _ = normalize_document(doc, report.as_of)
+            app_cv, _ = normalize_document(doc, report.as_of)
         except CvragError as exc:
             error = exc.message
             report.errors += 1
-            cv = NormalizedCV()
+            app_cv = NormalizedCV()
+        # the labels run "present" to the printed date or to as_of; the app also falls back on the file's date
+        cv = app_cv if app_cv.cv_date_source != "file" else \
+            app_cv.model_copy(update={"cv_date": None, "cv_date_source": None}).with_derived(report.as_of)
         detail = score_cv(cv, label, report)
+        span = _years_range(label)
+        if span is not None:
+            got = app_cv.years_of_experience
+            report.years_file_date[0] += int(got is not None and span[0] - YEARS_TOLERANCE <= got <= span[1] + YEARS_TOLERANCE)
+            report.years_file_date[1] += 1
+            detail["years"]["app_rule"] = got
         if error:
             detail["error"] = error
         report.files.append(detail)

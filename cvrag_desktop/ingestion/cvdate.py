@@ -63,3 +63,28 @@ def find_cv_date(lines: Iterable[str], today: dt.date | None = None) -> tuple[dt
         if d is not None and d <= limit:
             return d, line
     return None
+
+
+_PDF_DATE = re.compile(r"^(?:D:)?(\d{4})(\d{2})?(\d{2})?")
+
+
+def file_date(value: object, today: dt.date | None = None) -> dt.date | None:
+    """The date a file says it was created (PDF "D:20190301…", a DOCX ``datetime``), if believable.
+
+    Used as the CV's date when the CV prints none: a CV exported in 2019 that says "2017 –
+    Present" speaks of 2019. Dates before 1990 or after today are tool defaults or clock
+    errors and are ignored.
+    """
+    today = today or dt.date.today()
+    if isinstance(value, dt.datetime):
+        d = value.date()
+    elif isinstance(value, dt.date):
+        d = value
+    elif isinstance(value, str) and (m := _PDF_DATE.match(value.strip())):
+        try:
+            d = dt.date(int(m.group(1)), int(m.group(2) or 1), int(m.group(3) or 1))
+        except ValueError:
+            return None
+    else:
+        return None
+    return d if dt.date(1990, 1, 1) <= d <= today + dt.timedelta(days=1) else None

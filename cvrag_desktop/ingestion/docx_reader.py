@@ -89,4 +89,9 @@ def extract_docx(path: Path, limits: IngestLimits) -> ExtractedDoc:
         add(block.text, size, bold)
     if not lines:
         raise PdfUnreadable(f"{path.name} contains no text.")
-    return ExtractedDoc(lines=lines, page_count=1, method="docx", page_sizes=[(500.0, max(y, 800.0))])
+    try:
+        created = document.core_properties.created or document.core_properties.modified
+    except Exception:  # a malformed core.xml is no reason to refuse the CV
+        created = None
+    return ExtractedDoc(lines=lines, page_count=1, method="docx", page_sizes=[(500.0, max(y, 800.0))],
+                        created=created)

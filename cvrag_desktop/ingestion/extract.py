@@ -50,6 +50,7 @@ class ExtractedDoc:
     method: str  # pymupdf | pypdf | docx | ocr | pymupdf+ocr
     page_sizes: list[tuple[float, float]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    created: object = None  # the file's own creation stamp (PDF "D:2019…" string, DOCX datetime)
     _spans: list[tuple[int, int]] | None = None
     _text: str | None = None
 
@@ -165,6 +166,10 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
             raise PdfUnreadable(f"{path.name} has no pages.")
         if n_pages > limits.max_pages:
             raise TooLarge(f"{path.name} has {n_pages} pages; the limit is {limits.max_pages} for a CV.")
+        try:
+            created = (doc.metadata or {}).get("creationDate") or (doc.metadata or {}).get("modDate")
+        except Exception:  # a broken Info dictionary is no reason to refuse the CV
+            created = None
         pages: list[list[TextLine]] = []
         sizes: list[tuple[float, float]] = []
         image_only: list[int] = []
@@ -221,7 +226,8 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
     lines = repair_wrapped_dates(_rejoin_broken_words(lines))
     if not any(ln.text.strip() for ln in lines):
         raise NeedsOcr(f"{path.name} has no extractable text (it may be a scan that OCR could not read).")
-    return ExtractedDoc(lines=lines, page_count=n_pages, method=method, page_sizes=sizes, notes=notes)
+    return ExtractedDoc(lines=lines, page_count=n_pages, method=method, page_sizes=sizes, notes=notes,
+                        created=created)
 
 
 MAX_CONTENT_BYTES = 16_000_000  # decompressed content of one page; real CV pages use < 1 MB

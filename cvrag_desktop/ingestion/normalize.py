@@ -13,7 +13,7 @@ from collections import defaultdict
 
 from cvrag_desktop.domain import NormalizedCV, Provenance
 from cvrag_desktop.ingestion import contact
-from cvrag_desktop.ingestion.cvdate import find_cv_date
+from cvrag_desktop.ingestion.cvdate import file_date, find_cv_date
 from cvrag_desktop.ingestion.extract import ExtractedDoc
 from cvrag_desktop.ingestion.history import parse_education, parse_experiences
 from cvrag_desktop.ingestion.sections import SectionBlock, find_sections
@@ -61,10 +61,14 @@ def _side_by_side(blocks: list[SectionBlock]) -> dict[str, list[int]]:
     return out
 
 
-def _printed_date(doc: ExtractedDoc, as_of: dt.date | None) -> str | None:
-    """The CV's own date as "YYYY-MM" (an "updated" line or a dated signature), or None."""
+def _cv_date(doc: ExtractedDoc, as_of: dt.date | None) -> tuple[str | None, str | None]:
+    """The CV's own date as "YYYY-MM" and its source: a printed "updated" line or dated signature,
+    else the file's creation date; (None, None) when neither is known (the import date then serves)."""
     found = find_cv_date((ln.text for ln in doc.lines), as_of)
-    return found[0].strftime("%Y-%m") if found else None
+    if found:
+        return found[0].strftime("%Y-%m"), "printed"
+    created = file_date(doc.created, as_of)
+    return (created.strftime("%Y-%m"), "file") if created else (None, None)
 
 
 def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple[NormalizedCV, list[SectionBlock]]:
@@ -119,6 +123,7 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple
     summary_lines = sec.get("summary", [])
     summary = " ".join(lines[i].text.replace("\t", " ") for i in summary_lines)[:2000] or None
 
+    cv_date, cv_date_source = _cv_date(doc, as_of)
     present = [b.section for b in blocks if b.lines or b.heading is not None]
     if not (emails or phones or name) and "contact" in present and not sec.get("contact"):
         present.remove("contact")
@@ -138,7 +143,8 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple
         certifications=[s for s, _ in certs],
         sections=sections,
         provenance=prov.items,
-        cv_date=_printed_date(doc, as_of),
+        cv_date=cv_date,
+        cv_date_source=cv_date_source,
     ).with_derived(as_of)
     if cv.current_title:
         line = next((p for p in prov.items if p.value == cv.current_title), None)

@@ -28,3 +28,37 @@ def test_present_means_the_cvs_own_date():
     assert old.years_of_experience == 2.0  # not 12.9: the CV was written in 2015
     fresh = NormalizedCV(experiences=[role]).with_derived(TODAY)
     assert fresh.years_of_experience > 12
+
+
+def test_file_creation_date_is_the_reference_when_nothing_is_printed(tmp_path):
+    import datetime as dt
+
+    from cvrag_desktop.ingestion.extract import extract_document
+    from cvrag_desktop.ingestion.normalize import normalize_document
+    from tests.support.minipdf import write_pdf
+
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Experience", 14, True),
+             (40, 75, "Jan 2014 – Present"), (180, 75, "Data Analyst"), (330, 75, "Brindlecorp"),
+             (40, 90, "Cleaned and modelled the sales data of a small retailer.")]
+    doc = extract_document(write_pdf(tmp_path / "old.pdf", [items], creation="2015-06-20"))
+    cv, _ = normalize_document(doc, dt.date(2026, 11, 30))
+    assert (cv.cv_date, cv.cv_date_source) == ("2015-06", "file")
+    assert 1.0 <= cv.years_of_experience <= 1.6  # to mid-2015, not to 2026
+
+    printed = [*items, (40, 120, "Last updated: March 2016")]
+    doc = extract_document(write_pdf(tmp_path / "printed.pdf", [printed], creation="2015-06-20"))
+    cv, _ = normalize_document(doc, dt.date(2026, 11, 30))
+    assert (cv.cv_date, cv.cv_date_source) == ("2016-03", "printed")
+
+
+def test_unbelievable_file_dates_are_ignored():
+    import datetime as dt
+
+    from cvrag_desktop.ingestion.cvdate import file_date
+
+    today = dt.date(2026, 11, 30)
+    assert file_date("D:20190301120000+01'00'", today) == dt.date(2019, 3, 1)
+    assert file_date("D:19800101000000-00'00'", today) is None  # a TeX engine's default
+    assert file_date("D:20300101", today) is None  # a wrong clock
+    assert file_date("garbage", today) is None and file_date(None, today) is None
+    assert file_date(dt.datetime(2021, 5, 4, 10, 0), today) == dt.date(2021, 5, 4)
