@@ -14,7 +14,8 @@ and prints:
 * whether the newer CV of each same-person pair is the person's primary document;
 * whether the chat's PeopleIndex groups exactly like ``Services.list_people``;
 * grouping time at the corpus size and at ``--scale`` documents (the corpus copied with a
-  distinct name per copy, stored in a catalog, listed end to end through ``list_people``).
+  distinct name and e-mail per copy, so each copy is new people; stored in the catalog and
+  listed end to end through ``list_people``).
 """
 
 from __future__ import annotations
@@ -145,7 +146,7 @@ def timing(svc, scale: int, repeats: int = 5) -> None:
         for k in range(1, copies):
             sfx = f"-{k}"
             c.execute(f"INSERT INTO candidates SELECT candidate_id || '{sfx}', file_sha256 || '{sfx}', "
-                      f"name || ' Copy{k}', emails, phones, current_title, current_company, years_of_experience, "
+                      f"name || ' Copy{k}', replace(emails, '@', '.c{k}@'), phones, current_title, current_company, years_of_experience, "
                       "skills, degrees, institutions, companies, languages, location, record, created_at, grouping "
                       "FROM candidates WHERE instr(candidate_id, '-') = 0")
         c.execute(f"DELETE FROM candidates WHERE rowid IN (SELECT rowid FROM candidates ORDER BY rowid "

@@ -112,15 +112,19 @@ def same_person(a: DocumentKeys, b: DocumentKeys) -> bool:
     differ (a placeholder address). Where the names differ (one was misread), only the
     full set decides: the same e-mail, the same phone and a shared employer.
     """
+    same_name = bool(a.key) and a.key == b.key
+    e = not a.emails.isdisjoint(b.emails)
+    if not (same_name or e):  # the common case, cheaply: other names and no shared e-mail
+        return False
     e_both, p_both, w_both = a.emails and b.emails, a.phones and b.phones, a.employers and b.employers
-    e, p, w = bool(a.emails & b.emails), bool(a.phones & b.phones), bool(a.employers & b.employers)
+    p, w = not a.phones.isdisjoint(b.phones), not a.employers.isdisjoint(b.employers)
     if e_both and not e:
         return False
     if p_both and not p and (not e or (w_both and not w)):
         return False
     if w_both and not w and not (e or p):
         return False
-    if a.key and a.key == b.key:
+    if same_name:
         return e or p or w
     return e and p and w
 

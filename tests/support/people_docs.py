@@ -16,6 +16,17 @@ def make_cv(name: str, emails=(), phones=(), roles=(), skills=("Python",)) -> No
                         current_company=exps[0].company if exps else None)
 
 
+def one_page_pdf(text: str) -> bytes:
+    """A real one-page PDF printing ``text`` (so the preview can render it)."""
+    import pymupdf
+
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), text)
+    data = doc.tobytes()
+    doc.close()
+    return data
+
+
 def add_document(catalog: Catalog, cid: str, cv: NormalizedCV, library: Path | None = None) -> Path | None:
     """Store one document (file row, library copy when ``library`` is given, candidate, one chunk)."""
     sha = (cid * 64)[:64]
@@ -23,7 +34,7 @@ def add_document(catalog: Catalog, cid: str, cv: NormalizedCV, library: Path | N
     if library is not None:
         library.mkdir(parents=True, exist_ok=True)
         stored = library / f"{sha}.pdf"
-        stored.write_bytes(b"%PDF-1.4 " + cid.encode())
+        stored.write_bytes(one_page_pdf(f"{cv.name} ({cid})"))
     fid = catalog.upsert_file(sha=sha, original_path=f"/cvs/{cid}.pdf", file_name=f"{cid}.pdf", size=1,
                               status="processing", stored_path=str(stored) if stored else None)
     chunk = Chunk(chunk_id=f"{cid}-0", candidate_id=cid, section="contact", ordinal=0, text=cv.name or "", header="")

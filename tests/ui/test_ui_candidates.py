@@ -16,7 +16,7 @@ def loaded(window, qtbot, generated_cvs):
     """A window with 100 generated candidates imported and shown."""
     with qtbot.waitSignal(window.importer.batch_finished, timeout=300_000):
         window.importer.import_paths([generated_cvs])
-    n = len(window.services.list_candidates())
+    n = len(window.services.list_people())
     qtbot.waitUntil(lambda: window.candidates.model.rowCount() == n, timeout=30_000)
     window.show_pane(CANDIDATES)
     return window

@@ -67,7 +67,7 @@ def test_drop_real_cvs_shows_statuses_and_retry(window, qtbot, real_cvs_dir, tmp
         pane.retry_btn.click()
     assert _status(pane, longest) == "done"
     assert _status(pane, "locked.pdf") == "encrypted"
-    qtbot.waitUntil(lambda: window.candidates.model.rowCount() == len(svc.list_candidates()), timeout=30_000)
+    qtbot.waitUntil(lambda: window.candidates.model.rowCount() == len(svc.list_people()), timeout=30_000)
 
 
 def test_cancel_then_reopen_resumes(qtbot, services, generated_cvs):

@@ -1,10 +1,12 @@
-"""The candidate table: a model of ids behind a filtering/sorting proxy.
+"""The candidate table: one row per person, a model of ids behind a filtering/sorting proxy.
 
-:class:`CandidateTableModel` holds candidate ids in catalog order; the flat rows are
-fetched through ``services.list_candidates`` in a worker and kept in a cache, and the
-display values of a row are derived on first access. :class:`CandidateFilterProxy`
-applies the facets (skills, years, degree, language, employer), the text or search
-restriction and the shortlist view, and sorts numerically where it matters.
+:class:`CandidateTableModel` holds person ids (each the id of the person's newest
+document) in catalog order; the rows are fetched through ``services.list_people`` in a
+worker and kept in a cache, and the display values of a row are derived on first access.
+A row shows the newest document's fields and how many documents the person has.
+:class:`CandidateFilterProxy` applies the facets (skills, years, degree, language,
+employer) to those newest fields, and the text or search restriction and the shortlist
+view to *any* of the person's documents; it sorts numerically where it matters.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("Name", "name"), ("Current title", "current_title"), ("Company", "current_company"),
     ("Years", "years_of_experience"), ("Top skills", "skills"), ("Highest degree", "highest_degree"),
-    ("Languages", "languages"), ("Imported", "imported_at"),
+    ("Languages", "languages"), ("Imported", "imported_at"), ("Documents", "documents"),
 )
+NAME_COL, DOCS_COL = 0, 8
 TOP_SKILLS = 5
 DEGREE_LEVELS = (  # (level, pattern) checked from the highest down
     (4, re.compile(r"\b(ph\.?\s?d|doctor|doctorate|dr\.|doktor|doctorado|dottorato|博士)", re.I)),
@@ -50,17 +53,33 @@ def highest_degree(degrees: list[str]) -> tuple[int, str]:
     return best
 
 
+def documents_text(count: int) -> str:
+    """"1 document", "2 documents"."""
+    return f"{count} document{'s' if count != 1 else ''}"
+
+
+def _search_text(row: dict) -> str:
+    parts = [row.get("name"), row.get("current_title"), row.get("current_company"), row.get("location"),
+             *(row.get("skills") or []), *(row.get("companies") or []), *(row.get("degrees") or []),
+             *(row.get("languages") or []), *(row.get("institutions") or [])]
+    return " ".join(str(p) for p in parts if p).casefold()
+
+
 def enrich_row(row: dict, imported_at: float | None = None) -> dict:
-    """Add the derived display fields (highest degree, import time, search text) to a flat row."""
+    """Add the derived display fields (highest degree, import time, search text, documents) to a row.
+
+    A person row (``services.list_people(with_documents=True)``) searches the text of all
+    its documents; a plain candidate row counts as a person with one document.
+    """
     lvl, deg = highest_degree(row.get("degrees") or [])
     out = dict(row)
     out["highest_degree"] = deg
     out["degree_level"] = lvl
     out["imported_at"] = imported_at
-    parts = [row.get("name"), row.get("current_title"), row.get("current_company"), row.get("location"),
-             *(row.get("skills") or []), *(row.get("companies") or []), *(row.get("degrees") or []),
-             *(row.get("languages") or []), *(row.get("institutions") or [])]
-    out["_text"] = " ".join(str(p) for p in parts if p).casefold()
+    docs = row.get("document_rows") or [row]
+    out["_text"] = " ".join(_search_text(d) for d in docs)
+    out.setdefault("document_ids", [row["id"]])
+    out.setdefault("documents", len(out["document_ids"]))
     return out
 
 
@@ -75,6 +94,7 @@ class CandidateTableModel(QAbstractTableModel):
         self.ids: list[str] = []
         self._rows: dict[str, dict] = {}
         self._display: dict[str, list[str]] = {}
+        self._owner: dict[str, str] | None = None
 
     def set_rows(self, rows: list[dict]) -> None:
         """Replace the content (rows carry ``id`` and the enriched fields)."""
@@ -82,11 +102,20 @@ class CandidateTableModel(QAbstractTableModel):
         self.ids = [r["id"] for r in rows]
         self._rows = {r["id"]: r for r in rows}
         self._display = {}
+        self._owner = None
         self.endResetModel()
 
     def row(self, candidate_id: str) -> dict | None:
-        """The cached flat row of a candidate."""
+        """The cached row of a person (by person id)."""
         return self._rows.get(candidate_id)
+
+    def person_of(self, candidate_id: str) -> str | None:
+        """The person id (row id) a document belongs to."""
+        if candidate_id in self._rows:
+            return candidate_id
+        if self._owner is None:
+            self._owner = {d: pid for pid, r in self._rows.items() for d in r.get("document_ids") or [pid]}
+        return self._owner.get(candidate_id)
 
     def rows(self) -> list[dict]:
         """All cached rows in model order."""
@@ -121,6 +150,7 @@ class CandidateTableModel(QAbstractTableModel):
                 "" if years is None else f"{years:g}", ", ".join((r.get("skills") or [])[:TOP_SKILLS]),
                 r.get("highest_degree") or "", ", ".join(r.get("languages") or []),
                 dt.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M") if ts else "",
+                documents_text(r.get("documents") or 1),
             ]
             self._display[cid] = cells
         return cells
@@ -144,9 +174,17 @@ class CandidateTableModel(QAbstractTableModel):
                 return float(r.get(key) or 0)
             if key == "highest_degree":
                 return r.get("degree_level", 0)
+            if key == "documents":
+                return int(r.get("documents") or 1)
             return self._cells(cid)[col].casefold()
         if role == Qt.ItemDataRole.ToolTipRole and col == 4:
             return ", ".join(self._rows[cid].get("skills") or [])
+        if role == Qt.ItemDataRole.ToolTipRole and col in (NAME_COL, DOCS_COL):
+            r = self._rows[cid]
+            tip = r.get("label") or r.get("name") or ""
+            if (r.get("documents") or 1) > 1:
+                tip += f"\n{documents_text(r['documents'])}; the newest one's facts are shown"
+            return tip
         if role == Qt.ItemDataRole.TextAlignmentRole and col == 3:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -187,9 +225,10 @@ class CandidateFilterProxy(QSortFilterProxyModel):
         """All active filters must match."""
         model = self.sourceModel()
         r = model.row_at(source_row)
-        if self.shortlist_ids is not None and r["id"] not in self.shortlist_ids:
+        docs = r.get("document_ids") or [r["id"]]
+        if self.shortlist_ids is not None and self.shortlist_ids.isdisjoint(docs):
             return False
-        if self.restrict_ids is not None and r["id"] not in self.restrict_ids:
+        if self.restrict_ids is not None and self.restrict_ids.isdisjoint(docs):
             return False
         if self.skills and not self.skills.issubset(set(r.get("skills") or [])):
             return False

@@ -1,5 +1,6 @@
-"""Candidates pane: filter and search the table, read a record with provenance, preview the PDF,
-manage shortlists, export to CSV and forget candidates.
+"""Candidates pane: one row per person; filter and search the table, read a record with provenance,
+open each of a person's documents in the PDF preview, merge people and split documents out,
+manage shortlists, export to CSV and forget people or single documents.
 
 Everything that touches the catalog runs in a worker through ``services`` (and the
 shortlist store); the GUI thread only updates models and widgets.
@@ -59,6 +60,7 @@ class CandidatesPane(QWidget):
         self.qsettings = qsettings
         self.store = shortlist_store(services)
         self.current_id: str | None = None
+        self._current_docs: list[str] = []  # the shown person's documents (to find it again after a change)
         self.model = CandidateTableModel(self)
         self.proxy = CandidateFilterProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -102,6 +104,7 @@ class CandidatesPane(QWidget):
         self.detail = CandidateDetail()
         self.preview = PdfPreview(self.runner)
         self.detail.provenance_clicked.connect(self._open_provenance)
+        self.detail.document_clicked.connect(self.open_document)
         center = QSplitter(Qt.Orientation.Vertical)
         center.addWidget(self.table)
         center.addWidget(self.detail)
@@ -130,10 +133,12 @@ class CandidatesPane(QWidget):
         svc = self.services
 
         def load(ctx):
-            rows = svc.list_candidates()
+            rows = svc.list_people(with_documents=True)
             imported = {f["candidate_id"]: f.get("finished_at") or f.get("created_at")
                         for f in svc.files() if f.get("candidate_id")}
-            return [enrich_row(r, imported.get(r["id"])) for r in rows]
+            # a person was last imported when their newest-imported document was
+            return [enrich_row(r, max((imported.get(d) or 0 for d in r["document_ids"]), default=0) or None)
+                    for r in rows]
 
         self.runner.start("candidates-load", load, on_result=self._loaded, on_error=self._error)
         self.shortlists.reload()
@@ -144,8 +149,12 @@ class CandidatesPane(QWidget):
         self.facets.set_rows(rows)
         self._update_count()
         self.loaded.emit(len(rows))
-        if keep and self.model.row(keep):
-            self.select_candidate(keep)
+        # the person shown stays shown, though a merge, split or forget may have changed its id
+        target = next((p for d in [keep, *self._current_docs] if d and (p := self.model.person_of(d))), None)
+        if target:
+            self.current_id = target
+            self.select_candidate(target)
+            self._refresh_detail()  # its documents may have changed
         elif keep:
             self.current_id = None
             self.detail.show_placeholder()
@@ -210,7 +219,8 @@ class CandidatesPane(QWidget):
         return ids
 
     def select_candidate(self, candidate_id: str) -> bool:
-        """Select a candidate in the table (if visible)."""
+        """Select the person a document (or person id) belongs to in the table (if visible)."""
+        candidate_id = self.model.person_of(candidate_id) or candidate_id
         for r in range(self.proxy.rowCount()):
             idx = self.proxy.index(r, 0)
             if self.proxy.data(idx, CandidateTableModel.IdRole) == candidate_id:
@@ -234,16 +244,22 @@ class CandidatesPane(QWidget):
             return
         svc, store = self.services, self.store
 
+        row = self.model.row(cid) or {}
+        doc_ids = row.get("document_ids") or [cid]
+        self._current_docs = list(doc_ids)
+
         def load(ctx):
             rec = svc.get_candidate(cid)
-            return rec, [s.name for s in store.memberships(cid)]
+            documents = svc.person_documents(cid) if len(doc_ids) > 1 else []
+            names = list(dict.fromkeys(s.name for d in doc_ids for s in store.memberships(d)))
+            return rec, names, documents
 
         def show(result) -> None:
-            rec, memberships = result
+            rec, memberships, documents = result
             if rec["id"] != self.current_id:
                 return
             first_change = self.detail.record is None or self.detail.record.get("id") != rec["id"]
-            self.detail.show_record(rec, memberships)
+            self.detail.show_record(rec, memberships, documents)
             if first_change:
                 self.preview.open(rec.get("stored_path"), 0)
 
@@ -253,6 +269,14 @@ class CandidatesPane(QWidget):
         rec = self.detail.record
         if rec:
             self.preview.open(rec.get("stored_path"), page, bbox)
+
+    def open_document(self, candidate_id: str) -> None:
+        """Show one of the current person's documents in the PDF preview."""
+        doc = next((d for d in self.detail.documents if d["id"] == candidate_id), None)
+        if doc is None:
+            return
+        self.preview.open(doc.get("stored_path"), 0)
+        self.detail.mark_shown(candidate_id)
 
     def _shortlist_view_changed(self, ids: object) -> None:
         self.proxy.set_filters(shortlist_ids=ids)
@@ -264,7 +288,19 @@ class CandidatesPane(QWidget):
         menu.addAction("Add to shortlist", lambda: self.shortlists.add(self.selected_ids()))
         menu.addAction("Remove from shortlist", lambda: self.shortlists.remove(self.selected_ids()))
         menu.addSeparator()
-        menu.addAction("Forget candidate…", self.forget_selected)
+        merge = menu.addAction("Merge selected into one person", self.merge_selected)
+        merge.setEnabled(len(self.selected_ids()) >= 2)
+        docs = self.detail.documents if self.detail.record and self.detail.record.get("id") == self.current_id else []
+        split = menu.addMenu("Split this document out")
+        forget_doc = menu.addMenu("Forget this document…")
+        for d in docs:
+            text = f"{d.get('cv_date') or d.get('newest_date') or 'undated'} · {d.get('file_name') or d['id']}"
+            split.addAction(text, lambda cid=d["id"]: self.split_document(cid))
+            forget_doc.addAction(text, lambda cid=d["id"]: self.forget_document(cid))
+        split.setEnabled(len(docs) > 1)
+        forget_doc.setEnabled(len(docs) > 1)
+        menu.addSeparator()
+        menu.addAction("Forget person…", self.forget_selected)
         menu.popup(self.table.viewport().mapToGlobal(pos))
 
     def confirm(self, title: str, text: str) -> bool:
@@ -273,30 +309,73 @@ class CandidatesPane(QWidget):
                                       QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
+    def _names(self, ids: list[str]) -> str:
+        names = [(self.model.row(i) or {}).get("label") or (self.model.row(i) or {}).get("name") or i for i in ids]
+        return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+    def _changed(self, text: str):
+        def done(_result) -> None:
+            self.message.show_message(text, "info")
+            self.reload()
+            self.candidates_changed.emit()
+
+        return done
+
     def forget_selected(self) -> None:
-        """Delete the selected candidates everywhere, after confirmation."""
+        """Forget the selected people (every document of each) everywhere, after confirmation."""
         ids = self.selected_ids()
         if not ids:
             self.message.show_message("Select a candidate to forget.", "info")
             return
-        names = [(self.model.row(i) or {}).get("name") or i for i in ids]
-        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-        if not self.confirm("Forget candidates", f"Forget {shown}?\n\nTheir record, stored CV copy and shortlist "
-                            "entries are deleted. This cannot be undone."):
+        n_docs = sum((self.model.row(i) or {}).get("documents") or 1 for i in ids)
+        if not self.confirm("Forget people", f"Forget {self._names(ids)} ({n_docs} document(s))?\n\nTheir records, "
+                            "stored CV copies and shortlist entries are deleted. This cannot be undone."):
             return
         svc = self.services
 
         def forget(ctx):
-            for cid in ids:
-                svc.delete_candidate(cid)
-            return len(ids)
+            return sum(len(svc.delete_person(pid)) for pid in ids)
 
-        def done(n: int) -> None:
-            self.message.show_message(f"Forgot {n} candidate(s).", "info")
-            self.reload()
-            self.candidates_changed.emit()
+        self.runner.run(forget, on_result=lambda n: self._changed(
+            f"Forgot {len(ids)} person(s), {n} document(s).")(n), on_error=self._error)
 
-        self.runner.run(forget, on_result=done, on_error=self._error)
+    def forget_document(self, candidate_id: str) -> None:
+        """Forget one document of a person (the person stays with the others), after confirmation."""
+        doc = next((d for d in self.detail.documents if d["id"] == candidate_id), {})
+        shown = doc.get("file_name") or candidate_id
+        if not self.confirm("Forget document", f"Forget the document {shown}?\n\nIts record, stored copy and "
+                            "shortlist entries are deleted; the person keeps the other documents. "
+                            "This cannot be undone."):
+            return
+        svc = self.services
+        self.runner.run(lambda ctx: svc.delete_candidate(candidate_id),
+                        on_result=self._changed(f"Forgot the document {shown}."), on_error=self._error)
+
+    def merge_selected(self) -> None:
+        """Make the selected people one person (remembered), after confirmation."""
+        ids = self.selected_ids()
+        if len(ids) < 2:
+            self.message.show_message("Select two or more people to merge.", "info")
+            return
+        if not self.confirm("Merge people", f"Merge {self._names(ids)} into one person?\n\nTheir documents are "
+                            "shown as one person from now on; split a document out to undo."):
+            return
+        svc = self.services
+
+        def merge(ctx):
+            return svc.merge_people(ids)
+
+        def done(result: dict) -> None:
+            self.current_id = result["person_id"]
+            self._changed(f"Merged into one person with {len(result['documents'])} documents.")(result)
+
+        self.runner.run(merge, on_result=done, on_error=self._error)
+
+    def split_document(self, candidate_id: str) -> None:
+        """Take one document out of its person: it becomes a person of its own (remembered)."""
+        svc = self.services
+        self.runner.run(lambda ctx: svc.split_document(candidate_id),
+                        on_result=self._changed("The document is now a person of its own."), on_error=self._error)
 
     def export_view(self, path: Path | None = None) -> None:
         """Ctrl+E: the shortlist shown (with notes), or else the current filtered view, to CSV."""

@@ -1,4 +1,5 @@
-"""The structured record of one candidate, each value linked to where it was read in the PDF.
+"""The structured record of one candidate, each value linked to where it was read in the PDF,
+and the list of the person's documents (each opens in the preview).
 
 :func:`record_html` renders ``services.get_candidate(id)`` as HTML in which every value
 that has provenance (page + bbox) is a ``prov:<n>`` link; :class:`CandidateDetail`
@@ -43,10 +44,31 @@ def _dates(start: str | None, end: str | None, current: bool = False) -> str:
     return f" <span style='opacity:0.7'>({_esc(start or '?')} – {'present' if current else _esc(end or '?')})</span>"
 
 
-def record_html(rec: dict, memberships: list[str] | None = None) -> str:
-    """HTML for a candidate record (see ``Services.get_candidate``) with provenance links."""
+def documents_html(documents: list[dict], shown: str | None = None) -> str:
+    """The person's documents, newest first: date, file name, each a ``doc:<id>`` link to its PDF."""
+    out = [f"<h3>Documents ({len(documents)})</h3><ul>"]
+    for d in documents:
+        when = d.get("cv_date") or d.get("newest_date") or "undated"
+        tags = ["newest, shown above"] if d.get("primary") else []
+        if d.get("id") == shown and not d.get("primary"):
+            tags.append("in the preview")
+        extra = f" <span style='opacity:0.7'>({', '.join(tags)})</span>" if tags else ""
+        out.append(f"<li>{_esc(when)} · <a href=\"doc:{_esc(d['id'])}\">{_esc(d.get('file_name') or d['id'])}</a>"
+                   f"{extra}</li>")
+    out.append("</ul>")
+    return "".join(out)
+
+
+def record_html(rec: dict, memberships: list[str] | None = None, documents: list[dict] | None = None) -> str:
+    """HTML for a candidate record (see ``Services.get_candidate``) with provenance links.
+
+    With ``documents`` (``Services.person_documents``) of a person who has several CVs,
+    the heading tells namesakes apart and the documents are listed, each openable.
+    """
     link = _Links(rec.get("provenance") or [])
     out = [f"<h2>{link('name', rec.get('name')) or '(no name)'}</h2>"]
+    if documents and len(documents) > 1:
+        out.append(f"<p><b>{len(documents)} documents</b> of one person; the newest one's facts are shown.</p>")
     if rec.get("headline"):
         out.append(f"<p><i>{link('headline', rec['headline'])}</i></p>")
     facts = []
@@ -85,6 +107,8 @@ def record_html(rec: dict, memberships: list[str] | None = None) -> str:
     for key, title in (("skills", "Skills"), ("languages", "Languages"), ("certifications", "Certifications")):
         if rec.get(key):
             out.append(f"<h3>{title}</h3><p>" + ", ".join(link(key, v) for v in rec[key]) + "</p>")
+    if documents and len(documents) > 1:
+        out.append(documents_html(documents, rec.get("shown_document")))
     if rec.get("source_path"):
         out.append(f"<p style='opacity:0.7'>Imported from {_esc(rec['source_path'])}</p>")
     out.append("<p style='opacity:0.7'>Linked values open the PDF at the place they were read.</p>")
@@ -95,23 +119,40 @@ class CandidateDetail(QTextBrowser):
     """Read-only record view; clicking a linked value emits its page and bbox."""
 
     provenance_clicked = Signal(int, object)  # page (0-based), bbox tuple
+    document_clicked = Signal(str)  # candidate id of one of the person's documents
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setOpenLinks(False)
         self.record: dict | None = None
+        self.documents: list[dict] = []
+        self._memberships: list[str] | None = None
         self.anchorClicked.connect(self._clicked)
         self.show_placeholder()
 
     def show_placeholder(self, text: str = "Select a candidate to see the record.") -> None:
         """Empty state."""
         self.record = None
+        self.documents = []
         self.setHtml(f"<p style='opacity:0.7'>{_esc(text)}</p>")
 
-    def show_record(self, rec: dict, memberships: list[str] | None = None) -> None:
-        """Render a record."""
+    def show_record(self, rec: dict, memberships: list[str] | None = None,
+                    documents: list[dict] | None = None) -> None:
+        """Render a record (the person's newest document) and the person's documents."""
         self.record = rec
-        self.setHtml(record_html(rec, memberships))
+        self.documents = documents or []
+        self._memberships = memberships
+        self.setHtml(record_html(rec, memberships, documents))
+
+    def mark_shown(self, candidate_id: str) -> None:
+        """Note which document the preview shows (re-renders the document list)."""
+        if self.record is not None:
+            self.record["shown_document"] = candidate_id
+            self.setHtml(record_html(self.record, self._memberships, self.documents))
+
+    def open_document(self, candidate_id: str) -> None:
+        """Ask for one of the person's documents in the preview."""
+        self.document_clicked.emit(candidate_id)
 
     def open_provenance(self, index: int) -> None:
         """Emit the location of provenance entry ``index``."""
@@ -124,3 +165,5 @@ class CandidateDetail(QTextBrowser):
         text = url.toString()
         if text.startswith("prov:"):
             self.open_provenance(int(text[5:]))
+        elif text.startswith("doc:"):
+            self.open_document(text[4:])
