@@ -15,6 +15,7 @@ from cvrag_desktop.ingestion.contact import NAME_PARTICLES
 from cvrag_desktop.ingestion.dates import find_date_ranges
 from cvrag_desktop.ingestion.entries import (
     _AT,
+    BULLET,
     RawEntry,
     header_fragments,
     is_location,
@@ -158,8 +159,19 @@ def _tidy(text: str) -> str:
 
 def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Experience, dict[str, int]]]:
     """All roles in an experience section."""
-    out = []
+    out: list[tuple[Experience, dict[str, int]]] = []
     for entry in segment_entries(lines, idx):
+        _, plain, places = _pieces(lines, entry)
+        if out and entry.dates is not None and not plain \
+                and all(_is_place(p.split(",")[0].strip()) or not p.strip() for p, _ in places):
+            # "Aug 2011 – Dec 2011 | Campinas, SP" under a role: a second term of the same role
+            prev, where = out[-1]
+            d = entry.dates
+            again = prev.model_copy(update={"start": d.start, "end": d.end, "is_current": d.is_current,
+                                            "bullets": [BULLET.sub("", lines[i].text.split("\t")[0])
+                                                        for i in entry.body][:30]})
+            out.append((again, {**where, "dates": entry.date_line} if entry.date_line is not None else where))
+            continue
         built = build_experience(lines, entry)
         if built is not None:
             out.append(built)

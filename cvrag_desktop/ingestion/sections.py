@@ -53,6 +53,9 @@ def _subheading(lines: list[TextLine], marks: dict[int, str], i: int) -> bool:
     return marks[j] != "other" and lines[j].size > lines[i].size + 0.5
 
 
+_JOINED = re.compile(r"\s*(?:[&/+,]|\b(?:and|und|et|y|e|i|og|en)\b)\s*", re.IGNORECASE)
+
+
 def lexicon_section(text: str, *, partial: bool = False) -> str | None:
     """The canonical section a heading text names, or None.
 
@@ -79,6 +82,9 @@ def lexicon_section(text: str, *, partial: bool = False) -> str | None:
     words = key.split()
     if not partial or len(words) > 5:
         return None
+    parts = [p for p in _JOINED.split(raw) if p.strip()]
+    if len(parts) > 1 and (first := heading_key(parts[0])) in headings:
+        return headings[first]  # "Experience & Relevant Projects": the first named section leads
     for n in range(len(words) - 1, 0, -1):
         for chunk in (" ".join(words[-n:]), " ".join(words[:n])):
             if chunk in headings and len(chunk) >= 5:

@@ -21,6 +21,10 @@ _LIGATURES = {
     "\u0132": "IJ",
     "\u0133": "ij",
 }
+_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2212": "-", "\ufe63": "-", "\uff0d": "-"})
+# small-caps fonts whose text layer keeps a lowercase "i" inside capitals ("MATHEMATiCiAN", "UNiVERSiTY")
+_SMALL_CAPS_I = re.compile(r"\b(?=(?:[^\W\d_]*[A-Z]){3})[A-Z][A-Zi]*i[A-Zi]*\b")
+_SMALL_CAPS_SHORT = re.compile(r"(?:(?<=[A-Z]\s)|(?<=[A-Z]\.\s))[A-Z]?i[A-Z]?(?=\s[A-Z]{2})")  # "MPHIL iN INNOVATIVE"
 _SPACES = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
 _ZERO_WIDTH = re.compile(r"[\u200b-\u200d\u2060\ufeff]")
 ICON_FONT = re.compile(
@@ -39,7 +43,8 @@ def is_private_use(ch: str) -> bool:
 def clean_text(text: str) -> str:
     """Remove icon glyphs and control characters, expand ligatures, fold exotic spaces.
 
-    Soft hyphens inside a word become ``-`` (some templates print hyphens as U+00AD);
+    Hyphen look-alikes (non-breaking hyphen, minus sign) become ``-``; a capital word with a
+    stray small-caps ``i`` is put in capitals. Soft hyphens inside a word become ``-`` (some templates print hyphens as U+00AD);
     a trailing soft hyphen is kept as ``\u00ad`` so line re-joining can see it.
     """
     out = []
@@ -56,7 +61,10 @@ def clean_text(text: str) -> str:
         if cat in ("Cs", "Co", "Cn"):
             continue
         out.append(ch)
-    s = "".join(out)
+    s = "".join(out).translate(_HYPHENS)
+    if "i" in s:
+        s = _SMALL_CAPS_I.sub(lambda m: m.group(0).upper(), s)
+        s = _SMALL_CAPS_SHORT.sub(lambda m: m.group(0).upper(), s)
     s = _ZERO_WIDTH.sub("", s)
     s = re.sub(r"\u00ad(?=\S)", "-", s)
     s = _SPACES.sub(lambda m: "\t" if "\t" in m.group(0) else " ", s)

@@ -77,3 +77,30 @@ def test_end_date_wrapped_out_of_a_narrow_date_column(tmp_path):
     assert (lead.start, lead.end, lead.is_current) == ("2018-03", None, True)
     assert (dev.start, dev.end, dev.is_current) == ("2014-12", "2018-02", False)
     assert [lead.company, dev.company] == ["Brindlecorp", "Halvard Systems"]
+
+
+def test_small_caps_i_and_hyphen_lookalikes_are_folded():
+    from cvrag_desktop.ingestion.textclean import clean_text
+
+    assert clean_text("DATA ENGiNEER · MATHEMATiCiAN") == "DATA ENGINEER · MATHEMATICIAN"
+    assert clean_text("MSC iN APPLIED STATISTICS") == "MSC IN APPLIED STATISTICS"
+    assert clean_text("Senior iOS Developer") == "Senior iOS Developer"  # a real lowercase i stays
+    assert clean_text("March 2021 \u2011 today") == "March 2021 - today"
+
+
+def test_joined_heading_is_the_first_section_it_names():
+    from cvrag_desktop.ingestion.sections import lexicon_section
+
+    assert lexicon_section("EXPERIENCE & RELEVANT PROJECTS", partial=True) == "experience"
+    assert lexicon_section("Education and Certificates", partial=True) == "education"
+
+
+def test_a_second_dated_term_of_the_same_role_keeps_its_title_and_employer(tmp_path):
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Experience", 14, True),
+             (40, 75, "Brindlecorp | Teaching Assistant", 11, True), (40, 88, "Mar 2011 – Jul 2011 | Campinas, SP"),
+             (55, 101, "• Algorithms and programming labs for first-year students"),
+             (40, 114, "Aug 2011 – Dec 2011 | Campinas, SP"),
+             (55, 127, "• Computer organisation and assembly language labs")]
+    _, cv = _cv(tmp_path, items)
+    assert [(e.title, e.company, e.start) for e in cv.experiences] == [
+        ("Teaching Assistant", "Brindlecorp", "2011-03"), ("Teaching Assistant", "Brindlecorp", "2011-08")]
