@@ -54,6 +54,7 @@ def _atom_re() -> re.Pattern:
         rf"|(?P<my>(?<![\w])(?P<mon>{mon})\.?,?\s*(?:de\s+|del\s+)?(?P<myy>{year}|'\d{{2}}|\d{{2}}(?![\d/]))(?!\d))"
         rf"|(?P<ym>(?<!\d)(?P<ymy>{year})\s?[/.\-]\s?(?P<ymm>0?[1-9]|1[0-2])(?![\d]))"
         rf"|(?P<num>(?<![\d/.])(?P<nm>0?[1-9]|1[0-2])\s?[/.\-]\s?(?P<ny>{year})(?!\d))"
+        rf"|(?P<yw>(?<![\d/.])(?P<ywy>{year}),?\s+(?P<ywm>{mon})\.?(?![\w])(?!,?\s*(?:19|20)\d{{2}}))"
         rf"|(?P<yr>(?<![\d/.]){year}(?![\d]))"
         rf"|(?P<present>(?<![\w])(?:{present})(?![\w]))"
         rf"|(?P<since>(?<![\w])(?:{since})(?![\w]))",
@@ -87,6 +88,9 @@ def _atoms(text: str) -> list[_Atom]:
             if len(y) == 2:
                 y = ("20" if int(y) <= 40 else "19") + y
             val = f"{y}-{month:02d}" if month else y
+        elif m.group("yw"):  # "2024, mars" (year first, then the month's name)
+            month = lex.months.get(normalize_key(m.group("ywm")))
+            val = f"{m.group('ywy')}-{month:02d}" if month else m.group("ywy")
         elif m.group("ym"):
             val = f"{m.group('ymy')}-{int(m.group('ymm')):02d}"
         elif m.group("num"):

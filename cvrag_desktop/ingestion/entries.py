@@ -55,6 +55,8 @@ def is_body_line(text: str, prev: str | None) -> bool:
         return True
     if t.startswith("("):
         return True  # a parenthetical continuation
+    if _tech_stack(t):
+        return True  # "ArgoCD, Kubernetes, Vault, Python": the role's tools, not a header
     if words and words[0].islower() and not re.match(r"^(?:[a-z]+\.)?[a-z0-9-]+\.[a-z]{2,}", first_cell) \
             and not _PARTICLE.match(first_cell):
         return True  # a continuation ("iOS Developer" and "eBay" are not: they carry capitals)
@@ -79,6 +81,24 @@ def _standalone_dates(text: str, body: bool) -> DateRange | None:
                 continue
         return r
     return None
+
+
+def _tech_stack(text: str) -> bool:
+    """A comma list of four or more items, most of them known skills."""
+    from cvrag_desktop.ingestion.lexicon import canonical_skill
+
+    items = [p.strip() for p in re.split(r"[,;]", text) if p.strip()]
+    if len(items) < 4:
+        return False
+    return sum(1 for p in items if canonical_skill(p)) >= 0.6 * len(items)
+
+
+def _indented_item(ln: TextLine, head: TextLine, body_pt: float) -> bool:
+    """A plain line set slightly right of its entry's first header line, in body type, with no date or cells."""
+    indent = ln.x0 - head.x0
+    return (ln.page == head.page and 4.0 <= indent <= 2.5 * ln.size and not ln.bold
+            and ln.size <= body_pt + 0.5 and not find_date_ranges(ln.text)
+            and all(len(c.split()) <= 1 for c in ln.text.split("\t")[1:]))  # no cells; justified gaps are fine
 
 
 def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
@@ -109,6 +129,8 @@ def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
             and lines[i].x0 >= prev_x0 - 1
         ):
             body = True  # the wrapped tail of the previous bullet
+        elif not body and cur is not None and cur.header and _indented_item(lines[i], lines[cur.header[0]], body_pt):
+            body = True  # a list item whose bullet is drawn, not typed: indented under its entry's header
         dates = _standalone_dates(text, body)
         if not body:
             if cur is None or cur.body:

@@ -104,3 +104,29 @@ def test_a_second_dated_term_of_the_same_role_keeps_its_title_and_employer(tmp_p
     _, cv = _cv(tmp_path, items)
     assert [(e.title, e.company, e.start) for e in cv.experiences] == [
         ("Teaching Assistant", "Brindlecorp", "2011-03"), ("Teaching Assistant", "Brindlecorp", "2011-08")]
+
+
+def test_year_then_month_name_is_a_date():
+    from cvrag_desktop.ingestion.dates import find_date_ranges
+
+    (r,) = find_date_ranges("2021, septembre - 2024, février")
+    assert (r.start, r.end) == ("2021-09", "2024-02")
+    (r,) = find_date_ranges("2019 - May 2020")
+    assert (r.start, r.end) == ("2019", "2020-05")
+
+
+def test_unbulleted_list_items_and_tool_lines_stay_in_their_role(tmp_path):
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Experience", 14, True)]
+    y = 75
+    for title, firm, dates in (("Platform Engineer", "Brindlecorp", "2022, mars - 2024, février"),
+                               ("Cloud Architect", "Halvard Systems", "2019, juin - 2022, février")):
+        items += [(40, y, f"{title} — {firm}"), (330, y, dates), (40, y + 12, "Lyon, France"),
+                  (40, y + 24, "Built the internal platform that provisions databases and pipelines."),
+                  (50, y + 38, "Development of the provisioning operator"),  # bullets drawn as graphics
+                  (50, y + 50, "Deployment with Argo CD"),
+                  (40, y + 62, "Kubernetes, Terraform, Python, Docker, Ansible", 8)]
+        y += 90
+    _, cv = _cv(tmp_path, items)
+    assert [(e.title, e.company, e.start, e.end) for e in cv.experiences] == [
+        ("Platform Engineer", "Brindlecorp", "2022-03", "2024-02"),
+        ("Cloud Architect", "Halvard Systems", "2019-06", "2022-02")]
