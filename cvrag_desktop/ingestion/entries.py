@@ -57,6 +57,8 @@ def is_body_line(text: str, prev: str | None) -> bool:
         return True  # a parenthetical continuation
     if _tech_stack(t):
         return True  # "ArgoCD, Kubernetes, Vault, Python": the role's tools, not a header
+    if company_blurb(t):
+        return True  # "Fintech company with about 300 employees": what the employer is, not who
     if words and words[0].islower() and not re.match(r"^(?:[a-z]+\.)?[a-z0-9-]+\.[a-z]{2,}", first_cell) \
             and not _PARTICLE.match(first_cell):
         return True  # a continuation ("iOS Developer" and "eBay" are not: they carry capitals)
@@ -81,6 +83,36 @@ def _standalone_dates(text: str, body: bool) -> DateRange | None:
                 continue
         return r
     return None
+
+
+_HEADCOUNT = re.compile(
+    r"\d[\d.,\u202f ]*\+?\s*(?:employees|staff|people|professionals|engineers|students|pupils|beds|"
+    r"empleados|trabajadores|profesionales|alumnos|camas|mitarbeite\w*|beschäftigte\w*|schüler\w*|betten|"
+    r"salariés|collaborateurs|employés|agents|élèves|lits|dipendenti|collaboratori|studenti|posti letto|"
+    r"funcionários|colaboradores|empregados|alunos|leitos)\b", re.IGNORECASE)
+_FIRM_NOUN = re.compile(
+    r"\b(?:company|business|firm|group|start-?up|scale-?up|sme|agency|consultancy|corporation|empresa|compañía|"
+    r"grupo|pyme|unternehmen|betrieb|konzern|entreprise|société|groupe|pme|azienda|gruppo|società|pmi|companhia|"
+    r"hospital|klinik|clinique|school|escuela|schule|école|scuola|escola)\b", re.IGNORECASE)
+_SECTOR = re.compile(r"\b(?:sector|industry|branche|secteur|settore|setor|mid-sized|medium-sized|mittelständisch\w*|"
+                     r"mediana|moyenne|media impresa|leading|global|multinational|multinacional|family-owned)\b",
+                     re.IGNORECASE)
+
+
+def company_blurb(text: str) -> bool:
+    """A line that describes the employer ("Fintech company with about 300 employees", "Mid-sized media
+    business", "Start-up del sector seguros"): a headcount, or a firm noun with a sector or size word
+    and mostly lowercase words (so "Global Business Group" stays a name)."""
+    t = text.strip()
+    words = t.split()
+    if "\t" in t or not 2 <= len(words) <= 14 or t.endswith("."):
+        return False
+    if _HEADCOUNT.search(t):
+        return True
+    if not (_FIRM_NOUN.search(t) and _SECTOR.search(t)):
+        return False
+    lower = sum(1 for w in words[1:] if w[:1].islower())
+    return lower >= 2 or bool(re.search(r"\b(?:sector|industry|branche|secteur|settore|setor)\b", t, re.I))
 
 
 def _tech_stack(text: str) -> bool:

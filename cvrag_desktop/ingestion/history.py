@@ -52,7 +52,8 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
                  and normalize_key(p.rstrip(".")) not in lex.months]  # a stray month from a wrapped date
         for n, part in enumerate(parts):
             trailing_city = n == len(parts) - 1 and n > 0 and len(part.split()) <= 2 and part[:1].isupper() \
-                and not lex.company_re.search(part) and not lex.title_re.search(part) and not lex.institution_re.search(part)
+                and not lex.company_re.search(part) and not lex.title_re.search(part) and not lex.institution_re.search(part) \
+                and (n >= 2 or _is_place(part) or not lex.title_re.search(parts[0]))  # "Engineer, Dehmel": the firm
             (locations if is_location(part) or trailing_city else plain).append((part, i))
     return forced_titles, plain, locations
 

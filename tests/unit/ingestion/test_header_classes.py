@@ -130,3 +130,24 @@ def test_unbulleted_list_items_and_tool_lines_stay_in_their_role(tmp_path):
     assert [(e.title, e.company, e.start, e.end) for e in cv.experiences] == [
         ("Platform Engineer", "Brindlecorp", "2022-03", "2024-02"),
         ("Cloud Architect", "Halvard Systems", "2019-06", "2022-02")]
+
+
+def test_company_description_lines_are_not_employers(tmp_path):
+    from cvrag_desktop.ingestion.entries import company_blurb
+
+    assert company_blurb("Logistics company with about 2,500 employees")
+    assert company_blurb("Mid-sized insurance business")
+    assert company_blurb("Start-up del sector turismo")
+    assert not company_blurb("Global Business Group")  # a name, not a description
+    assert not company_blurb("Brindlecorp")
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Experience", 14, True)]
+    y = 75
+    for title, firm, blurb, dates in (("Lead Data Engineer", "Brindlecorp", "Retail company with about 900 employees",
+                                       "06/2021 — Present"),
+                                      ("Data Engineer", "Halvard", "Mid-sized travel business", "01/2018 — 05/2021")):
+        items += [(40, y, f"{title}, {firm}"), (400, y, dates), (46, y + 13, blurb),
+                  (50, y + 26, "• Moved the nightly batch jobs to a streaming pipeline.")]
+        y += 50
+    _, cv = _cv(tmp_path, items)
+    assert [(e.title, e.company) for e in cv.experiences] == [("Lead Data Engineer", "Brindlecorp"),
+                                                              ("Data Engineer", "Halvard")]
