@@ -14,6 +14,7 @@ from collections import defaultdict
 from cvrag_desktop.domain import NormalizedCV, Provenance
 from cvrag_desktop.ingestion import contact
 from cvrag_desktop.ingestion.cvdate import file_date, find_cv_date
+from cvrag_desktop.ingestion.europass import read_europass
 from cvrag_desktop.ingestion.extract import ExtractedDoc
 from cvrag_desktop.ingestion.history import parse_education, parse_experiences
 from cvrag_desktop.ingestion.sections import SectionBlock, find_sections
@@ -81,7 +82,8 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple
     first_heading = next((b.heading for b in blocks if b.heading is not None), len(lines))
     header |= {i for i in range(min(first_heading, 25))}
 
-    name = contact.find_name(doc)
+    euro = read_europass(lines)  # a Europass CV: its label rows say what each value is
+    name = contact.Hit(*euro.name) if euro and euro.name else contact.find_name(doc)
     headline = contact.find_headline(doc, name)
     emails = contact.find_emails(doc)
     phones = contact.find_phones(doc, header)
@@ -97,23 +99,30 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple
         prov.add("location", location.value, location.line)
 
     experiences = []
-    for n, (exp, where) in enumerate(parse_experiences(lines, sec.get("experience", []))):
+    found_exp = euro.experiences if euro and euro.experiences else parse_experiences(lines, sec.get("experience", []))
+    for n, (exp, where) in enumerate(found_exp):
         experiences.append(exp)
         prov.add(f"experiences[{n}].title", exp.title, where.get("title"))
         prov.add(f"experiences[{n}].company", exp.company, where.get("company"))
     education = []
-    for n, (ed, where) in enumerate(parse_education(lines, sec.get("education", []))):
+    found_edu = euro.education if euro and euro.education else parse_education(lines, sec.get("education", []))
+    for n, (ed, where) in enumerate(found_edu):
         education.append(ed)
         prov.add(f"education[{n}].degree", ed.degree, where.get("degree"))
         prov.add(f"education[{n}].institution", ed.institution, where.get("institution"))
 
     other_idx = [i for b in blocks if b.section not in ("contact", "skills") for i in b.lines]
-    skills = extract_skills(lines, sec.get("skills", []), other_idx)
+    if euro:
+        skills = extract_skills(euro.value_view(lines), euro.skill_lines, other_idx)
+    else:
+        skills = extract_skills(lines, sec.get("skills", []), other_idx)
     for s, i in skills:
         prov.add("skills", s, i)
     shared = _side_by_side(blocks)
     languages = extract_languages(lines, sec.get("languages", []) or shared.get("languages", []),
                                   list(range(len(lines))))
+    if euro and euro.languages:
+        languages = euro.languages
     for s, i in languages:
         prov.add("languages", s, i)
     certs = extract_certifications(lines, sec.get("certifications", []),
