@@ -202,6 +202,7 @@ def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
     return merged
 
 
+_OPEN_END = re.compile(r"\s(?:in|of|en|de|em|di|der|für|and|und|et|e|y|&)$", re.IGNORECASE)  # a phrase cut mid-way
 _DANGLING_PLACE = re.compile(r",\s*[A-ZÀ-Þ][\w'’-]*\s*$")
 
 
@@ -214,6 +215,9 @@ def _unwrap_header(lines: list[TextLine], entry: RawEntry) -> dict[int, str]:
     """
     texts = {i: lines[i].text for i in entry.header}
     for a, b in zip(entry.header, entry.header[1:], strict=False):
+        if b == a + 1 and "\t" not in texts[b] and _OPEN_END.search(texts[a]) and lines[a].page == lines[b].page:
+            texts[a], texts[b] = f"{texts[a].rstrip()} {texts[b].strip()}", ""  # "Laurea triennale in" / "Informatica"
+            continue
         first, tab, rest = texts[b].partition("\t")
         if b != a + 1 or not tab or "\t" in texts[a] or lines[a].page != lines[b].page:
             continue

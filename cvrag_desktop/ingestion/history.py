@@ -205,6 +205,14 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
         scan = entry.header + [i for i in entry.body if _education_line(lines[i].text)]
         dates = entry.dates
         for text, i in header_fragments(lines, RawEntry(header=scan)):
+            at = _AT.match(text)
+            if at and lex.degree_re.search(at.group(1)):
+                # "BA Mathematics @ University of Florida": the degree, then where it was taken
+                cur = new()
+                cur["degree"], cur["institution"] = _tidy(at.group(1)), _tidy(split_commas(at.group(2))[0])
+                cur["where"].update(degree=i, institution=i)
+                cur["inst_frag"] = (text, i)
+                continue
             parts = split_commas(text) if not lex.degree_re.search(text) or lex.institution_re.search(text) else [text]
             for n, part in enumerate(parts):
                 deg = lex.degree_re.search(part)

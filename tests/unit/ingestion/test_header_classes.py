@@ -151,3 +151,12 @@ def test_company_description_lines_are_not_employers(tmp_path):
     _, cv = _cv(tmp_path, items)
     assert [(e.title, e.company) for e in cv.experiences] == [("Lead Data Engineer", "Brindlecorp"),
                                                               ("Data Engineer", "Halvard")]
+
+
+def test_degree_at_institution_and_a_degree_wrapped_after_its_preposition(tmp_path):
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Education", 14, True),
+             (40, 75, "2019 – 2023 BA Mathematics @ University of Leeds"),
+             (40, 95, "2015 – 2019 Laurea triennale in"), (40, 108, "Informatica @ Università di Pisa")]
+    _, cv = _cv(tmp_path, items)
+    assert [(e.degree, e.institution) for e in cv.education] == [
+        ("BA Mathematics", "University of Leeds"), ("Laurea triennale in Informatica", "Università di Pisa")]
