@@ -44,6 +44,12 @@ _LABEL_WORDS = frozenset({
 # post-nominals printed after a name ("Sebastian Daberdaku, Ph.D.", "Jan Küster M.Sc.")
 _POST_NOMINAL = re.compile(r"(?:,?\s+(?:ph\.?\s?d\.?|m\.?\s?sc\.?|b\.?\s?sc\.?|m\.?\s?a\.?|b\.?\s?a\.?|mba|m\.?\s?eng\.?|"
                            r"dipl\.?-?\s?ing\.?|md|cpa|pmp|cfa|jr\.?|sr\.?|ii|iii))+\s*$", re.IGNORECASE)
+# post-nominals written without dots ("Kathrin Rogner MSc", "John Smith MBA"): matched case-sensitively so that a
+# surname ("Li Ma", "Anna Do") is never cut; in an all-capitals line only the three-letter-or-longer ones count
+_BARE_POST_NOMINALS = frozenset({
+    "MSc", "MA", "BA", "BSc", "BEng", "MEng", "MPhil", "DPhil", "PhD", "MBA", "MD", "DO", "DDS", "DMD", "PharmD",
+    "EdD", "JD", "LLB", "LLM", "MPH", "MSW", "MFA", "CPA", "CFA", "ACCA", "ACA", "FCA", "PMP", "CISSP", "CISA",
+    "RN", "NP", "PE", "PEng", "Esq", "FRCS", "MRCP", "MBBS", "Jr", "Sr", "II", "III"})
 _SPLIT = re.compile(r"\t|\s[·|•]\s|\s{3,}|\s[–—]\s")
 _NAME_WORD = re.compile(r"^[^\W\d_][^\W\d_'’.\-]*(?:[.'’\-][^\W\d_]+)*\.?$")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
@@ -72,12 +78,34 @@ def clean_name(cell: str, split_joined: bool = True) -> str:
 
     ``split_joined`` is for large type only: in body text "DriveSec" is a brand, not two names.
     """
-    s = cell.strip(" .·•|-–—*")
-    if "." in s or "," in s or re.search(r"\b(?:MBA|MD|CPA|PMP|CFA|II|III|Jr|Sr)\b", s):
-        s = _POST_NOMINAL.sub("", s).strip(" ,")
+    s = strip_post_nominals(cell.strip(" .·•|-–—*"))
     if split_joined and " " not in s and not _CJK.search(s):
         s = re.sub(r"(?<=[A-ZÀ-Þ][a-zà-ÿ]{2})(?=[A-ZÀ-Þ])|(?<=[A-ZÀ-Þ][a-zà-ÿ]{3})(?=[A-ZÀ-Þ])|"
                    r"(?<=[a-zà-ÿ]{4})(?=[A-ZÀ-Þ])", " ", s)  # "AndréSantos" splits; "McDonald", "DeAndre" do not
+    return s
+
+
+def strip_post_nominals(text: str) -> str:
+    """A name without the degrees and credentials printed after it.
+
+    "Jane Doe, PhD", "Jan Küster M.Sc." and "Kathrin Rogner MSc" all give the bare name; a
+    name that would be left with fewer than two words keeps its last word ("Li Ma").
+    """
+    s = text.strip()
+    if "." in s or "," in s:
+        s = _POST_NOMINAL.sub("", s).strip(" ,")
+    words = s.replace(",", " ").split()
+    caps = all(w.isupper() for w in words if any(c.isalpha() for c in w))
+    while len(words) > 2 and words[-1].strip(",") in _BARE_POST_NOMINALS \
+            and not (caps and len(words[-1].strip(",")) < 3):
+        words.pop()
+        s = s[:s.rstrip().rfind(" ")].rstrip(" ,") if " " in s.rstrip() else s
+        if "." in s or "," in s:
+            s = _POST_NOMINAL.sub("", s).strip(" ,")
+        words = s.replace(",", " ").split()
+    while len(words) > 2 and caps and words[-1].capitalize() in {"Msc", "Phd", "Mba"}:
+        words.pop()
+        s = s[:s.rstrip().rfind(" ")].rstrip(" ,")
     return s
 
 

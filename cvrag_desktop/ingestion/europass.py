@@ -23,6 +23,7 @@ import yaml
 
 from cvrag_desktop.config import resources_dir
 from cvrag_desktop.domain import Education, Experience
+from cvrag_desktop.ingestion.contact import strip_post_nominals
 from cvrag_desktop.ingestion.dates import find_date_ranges
 from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.places import is_place_name
@@ -114,7 +115,11 @@ def _split(text: str) -> tuple[str, str]:
 
 
 def read_label_rows(lines: list[TextLine]) -> list[LabelRow]:
-    """Every ``label <TAB> value`` row of the template, wrapped labels and values joined."""
+    """Every ``label <TAB> value`` row of the template, wrapped labels and values joined.
+
+    Values are paired with their label by position as well as by reading order: on a long
+    page the extractor may read the whole label column before the value column.
+    """
     rows: list[LabelRow] = []
     used: set[int] = set()
     for i, ln in enumerate(lines):
@@ -133,28 +138,40 @@ def read_label_rows(lines: list[TextLine]) -> list[LabelRow]:
         if fld:
             rows.append(LabelRow(fld, rest, i, [i]))
     if rows:
-        _attach_continuations(lines, rows, used)
+        _attach_values(lines, rows, used)
     return rows
 
 
-def _attach_continuations(lines: list[TextLine], rows: list[LabelRow], used: set[int]) -> None:
-    """Value-column lines under a row (a wrapped value, more bullets) join that row's value."""
+def _attach_values(lines: list[TextLine], rows: list[LabelRow], used: set[int]) -> None:
+    """Value-column lines join the row whose label is the nearest left-column line above them.
+
+    This covers a wrapped value, further bullets, and values read apart from their labels.
+    A left-column line that is not a label (a section heading) ends the row above it.
+    """
     # the label column ends left of the value column; grid headers sit over the values, so they do not count
     label_x = max((lines[r.line].x0 for r in rows if r.field in _CORE - {"language_grid"}),
                   default=max(lines[r.line].x0 for r in rows))
-    starts = {r.line: r for r in rows}
-    cur: LabelRow | None = None
-    for i, ln in enumerate(lines):
-        if i in starts:
-            cur = starts[i]
+    owner = {j: r for r in rows for j in r.lines}
+    markers = sorted((ln.page, ln.y0, i) for i, ln in enumerate(lines)
+                     if i in owner or "\t" in ln.text or ln.x0 <= label_x + 2)
+    values = sorted((ln.page, ln.y0, i) for i, ln in enumerate(lines)
+                    if i not in owner and "\t" not in ln.text and ln.x0 > label_x + 2)
+    extra: dict[int, list[tuple[int, float, int]]] = {}
+    k = -1
+    for page, y, i in values:
+        ln = lines[i]
+        while k + 1 < len(markers) and (markers[k + 1][0], markers[k + 1][1]) <= (page, ln.yc):
+            k += 1
+        if k < 0:
             continue
-        if i in used or cur is None:
+        row = owner.get(markers[k][2])
+        if row is None or row.field in ("language_grid", "contact"):
             continue
-        if "\t" in ln.text or ln.x0 <= label_x + 2:
-            cur = None  # a heading, a grid row or another table: the row is over
-            continue
-        cur.value = f"{cur.value} {ln.text.strip()}".strip()
-        cur.lines.append(i)
+        extra.setdefault(id(row), []).append((page, y, i))
+    for row in rows:
+        for _, _, i in extra.get(id(row), []):
+            row.value = f"{row.value} {lines[i].text.strip()}".strip()
+            row.lines.append(i)
 
 
 def is_europass(rows: list[LabelRow]) -> bool:
@@ -252,7 +269,7 @@ def _name(rows: list[LabelRow]) -> tuple[str, int] | None:
     row = next((r for r in rows if r.field == "name" and r.value), None)
     if row is None:
         return None
-    value = row.value.split("\t")[0].strip()
+    value = strip_post_nominals(row.value.split("\t")[0].strip())
     if "," in value and len(value.split(",")) == 2:  # "Surname, First name" under a surname-first label
         last, first = (p.strip() for p in value.split(","))
         value = f"{first} {last}"
