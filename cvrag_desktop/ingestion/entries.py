@@ -17,7 +17,8 @@ from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import load_lexicon
 
 BULLET = re.compile(r"^\s*(?:[•·▪●◦‣■□➢►✓✔\-*–—]|\d{1,2}[.)])\s*")
-_CELL_SPLIT = re.compile(r"\t|\s+[|•·]\s+|\s+[–—]\s+(?![A-Z]{2,4}\s*$)|\s+-\s+(?=[A-ZÀ-Ý])(?![A-Z]{2,4}\s*$)|\|")
+_CELL_SPLIT = re.compile(
+    r"\t|\s+[|•·]\s+|\s+[–—]\s+(?![A-Z]{2,4}\s*(?:$|,))|\s+-\s+(?=[A-ZÀ-Ý])(?![A-Z]{2,4}\s*(?:$|,))|\|")
 _AT = re.compile(r"^(.+?)\s+(?:at|@|bei|chez|presso)\s+(.+)$", re.IGNORECASE)
 _LABEL = re.compile(r"^(?:date|dates|location|place|ort|lugar|lieu|luogo|local)\s*:\s*", re.IGNORECASE)
 _LOCATION = re.compile(

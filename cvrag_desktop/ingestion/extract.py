@@ -33,6 +33,7 @@ from cvrag_desktop.ingestion.textclean import (
     clean_text,
     ends_with_break_hyphen,
     join_broken_word,
+    normalize_key,
 )
 
 log = logging.getLogger(__name__)
@@ -340,9 +341,19 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
     joined text parses as a complete range.
     """
     from cvrag_desktop.ingestion.dates import find_date_ranges
+    from cvrag_desktop.ingestion.lexicon import load_lexicon
 
     for a, b in itertools.pairwise(lines):
-        if a.page != b.page or a.column != b.column or not find_date_ranges(a.text):
+        if a.page != b.page or a.column != b.column:
+            continue
+        if not find_date_ranges(a.text):
+            # "… · Desde septiembre" + "2025": a month whose year wrapped onto the next line
+            year = re.match(r"^((?:19|20)\d{2})\b", b.text.strip())
+            month = re.search(r"([^\W\d_]{3,12})\.?$", a.text.strip())
+            if year and month and len(b.text.split("\t")[0].split()) <= 3 \
+                    and normalize_key(month.group(1)) in load_lexicon().months:
+                a.text = f"{a.text.rstrip()} {year.group(1)}"
+                b.text = b.text.strip()[len(year.group(1)):].strip()
             continue
         a_cells = a.text.split("\t")
         b_cells = b.text.split("\t")

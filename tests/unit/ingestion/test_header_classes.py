@@ -160,3 +160,13 @@ def test_degree_at_institution_and_a_degree_wrapped_after_its_preposition(tmp_pa
     _, cv = _cv(tmp_path, items)
     assert [(e.degree, e.institution) for e in cv.education] == [
         ("BA Mathematics", "University of Leeds"), ("Laurea triennale in Informatica", "Università di Pisa")]
+
+
+def test_year_wrapped_after_its_month_and_a_legal_form_after_a_dash(tmp_path):
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Experience", 14, True),
+             (40, 75, "Systems Administrator", 11, True), (40, 89, "Brindle Lima - ME, Recife · Desde septiembre"),
+             (40, 102, "2025"), (46, 116, "• Automated the patching of 300 servers.")]
+    _, cv = _cv(tmp_path, items)
+    (role,) = cv.experiences
+    assert (role.title, role.company, role.start, role.is_current) == (
+        "Systems Administrator", "Brindle Lima - ME", "2025-09", True)
