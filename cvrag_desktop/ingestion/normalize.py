@@ -62,14 +62,20 @@ def _side_by_side(blocks: list[SectionBlock]) -> dict[str, list[int]]:
     return out
 
 
-def _cv_date(doc: ExtractedDoc, as_of: dt.date | None) -> tuple[str | None, str | None]:
+def _cv_date(doc: ExtractedDoc, as_of: dt.date | None, mentioned: list[str]) -> tuple[str | None, str | None]:
     """The CV's own date as "YYYY-MM" and its source: a printed "updated" line or dated signature,
-    else the file's creation date; (None, None) when neither is known (the import date then serves)."""
+    else the file's creation date; (None, None) when neither is known (the import date then serves).
+
+    A file date older than a date the CV itself mentions (``mentioned``, "YYYY[-MM]") is a tool's
+    fixed stamp or a copied file's, not when the CV was written, and is ignored.
+    """
     found = find_cv_date((ln.text for ln in doc.lines), as_of)
     if found:
         return found[0].strftime("%Y-%m"), "printed"
     created = file_date(doc.created, as_of)
-    return (created.strftime("%Y-%m"), "file") if created else (None, None)
+    if created is None or any(m[:7] > created.strftime("%Y-%m") for m in mentioned if m):
+        return None, None
+    return created.strftime("%Y-%m"), "file"
 
 
 def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple[NormalizedCV, list[SectionBlock]]:
@@ -132,7 +138,8 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple
     summary_lines = sec.get("summary", [])
     summary = " ".join(lines[i].text.replace("\t", " ") for i in summary_lines)[:2000] or None
 
-    cv_date, cv_date_source = _cv_date(doc, as_of)
+    mentioned = [d for e in experiences for d in (e.start, e.end)] + [e.end for e in education]
+    cv_date, cv_date_source = _cv_date(doc, as_of, [d for d in mentioned if d])
     present = [b.section for b in blocks if b.lines or b.heading is not None]
     if not (emails or phones or name) and "contact" in present and not sec.get("contact"):
         present.remove("contact")

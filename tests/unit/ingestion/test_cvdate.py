@@ -62,3 +62,18 @@ def test_unbelievable_file_dates_are_ignored():
     assert file_date("D:20300101", today) is None  # a wrong clock
     assert file_date("garbage", today) is None and file_date(None, today) is None
     assert file_date(dt.datetime(2021, 5, 4, 10, 0), today) == dt.date(2021, 5, 4)
+
+
+def test_a_file_date_older_than_the_cvs_own_dates_is_ignored(tmp_path):
+    import datetime as dt
+
+    from cvrag_desktop.ingestion.extract import extract_document
+    from cvrag_desktop.ingestion.normalize import normalize_document
+    from tests.support.minipdf import write_pdf
+
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Experience", 14, True),
+             (40, 75, "Jan 2020 – Present"), (180, 75, "Data Analyst"), (330, 75, "Brindlecorp"),
+             (40, 90, "Cleaned and modelled the sales data of a small retailer.")]
+    doc = extract_document(write_pdf(tmp_path / "stamped.pdf", [items], creation="2000-01-01"))  # a tool's fixed stamp
+    cv, _ = normalize_document(doc, dt.date(2026, 11, 30))
+    assert cv.cv_date is None and cv.years_of_experience > 6
