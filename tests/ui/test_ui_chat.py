@@ -37,9 +37,11 @@ def test_cited_answer_and_citation_opens_pdf_at_page(chat_window, qtbot):
     qtbot.waitUntil(lambda: pane.preview.path == stored and pane.preview.image is not None
                     and pane.preview.page == cited["page"], timeout=30_000)
     assert pane.preview.highlight_rect is not None and pane.preview.hits  # cited lines found on the page
-    c = pane.preview.highlight_rect.center()
-    color = pane.preview.image.pixelColor(int(c.x()), int(c.y()))
-    assert color.blue() < color.red()  # yellow tint over white paper
+    r = pane.preview.highlight_rect  # the union of the hit boxes: its centre may fall between two of them
+    img = pane.preview.image
+    samples = [img.pixelColor(int(r.left() + r.width() * i / 10), int(r.top() + r.height() * j / 10))
+               for i in range(1, 10) for j in range(1, 10)]
+    assert any(c.blue() + 20 < c.red() for c in samples)  # yellow tint over white paper somewhere in the box
 
 
 def test_metadata_route_shows_filters_and_unknown_is_distinct(chat_window, qtbot):
