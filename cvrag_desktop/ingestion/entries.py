@@ -116,6 +116,19 @@ def company_blurb(text: str) -> bool:
     return lower >= 2 or bool(re.search(r"\b(?:sector|industry|branche|secteur|settore|setor)\b", t, re.I))
 
 
+def _ends_with_range(text: str) -> bool:
+    """A header flattened into one long line: up to 16 words, no bullet or sentence stop, then a full range."""
+    t = text.rstrip()
+    ranges = find_date_ranges(t)
+    if not ranges or BULLET.match(t):
+        return False
+    r = ranges[-1]
+    head = t[: r.span[0]].strip()
+    return (r.span[1] >= len(t) - 1 and r.start is not None and (r.end is not None or r.is_current)
+            and 3 <= len(head.split()) <= 16 and head[:1].isupper()
+            and not re.search(r"[^\W\d_]{5,}\.\s", head))  # a sentence stop, not an abbreviation ("Dep.")
+
+
 def _tech_stack(text: str) -> bool:
     """A comma list of four or more items, most of them known skills."""
     from cvrag_desktop.ingestion.lexicon import canonical_skill
@@ -150,6 +163,8 @@ def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
         leading = find_date_ranges(text[:40])
         if leading and leading[0].span[0] <= 2:
             body = False  # a line that starts with its dates opens an entry
+        elif body and _ends_with_range(text):
+            body = False  # "Title Firm City, Country Sep. 2021 - Present": a flattened header line
         elif (
             not body
             and prev_body

@@ -47,6 +47,13 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
         if is_location(text):
             locations.append((text, i))
             continue
+        flat = _split_flat_header(text) if "\t" not in lines[i].text and find_date_ranges(lines[i].text) else None
+        if flat is not None:
+            title, firm, place = flat
+            forced_titles.append((title, i))
+            plain.append((firm, i))
+            locations.append((place, i))
+            continue
         parts = [_strip_event(p) for p in split_commas(text)]
         parts = [p for p in parts if (len(p) > 3 or p[:1].isupper() or not p.isascii())
                  and normalize_key(p.rstrip(".")) not in lex.months]  # a stray month from a wrapped date
@@ -56,6 +63,51 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
                 and (n >= 2 or _is_place(part) or not lex.title_re.search(parts[0]))  # "Engineer, Dehmel": the firm
             (locations if is_location(part) or trailing_city else plain).append((part, i))
     return forced_titles, plain, locations
+
+
+_PLACE_TAIL = re.compile(r"^(?P<rest>.+?)\s+(?P<place>(?:[A-ZÀ-Ý][\w.'’-]*\s+){0,2}[A-ZÀ-Ý][\w.'’-]*,\s*"
+                         r"[A-ZÀ-Ý][\w.'’ -]*)$")
+
+
+def _split_flat_header(text: str) -> tuple[str, str, str] | None:
+    """Split a role header whose cells were flattened into one run of words.
+
+    "Software Engineer Acme Corp Mountain View, CA" (a Word file or PDF that lost its tab
+    stops) is title words, then the employer, then a "City, Region" place. Only split when
+    the place is known to the gazetteer and the text starts with a job title.
+    """
+    from cvrag_desktop.ingestion.places import country_in_text
+
+    m = _PLACE_TAIL.match(text.strip())
+    if not m:
+        return None
+    rest, place = m.group("rest"), m.group("place")
+    city, _, region = place.partition(",")
+    words = city.split()
+    for n in range(1, len(words) + 1):  # the shortest tail of the capitalised run that is a place
+        cand = " ".join(words[-n:])
+        if _is_place(cand):
+            rest = " ".join([rest, *words[:-n]]).strip()
+            place = f"{cand}, {region.strip()}"
+            break
+    else:
+        return None
+    region = region.strip()
+    if not (re.fullmatch(r"[A-Z]{2,3}", region) or country_in_text(region) or _is_place(region)):
+        return None
+    lex = load_lexicon()
+    matches = list(lex.title_re.finditer(rest))
+    if not matches or matches[0].start() > 40:
+        return None
+    end = matches[0].end()
+    for mt in matches[1:]:
+        if len(rest[end:mt.start()].split()) > 2:
+            break
+        end = mt.end()
+    title, firm = rest[:end].strip(" ,"), rest[end:].strip(" ,")
+    if not firm or not (firm[:1].isupper() or firm[:1].isdigit()) or len(firm.split()) > 10:
+        return None
+    return title, firm, place
 
 
 def _strip_event(text: str) -> str:

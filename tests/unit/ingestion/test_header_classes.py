@@ -170,3 +170,22 @@ def test_year_wrapped_after_its_month_and_a_legal_form_after_a_dash(tmp_path):
     (role,) = cv.experiences
     assert (role.title, role.company, role.start, role.is_current) == (
         "Systems Administrator", "Brindle Lima - ME", "2025-09", True)
+
+
+def test_role_header_flattened_into_one_run_of_words(tmp_path):
+    from cvrag_desktop.ingestion.history import _split_flat_header
+
+    assert _split_flat_header("Software Engineer Brindlecorp Mountain View, CA") == (
+        "Software Engineer", "Brindlecorp", "Mountain View, CA")
+    assert _split_flat_header("Brindlecorp, Mountain View, CA") is None  # no title first: not this shape
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Work Experience", 14, True),
+             (40, 75, "Data Engineer Brindle Health Group Lyon, France Sep. 2021 - Present", 9),
+             (40, 88, "Built the reporting warehouse used by every clinic of the group, from ingestion to the "
+                      "dashboards.", 9),
+             (40, 101, "Business Analyst Halvard Systems Madrid, Spain Jan. 2018 - Aug. 2021", 9),
+             (40, 114, "Modelled the claims process with the finance team and cut the monthly close by two "
+                       "days.", 9)]
+    _, cv = _cv(tmp_path, items)
+    assert [(e.title, e.company, e.location, e.is_current) for e in cv.experiences] == [
+        ("Data Engineer", "Brindle Health Group", "Lyon, France", True),
+        ("Business Analyst", "Halvard Systems", "Madrid, Spain", False)]
