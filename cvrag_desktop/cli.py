@@ -7,13 +7,16 @@ desktop application uses.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import sqlite3
 import sys
 import tempfile
 from pathlib import Path
 
 from cvrag_desktop import cli_assistant, cli_search
+from cvrag_desktop.cli_output import SafeStream, safe
 from cvrag_desktop.errors import CvragError
 
 LIST_COLUMNS = (("name", 24), ("current_title", 30), ("current_company", 22), ("years_of_experience", 6),
@@ -27,8 +30,7 @@ def _print_json(data) -> None:
 def _cell(value, width: int) -> str:
     if isinstance(value, list):
         value = ", ".join(str(v) for v in value)
-    text = "" if value is None else str(value)
-    text = text.replace("\n", " ").replace("\t", " ")
+    text = safe(value)
     return (text[: width - 1] + "…") if len(text) > width else text.ljust(width)
 
 
@@ -59,7 +61,7 @@ def cmd_ingest(args, svc) -> int:
         print(f"ingested {report.ingested}, duplicates {report.duplicates}, failed {len(report.failed)} "
               f"in {report.seconds:.1f} s")
         for f in report.failed:
-            print(f"  {f['status']:<12} {f['path']}: {f['error']}")
+            print(f"  {f['status']:<12} {safe(f['path'])}: {safe(f['error'])}")
     return 0
 
 
@@ -77,13 +79,46 @@ def cmd_candidates(args, svc) -> int:
                       "years_of_experience", "skills", "languages", "source_path"):
                 print(f"{k:>20}: {_cell(rec.get(k), 100).rstrip()}")
             for e in rec.get("experiences", []):
-                print(f"{'role':>20}: {e.get('title')} @ {e.get('company')} ({e.get('start')} – "
-                      f"{'present' if e.get('is_current') else e.get('end')})")
+                print(f"{'role':>20}: {safe(e.get('title'))} @ {safe(e.get('company'))} ({safe(e.get('start'))} – "
+                      f"{'present' if e.get('is_current') else safe(e.get('end'))})")
             for e in rec.get("education", []):
-                print(f"{'education':>20}: {e.get('degree')} — {e.get('institution')} ({e.get('end')})")
+                print(f"{'education':>20}: {safe(e.get('degree'))} — {safe(e.get('institution'))} "
+                      f"({safe(e.get('end'))})")
     elif args.action == "delete":
-        svc.delete_candidate(args.id)
-        print(json.dumps({"deleted": args.id}) if args.json else f"deleted {args.id}")
+        report = svc.delete_candidate(args.id)
+        if args.json:
+            _print_json({"deleted": args.id, **report})
+        else:
+            print(f"deleted {safe(args.id)}")
+            print_forget_report(report)
+    return 0
+
+
+def print_forget_report(report: dict) -> None:
+    """Tell the user what forgetting removed, and what is still pending."""
+    threads = report.get("threads_removed") or []
+    if threads:
+        print(f"removed {len(threads)} chat thread(s) that cited or named them:")
+        for t in threads:
+            print(f"  - {safe(t['thread_id'])}: {safe(t['title'])}")
+    if report.get("pending"):
+        print(f"still pending ({', '.join(report['pending'])}): {safe(report.get('pending_reason'))}")
+
+
+def cmd_forget(args, svc) -> int:
+    """Forget failed imports (their catalog rows and library copies)."""
+    if not args.failed:
+        print("error: say what to forget: --failed (failed imports). To forget a candidate use "
+              "`cvrag candidates delete ID` or `cvrag people forget ID`.", file=sys.stderr)
+        return 2
+    report = svc.forget_failed()
+    if args.json:
+        _print_json(report)
+    else:
+        print(f"forgot {len(report['files'])} failed import(s); removed {report['files_removed']} library file(s)")
+        for f in report["files"]:
+            print(f"  {f['status']:<12} {safe(f['file_name'])}")
+        print_forget_report(report)
     return 0
 
 
@@ -117,10 +152,10 @@ def cmd_people(args, svc) -> int:
         if args.json:
             _print_json(docs)
         else:
-            print(docs[0]["label"])
+            print(safe(docs[0]["label"]))
             for d in docs:
                 when = d.get("cv_date") or d.get("newest_date") or "?"
-                print(f"  {'*' if d['primary'] else ' '} {d['id']}  {when:<10} {d.get('file_name') or ''}")
+                print(f"  {'*' if d['primary'] else ' '} {d['id']}  {safe(when):<10} {safe(d.get('file_name') or '')}")
     elif args.action == "merge":
         result = svc.merge_people(ids)
         _print_json(result) if args.json else print(
@@ -130,16 +165,37 @@ def cmd_people(args, svc) -> int:
         _print_json(result) if args.json else print(f"split {ids[0]} out: it is now person {result['person_id']}")
     elif args.action == "forget":
         deleted = svc.delete_person(ids[0])
-        _print_json({"deleted": deleted}) if args.json else print(
-            f"forgot the person and {len(deleted)} document(s): {', '.join(deleted)}")
+        if args.json:
+            _print_json({"deleted": deleted, **svc.last_forget})
+        else:
+            print(f"forgot the person and {len(deleted)} document(s): {', '.join(deleted)}")
+            print_forget_report(svc.last_forget)
     elif args.action == "forget-document":
-        svc.delete_candidate(ids[0])
-        _print_json({"deleted": [ids[0]]}) if args.json else print(f"forgot document {ids[0]}")
+        report = svc.delete_candidate(ids[0])
+        if args.json:
+            _print_json({"deleted": [ids[0]], **report})
+        else:
+            print(f"forgot document {safe(ids[0])}")
+            print_forget_report(report)
     return 0
 
 
 def cmd_doctor(args, svc) -> int:
-    """Show paths, optional components and counts."""
+    """Show paths, optional components and counts; ``--rebuild-catalog`` re-imports the library."""
+    if args.rebuild_catalog:
+        report = svc.rebuild_catalog(progress=_progress)
+        if args.json:
+            _print_json(report)
+        else:
+            print(f"rebuilt the catalog from {report['library_files']} library file(s): ingested "
+                  f"{report['ingested']}, duplicates {report['duplicates']}, failed {len(report['failed'])}")
+            if report["damaged_catalog_kept_as"]:
+                print(f"the damaged catalog is kept as {safe(report['damaged_catalog_kept_as'])}")
+        return 0
+    if args.backup:
+        path = svc.catalog.backup_now()
+        print(json.dumps({"backup": str(path) if path else None}) if args.json else f"backup: {safe(path)}")
+        return 0 if path else 2
     info = svc.doctor()
     if args.json:
         _print_json(info)
@@ -228,9 +284,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("ids", nargs="*")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_people)
-    s = sub.add_parser("doctor", help="show data paths, models and counts")
+    s = sub.add_parser("doctor", help="show data paths, models and counts; repair the catalog")
+    s.add_argument("--rebuild-catalog", action="store_true",
+                   help="rebuild a missing/empty/damaged catalog from the library (the damaged file is kept)")
+    s.add_argument("--backup", action="store_true", help="write a catalog backup now (last 5 are kept)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_doctor)
+    s = sub.add_parser("forget", help="forget failed imports (catalog rows and library copies)")
+    s.add_argument("--failed", action="store_true", help="every file whose import failed")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_forget)
     s = sub.add_parser("eval", help="measure extraction against labels.json or generated ground truth")
     s.add_argument("--dataset", help="folder with pdf/ and labels.json")
     s.add_argument("--generated", help="folder written by `cvrag generate` (round trip)")
@@ -270,20 +333,61 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["CVRAG_HOME"] = tmp
     from cvrag_desktop.services import Services
 
-    svc = Services()
+    as_json = getattr(args, "json", False)
+    if not as_json and not isinstance(sys.stdout, SafeStream):
+        sys.stdout = SafeStream(sys.stdout)  # names and paths from files never drive the terminal
+    svc = None
     try:
+        svc = Services()
         return args.func(args, svc)
     except CvragError as exc:
-        if getattr(args, "json", False):
-            _print_json({"error": exc.message, "status": exc.status})
-        else:
-            print(f"error: {exc.message}", file=sys.stderr)
-        return 2
+        return _report_error(exc, as_json)
     except BrokenPipeError:  # `cvrag … | head`: the reader left; nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # never a raw traceback: a typed message, details in the log
+        from cvrag_desktop.catalog.health import typed_store_error
+
+        where = svc.paths.data_dir if svc is not None else Path(os.environ.get("CVRAG_HOME") or ".")
+        typed = typed_store_error(exc, where) if isinstance(exc, OSError | sqlite3.Error) else None
+        if typed is not None and typed is not exc:
+            return _report_error(typed, as_json)
+        log_path = _log_unexpected(exc)
+        return _report_error(CvragError(f"unexpected error ({type(exc).__name__}: {exc}); details in {log_path}"),
+                             as_json, code=1)
     finally:
-        svc.close()
+        if svc is not None:
+            with contextlib.suppress(Exception):  # closing a damaged store must not hide the message above
+                svc.close()
+
+
+def _report_error(exc: CvragError, as_json: bool, code: int = 2) -> int:
+    if as_json:
+        _print_json({"error": exc.message, "status": exc.status})
+    else:
+        print(f"error: {safe(exc.message)}", file=sys.stderr)
+    return code
+
+
+def _log_unexpected(exc: BaseException) -> str:
+    """Write the traceback to a log file (never to the terminal); returns its path."""
+    import traceback
+
+    text = "".join(traceback.format_exception(exc))
+    for folder in (os.environ.get("CVRAG_HOME"), tempfile.gettempdir()):
+        if not folder:
+            continue
+        try:
+            path = Path(folder) / "cvrag-cli-error.log"
+            with path.open("a", encoding="utf-8") as fh:
+                fh.write(text + "\n")
+            return str(path)
+        except OSError:
+            continue
+    return "(no writable log location)"
 
 
 if __name__ == "__main__":

@@ -93,3 +93,39 @@ class InvalidInput(CvragError):
     """A parameter given by the user is invalid."""
 
     status = "invalid_input"
+
+
+class CatalogDamaged(CvragError):
+    """The catalog database fails its integrity check (truncated, zeroed, overwritten)."""
+
+    status = "catalog_damaged"
+
+
+class CatalogMissing(CvragError):
+    """The catalog is empty or gone while the library still holds imported files."""
+
+    status = "catalog_missing"
+
+
+class StoreReadOnly(CvragError):
+    """The data folder (or a database in it) cannot be written; reads still work."""
+
+    status = "read_only"
+
+
+class DiskFull(CvragError):
+    """No space left on the device holding the data folder."""
+
+    status = "disk_full"
+
+
+class LlmReplyTooLarge(CvragError):
+    """The language model's reply exceeded the size cap; it was refused, not stored."""
+
+    status = "llm_too_large"
+
+
+class IndexDamaged(CvragError):
+    """The search index could not be opened or rebuilt."""
+
+    status = "index_damaged"

@@ -44,13 +44,17 @@ class Services:
         self._assistant = None
         self._people = None
         self._open_lock = threading.RLock()  # workers may reach the lazy parts at the same time
+        self.resumed_forgets: list[dict] = []
+        self.last_forget: dict = {}
 
     @property
     def catalog(self) -> Catalog:
         """The catalog, opened on first use."""
         with self._open_lock:
             if self._catalog is None:
-                self._catalog = Catalog(self.paths.catalog_db)
+                self._catalog = Catalog(self.paths.catalog_db, self.paths.library_dir)
+                if not self._catalog.read_only and self._catalog.pending_forgets():
+                    self.resumed_forgets = self._resume_forgets()
             return self._catalog
 
     @property
@@ -62,6 +66,8 @@ class Services:
 
                 self._index = SearchService(self.catalog, self.paths, self.settings)
                 self._index.reconcile()
+                if not self.catalog.read_only and self.catalog.pending_forgets():
+                    self.resumed_forgets = self._resume_forgets()
             return self._index
 
     @property
@@ -172,14 +178,87 @@ class Services:
             "chunks": [c.model_dump() for c in self.catalog.chunks(candidate_id)],
         }
 
-    def delete_candidate(self, candidate_id: str) -> None:
-        """Forget a candidate everywhere (catalog rows, library copy)."""
+    def delete_candidate(self, candidate_id: str) -> dict:
+        """Forget a candidate everywhere (see :meth:`forget`); returns the forget report."""
         if self.catalog.candidate(candidate_id) is None:
             raise NotFound(f"No candidate with id {candidate_id!r}.")
-        stored = self.catalog.delete_candidate(candidate_id)
-        self.index.delete_candidate(candidate_id)
-        if stored:
-            Path(stored).unlink(missing_ok=True)
+        return self.forget([candidate_id])
+
+    def forget(self, candidate_ids: list[str], file_ids: list[int] = ()) -> dict:
+        """Forget candidates (and file rows) for real, as one journalled operation.
+
+        Catalog rows go at once (one transaction, with a journal entry); then the library
+        copies, every chat thread that cites or names them (removed whole: the report's
+        ``threads_removed`` lists them), the rows in catalog backups, and the index
+        entries. A step that cannot run now (another process holds the index) stays in
+        the journal and is finished at the next start (``pending``).
+        """
+        from cvrag_desktop.catalog.forget import run_forget
+
+        entry = self.catalog.begin_forget(list(candidate_ids), list(file_ids))
+        if entry is None:
+            return {"candidate_ids": [], "files_removed": 0, "threads_removed": [], "pending": []}
+        self._people = None
+        return run_forget(self.catalog, entry, **self._forget_steps())
+
+    def _forget_steps(self) -> dict:
+        def delete_from_index(ids: list[str]) -> None:
+            self.index.forget_candidates(ids)
+
+        def scrub_threads(needles: list[str]) -> list[dict]:
+            if self._assistant is not None:
+                return self._assistant.threads_store.scrub(needles)
+            from cvrag_desktop.assistant.memory import THREADS_FILE, scrub_threads_file
+
+            return scrub_threads_file(self.paths.data_dir / THREADS_FILE, needles)
+
+        return {"delete_from_index": delete_from_index, "scrub_threads": scrub_threads}
+
+    def _resume_forgets(self) -> list[dict]:
+        from cvrag_desktop.catalog.forget import resume_forgets
+
+        try:
+            return resume_forgets(self._catalog, **self._forget_steps())
+        except Exception as exc:  # never block opening: the journal stays for the next start
+            log.warning("resuming an interrupted forget failed: %s", exc)
+            return []
+
+    def failed_files(self) -> list[dict]:
+        """Files whose import failed (any status but done / queued / processing)."""
+        return [f for f in self.catalog.files() if f["status"] not in ("done", "queued", "processing")]
+
+    def forget_failed(self) -> dict:
+        """Remove failed imports: their catalog rows and library copies (``cvrag forget --failed``)."""
+        failed = self.failed_files()
+        report = self.forget([], [f["file_id"] for f in failed])
+        report["files"] = [{"file_name": f["file_name"], "status": f["status"]} for f in failed]
+        return report
+
+    def rebuild_catalog(self, progress=None, should_cancel=None) -> dict:
+        """Rebuild a missing, empty or damaged catalog by re-importing every file in the library.
+
+        The damaged file is moved aside (``catalog.damaged-<time>.sqlite3``), never deleted.
+        """
+        import time as _time
+
+        from cvrag_desktop.catalog.health import library_files
+
+        with self._open_lock:
+            self.close()
+            db = self.paths.catalog_db
+            moved = None
+            if db.exists():
+                moved = db.with_name(f"catalog.damaged-{_time.strftime('%Y%m%d-%H%M%S')}.sqlite3")
+                db.rename(moved)
+            for suffix in ("-wal", "-shm"):
+                side = db.with_name(db.name + suffix)
+                if side.exists():
+                    side.rename(side.with_name(f"{moved.name if moved else db.name}{suffix}"))
+            files = library_files(self.paths.library_dir)
+        # the library copies are the inputs (content-addressed: importing one copies nothing)
+        report = self.ingest([self.paths.library_dir], use_llm=False, progress=progress, should_cancel=should_cancel)
+        return {"library_files": len(files), "ingested": report.ingested, "duplicates": report.duplicates,
+                "failed": report.failed, "damaged_catalog_kept_as": str(moved) if moved else None}
 
     # ---- people (one person, many documents) ------------------------------------------------
     @property
@@ -247,10 +326,9 @@ class Services:
         return {"person_id": by_doc[candidate_id], "rest_person_id": by_doc[rest[0]]}
 
     def delete_person(self, person: str) -> list[str]:
-        """Forget a person: every document (catalog rows, index entries, library copies); returns their ids."""
+        """Forget a person: every document (catalog rows, index entries, library copies, threads); returns ids."""
         ids = [d["id"] for d in self.person_documents(person)]
-        for cid in ids:
-            self.delete_candidate(cid)
+        self.last_forget = self.forget(ids)
         return ids
 
     def files(self, status: str | None = None) -> list[dict]:

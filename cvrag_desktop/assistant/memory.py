@@ -28,6 +28,7 @@ class ThreadStore:
         self.path = path
         self._conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
         self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA secure_delete=ON")  # a forgotten thread leaves no copy in free pages
         self._lock = threading.Lock()
         self.checkpointer = SqliteSaver(self._conn)
         self.checkpointer.setup()
@@ -76,7 +77,56 @@ class ThreadStore:
         with self._lock, self._conn:
             self._conn.execute("DELETE FROM assistant_threads WHERE thread_id = ?", (thread_id,))
 
+    def scrub(self, needles: list[str]) -> list[dict]:
+        """Remove every thread whose turns cite or name one of ``needles``; returns ``[{thread_id, title}]``."""
+        with self._lock:
+            return scrub_connection(self._conn, needles)
+
     def close(self) -> None:
         """Close the database."""
         with self._lock:
             self._conn.close()
+
+
+def scrub_connection(conn: sqlite3.Connection, needles: list[str]) -> list[dict]:
+    """Delete the threads (checkpoints, pending writes, list entry) that mention a needle; flush the log."""
+    from cvrag_desktop.catalog.forget import _needle_bytes, blob_mentions
+
+    keys = _needle_bytes(needles)
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    hits: set[str] = set()
+    if "checkpoints" in tables:
+        for tid, cp, meta in conn.execute("SELECT thread_id, checkpoint, metadata FROM checkpoints"):
+            if tid not in hits and (blob_mentions(cp, keys) or blob_mentions(meta, keys)):
+                hits.add(tid)
+    if "writes" in tables:
+        for tid, value in conn.execute("SELECT thread_id, value FROM writes"):
+            if tid not in hits and blob_mentions(value, keys):
+                hits.add(tid)
+    titles: dict[str, str] = {}
+    if "assistant_threads" in tables:
+        for tid, title in conn.execute("SELECT thread_id, title FROM assistant_threads"):
+            titles[tid] = title
+            if blob_mentions(title, keys):
+                hits.add(tid)
+    removed = [{"thread_id": t, "title": titles.get(t, t)} for t in sorted(hits)]
+    if hits:
+        with conn:
+            for t in hits:
+                for table in ("checkpoints", "writes", "assistant_threads"):
+                    if table in tables:
+                        conn.execute(f"DELETE FROM {table} WHERE thread_id = ?", (t,))
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return removed
+
+
+def scrub_threads_file(path: Path, needles: list[str]) -> list[dict]:
+    """:func:`scrub_connection` on the thread store file when no assistant has it open."""
+    if not path.exists():
+        return []
+    conn = sqlite3.connect(str(path), timeout=30)
+    try:
+        conn.execute("PRAGMA secure_delete=ON")
+        return scrub_connection(conn, needles)
+    finally:
+        conn.close()

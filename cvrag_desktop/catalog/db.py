@@ -6,13 +6,16 @@ shared behind a lock; WAL mode lets readers proceed while the ingestion lane wri
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from urllib.parse import quote
 
 from cvrag_desktop.domain import Chunk, NormalizedCV
 
@@ -85,6 +88,15 @@ CREATE TABLE IF NOT EXISTS shortlists (
     name TEXT UNIQUE NOT NULL,
     created_at REAL NOT NULL
 );
+-- forget journal: a forget that did not finish is resumed at next start (rows gone when done)
+CREATE TABLE IF NOT EXISTS pending_forget (
+    forget_id INTEGER PRIMARY KEY,
+    candidate_ids TEXT NOT NULL,
+    stored_paths TEXT NOT NULL,
+    needles TEXT NOT NULL,
+    steps_done TEXT NOT NULL DEFAULT '[]',
+    created_at REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS shortlist_items (
     shortlist_id INTEGER NOT NULL REFERENCES shortlists(shortlist_id) ON DELETE CASCADE,
     candidate_id TEXT NOT NULL REFERENCES candidates(candidate_id) ON DELETE CASCADE,
@@ -134,23 +146,55 @@ LIST_FIELDS = ("emails", "phones", "skills", "degrees", "institutions", "compani
 class Catalog:
     """Thread-safe access to the catalog database."""
 
-    def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+    def __init__(self, path: Path, library: Path | None = None) -> None:
+        from cvrag_desktop.catalog import health
+
         self.path = path
-        self._conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30, isolation_level=None)
-        self._conn.row_factory = sqlite3.Row
+        self.read_only = False
         self._lock = threading.RLock()
-        with self._lock:
-            self._conn.execute("PRAGMA journal_mode=WAL")
-            self._conn.execute("PRAGMA foreign_keys=ON")
-            self._conn.execute("PRAGMA synchronous=NORMAL")
-            self._conn.executescript(SCHEMA)
-            self._migrate()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise health.typed_store_error(exc, path.parent) or exc from exc
+        health.check_before_open(path, library)
+        writable = health.dir_writable(path.parent) and (not path.exists() or os.access(path, os.W_OK))
+        if not writable and not path.exists():
+            raise health.typed_store_error(PermissionError(errno.EACCES, "read-only"), path.parent)
+        try:
+            if writable:
+                self._conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30, isolation_level=None)
+            else:  # read-only folder: reads still work (no -wal/-shm can be created, so open immutable)
+                self.read_only = True
+                uri = f"file:{quote(str(path))}?mode=ro&immutable=1"
+                self._conn = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
+            self._conn.row_factory = sqlite3.Row
+            health.quick_check(self._conn, path)
+            if self.read_only:
+                return
+            with self._lock:
+                self._conn.execute("PRAGMA journal_mode=WAL")
+                self._conn.execute("PRAGMA foreign_keys=ON")
+                self._conn.execute("PRAGMA synchronous=NORMAL")
+                self._conn.execute("PRAGMA secure_delete=ON")  # forgotten rows are overwritten, not left in free pages
+                self._conn.executescript(SCHEMA)
+                self._migrate()
+        except sqlite3.Error as exc:
+            conn = getattr(self, "_conn", None)
+            if conn is not None:
+                conn.close()
+            raise health.typed_store_error(exc, path) or health.damaged(path, str(exc)) from exc
+        if self._conn.execute("SELECT 1 FROM files LIMIT 1").fetchone() and health.backup_due(path):
+            health.backup(self._conn, path, "daily")
 
     def _migrate(self) -> None:
         """Bring an older catalog to :data:`SCHEMA_VERSION` (a fresh one gets every step)."""
         row = self._conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         version = int(row[0]) if row else 1
+        fresh = row is None and not self._conn.execute("SELECT 1 FROM files LIMIT 1").fetchone()
+        if not fresh and any(t > version for t in MIGRATIONS):
+            from cvrag_desktop.catalog.health import backup
+
+            backup(self._conn, self.path, f"before-v{SCHEMA_VERSION}")
         for target in sorted(MIGRATIONS):
             if target > version:
                 MIGRATIONS[target](self._conn)
@@ -168,20 +212,57 @@ class Catalog:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """Run statements atomically (all or nothing)."""
+        """Run statements atomically (all or nothing); storage failures become typed errors."""
+        from cvrag_desktop.catalog.health import typed_store_error
+        from cvrag_desktop.errors import StoreReadOnly
+
+        if self.read_only:
+            raise StoreReadOnly(f"The data folder {self.path.parent} is read-only: changes cannot be saved "
+                                "(listing and search still work). Check its permissions, then try again.")
         with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise typed_store_error(exc, self.path) or exc from exc
             try:
                 yield self._conn
-            except BaseException:
-                self._conn.execute("ROLLBACK")
+            except BaseException as exc:
+                with suppress(sqlite3.Error):
+                    self._conn.execute("ROLLBACK")
+                typed = typed_store_error(exc, self.path) if isinstance(exc, sqlite3.Error | OSError) else None
+                if typed is not None and typed is not exc:
+                    raise typed from exc
                 raise
-            self._conn.execute("COMMIT")
+            try:
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                with suppress(sqlite3.Error):
+                    self._conn.execute("ROLLBACK")
+                raise typed_store_error(exc, self.path) or exc from exc
 
     def query(self, sql: str, params: tuple | list = ()) -> list[sqlite3.Row]:
         """Run a read query and return all rows."""
+        from cvrag_desktop.catalog.health import typed_store_error
+
         with self._lock:
-            return self._conn.execute(sql, params).fetchall()
+            try:
+                return self._conn.execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                raise typed_store_error(exc, self.path) or exc from exc
+
+    def wipe_free_space(self) -> None:
+        """Flush the write-ahead log into the database and truncate it (forgotten rows leave no copy)."""
+        if self.read_only:
+            return
+        with self._lock:
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def backup_now(self, reason: str = "manual") -> Path | None:
+        """A backup of the catalog (online backup API) in ``<data>/backups``."""
+        from cvrag_desktop.catalog.health import backup
+
+        with self._lock:
+            return backup(self._conn, self.path, reason)
 
     # ---- files -------------------------------------------------------------------------
     def file_by_sha(self, sha: str) -> sqlite3.Row | None:
@@ -328,24 +409,67 @@ class Catalog:
     def delete_candidate(self, candidate_id: str) -> str | None:
         """Forget a candidate (chunks, provenance, shortlist entries, file row); returns the stored path."""
         with self.transaction() as c:
-            row = c.execute(
-                "SELECT f.stored_path, f.file_id FROM candidates ca JOIN files f ON f.sha256 = ca.file_sha256 "
-                "WHERE ca.candidate_id = ?",
-                (candidate_id,),
-            ).fetchone()
-            c.execute("DELETE FROM candidates WHERE candidate_id = ?", (candidate_id,))
-            # a merge is stored as links to one document: its other documents stay linked to each other
-            near = [r[0] for r in c.execute(
-                "SELECT CASE WHEN a = ? THEN b ELSE a END FROM person_links WHERE (a = ? OR b = ?) AND kind = 'same' "
-                "ORDER BY 1", (candidate_id, candidate_id, candidate_id))]
-            c.executemany("INSERT OR REPLACE INTO person_links(a, b, kind, created_at) VALUES (?,?,'same',?)",
-                          [(*sorted((near[0], n)), time.time()) for n in near[1:]])
-            if c.execute("DELETE FROM person_links WHERE a = ? OR b = ?", (candidate_id, candidate_id)).rowcount:
-                _bump_links_version(c)
-            if row:
-                c.execute("DELETE FROM files WHERE file_id = ?", (row["file_id"],))
-                return row["stored_path"]
-        return None
+            return _delete_candidate_rows(c, candidate_id)
+
+    def begin_forget(self, candidate_ids: list[str], file_ids: list[int] = ()) -> dict | None:
+        """Delete candidates (and file rows) and journal what is left to do, in one transaction.
+
+        The journal row keeps the library copies to remove and the strings (names, e-mails,
+        phones, ids, quoted lines) whose chat threads must go; it is deleted once every step
+        is done (see :mod:`cvrag_desktop.catalog.forget`). Returns the journal entry, or None
+        when nothing matched.
+        """
+        from cvrag_desktop.catalog.forget import needles_of
+
+        with self.transaction() as c:
+            stored: list[str] = []
+            needles: list[str] = []
+            found: list[str] = []
+            for cid in candidate_ids:
+                row = c.execute("SELECT name, emails, phones, record FROM candidates WHERE candidate_id = ?",
+                                (cid,)).fetchone()
+                if row is None:
+                    continue
+                found.append(cid)
+                chunks = c.execute("SELECT chunk_id, text FROM chunks WHERE candidate_id = ?", (cid,)).fetchall()
+                f = c.execute("SELECT f.original_path, f.file_name FROM candidates ca JOIN files f "
+                              "ON f.sha256 = ca.file_sha256 WHERE ca.candidate_id = ?", (cid,)).fetchone()
+                needles += needles_of(cid, dict(row), [tuple(r) for r in chunks], tuple(f) if f else ())
+                path = _delete_candidate_rows(c, cid)
+                if path:
+                    stored.append(path)
+            for fid in file_ids:
+                row = c.execute("SELECT stored_path, candidate_id FROM files WHERE file_id = ?", (fid,)).fetchone()
+                if row is None:
+                    continue
+                if row["stored_path"]:
+                    stored.append(row["stored_path"])
+                c.execute("DELETE FROM files WHERE file_id = ?", (fid,))
+            if not found and not stored and not file_ids:
+                return None
+            cur = c.execute("INSERT INTO pending_forget(candidate_ids, stored_paths, needles, created_at) "
+                            "VALUES (?,?,?,?)", (json.dumps(found), json.dumps(stored),
+                                                 json.dumps(sorted(set(needles))), time.time()))
+            return {"forget_id": int(cur.lastrowid), "candidate_ids": found, "stored_paths": stored,
+                    "needles": sorted(set(needles)), "steps_done": []}
+
+    def pending_forgets(self) -> list[dict]:
+        """Forget operations that have not finished (resumed at start)."""
+        rows = self.query("SELECT * FROM pending_forget ORDER BY forget_id")
+        return [{"forget_id": r["forget_id"], "candidate_ids": json.loads(r["candidate_ids"]),
+                 "stored_paths": json.loads(r["stored_paths"]), "needles": json.loads(r["needles"]),
+                 "steps_done": json.loads(r["steps_done"])} for r in rows]
+
+    def forget_step_done(self, forget_id: int, steps: list[str]) -> None:
+        """Record the finished steps of a journalled forget."""
+        with self.transaction() as c:
+            c.execute("UPDATE pending_forget SET steps_done = ? WHERE forget_id = ?", (json.dumps(steps), forget_id))
+
+    def finish_forget(self, forget_id: int) -> None:
+        """Drop the journal entry (the last trace of the forgotten strings) and flush the log."""
+        with self.transaction() as c:
+            c.execute("DELETE FROM pending_forget WHERE forget_id = ?", (forget_id,))
+        self.wipe_free_space()
 
     # ---- people (the recruiter's merges and splits) ----------------------------------------
     def person_links(self) -> list[tuple[str, str, str]]:
@@ -384,6 +508,28 @@ def grouping_fields(cv: NormalizedCV) -> str:
     """The grouping fields of a record as stored beside it (see :data:`GROUPING_FROM_RECORD`)."""
     roles = [[e.title, e.company, e.start, e.end, e.is_current] for e in cv.experiences]
     return json.dumps({"cv_date": cv.cv_date, "n_education": len(cv.education), "roles": roles})
+
+
+def _delete_candidate_rows(c: sqlite3.Connection, candidate_id: str) -> str | None:
+    """Delete a candidate's rows inside a transaction; returns its library copy's path."""
+    row = c.execute(
+        "SELECT f.stored_path, f.file_id FROM candidates ca JOIN files f ON f.sha256 = ca.file_sha256 "
+        "WHERE ca.candidate_id = ?",
+        (candidate_id,),
+    ).fetchone()
+    c.execute("DELETE FROM candidates WHERE candidate_id = ?", (candidate_id,))
+    # a merge is stored as links to one document: its other documents stay linked to each other
+    near = [r[0] for r in c.execute(
+        "SELECT CASE WHEN a = ? THEN b ELSE a END FROM person_links WHERE (a = ? OR b = ?) AND kind = 'same' "
+        "ORDER BY 1", (candidate_id, candidate_id, candidate_id))]
+    c.executemany("INSERT OR REPLACE INTO person_links(a, b, kind, created_at) VALUES (?,?,'same',?)",
+                  [(*sorted((near[0], n)), time.time()) for n in near[1:]])
+    if c.execute("DELETE FROM person_links WHERE a = ? OR b = ?", (candidate_id, candidate_id)).rowcount:
+        _bump_links_version(c)
+    if row:
+        c.execute("DELETE FROM files WHERE file_id = ?", (row["file_id"],))
+        return row["stored_path"]
+    return None
 
 
 def _bump_links_version(c: sqlite3.Connection) -> None:

@@ -75,11 +75,19 @@ class LocalIndex:
         self.path = folder / DB_NAME
         self.lock = threading.RLock()
         self.conn = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.execute("PRAGMA synchronous=NORMAL")
-        self.conn.executescript(SCHEMA)
-        self._clear()
-        self._load()
+        try:
+            ok = self.conn.execute("PRAGMA quick_check").fetchone()
+            if not ok or ok[0] != "ok":
+                raise sqlite3.DatabaseError(f"index integrity check: {ok[0] if ok else 'no answer'}")
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=NORMAL")
+            self.conn.execute("PRAGMA secure_delete=ON")  # forgotten payloads are overwritten
+            self.conn.executescript(SCHEMA)
+            self._clear()
+            self._load()
+        except (sqlite3.DatabaseError, ValueError):
+            self.conn.close()
+            raise
 
     # ---- memory ------------------------------------------------------------------------
     def _clear(self, capacity: int = 1024) -> None:
@@ -267,6 +275,11 @@ class LocalIndex:
 
     def _tx(self):
         return _Transaction(self.conn)
+
+    def wipe_free_space(self) -> None:
+        """Flush and truncate the write-ahead log (deleted payloads leave no copy on disk)."""
+        with self.lock:
+            self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def close(self) -> None:
         """Close the database file."""

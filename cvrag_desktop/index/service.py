@@ -302,4 +302,18 @@ class SearchService:
             info["points"] = self.store.count()
         except Exception as exc:
             info["error"] = str(exc)
+        from cvrag_desktop.index.store import damaged_dirs
+
+        if str(self.paths.index_dir.resolve()) in damaged_dirs:
+            info["repaired"] = "the index database was damaged: it was replaced and rebuilt from the catalog"
         return info
+
+    def forget_candidates(self, candidate_ids: list[str]) -> None:
+        """Remove candidates' entries and leave no copy of them in the index's files."""
+        with self._write:
+            store = self.store
+            for cid in candidate_ids:
+                store.delete_candidate(cid)
+            wipe = getattr(store, "wipe_free_space", None)
+            if callable(wipe):
+                wipe()

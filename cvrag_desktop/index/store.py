@@ -14,6 +14,7 @@ which has the same methods.
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 from pathlib import Path
 
@@ -53,13 +54,30 @@ def _acquire(index_dir: Path) -> LocalIndex:
             fh.close()
             raise _locked(index_dir) from exc
         try:
-            engine = LocalIndex(index_dir)
+            engine = _open_engine(index_dir)
         except Exception:
             portalocker.unlock(fh)
             fh.close()
             raise
         _registry[key] = (engine, fh, 1)
         return engine
+
+
+def _open_engine(index_dir: Path) -> LocalIndex:
+    """Open the engine; a damaged database is moved aside and started afresh (the catalog refills it)."""
+    try:
+        return LocalIndex(index_dir)
+    except (sqlite3.DatabaseError, ValueError) as exc:
+        log.warning("search index %s is damaged (%s): starting a new one; it is rebuilt from the catalog",
+                    index_dir, exc)
+        for suffix in ("", "-wal", "-shm"):
+            (index_dir / f"{DB_NAME}{suffix}").unlink(missing_ok=True)
+        damaged_dirs.add(str(index_dir.resolve()))
+        return LocalIndex(index_dir)
+
+
+damaged_dirs: set[str] = set()
+"""Index folders whose database was found damaged and replaced in this process (reported by status)."""
 
 
 def _release(index_dir: Path) -> None:
@@ -102,6 +120,10 @@ class IndexStore:
         if not self._closed:
             self._closed = True
             _release(self.index_dir)
+
+    def wipe_free_space(self) -> None:
+        """Leave no copy of deleted entries in the database's log."""
+        self.client.wipe_free_space()
 
     def folder_missing(self) -> bool:
         """True when the index folder (or its database) was deleted under us."""
