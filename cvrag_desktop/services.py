@@ -217,11 +217,16 @@ class Services:
     def _resume_forgets(self) -> list[dict]:
         from cvrag_desktop.catalog.forget import resume_forgets
 
+        if getattr(self, "_resuming", False):
+            return []
+        self._resuming = True
         try:
             return resume_forgets(self._catalog, **self._forget_steps())
         except Exception as exc:  # never block opening: the journal stays for the next start
             log.warning("resuming an interrupted forget failed: %s", exc)
             return []
+        finally:
+            self._resuming = False
 
     def failed_files(self) -> list[dict]:
         """Files whose import failed (any status but done / queued / processing)."""

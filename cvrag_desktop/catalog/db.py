@@ -447,6 +447,7 @@ class Catalog:
                 c.execute("DELETE FROM files WHERE file_id = ?", (fid,))
             if not found and not stored and not file_ids:
                 return None
+            needles = _unshared(c, needles)
             cur = c.execute("INSERT INTO pending_forget(candidate_ids, stored_paths, needles, created_at) "
                             "VALUES (?,?,?,?)", (json.dumps(found), json.dumps(stored),
                                                  json.dumps(sorted(set(needles))), time.time()))
@@ -508,6 +509,21 @@ def grouping_fields(cv: NormalizedCV) -> str:
     """The grouping fields of a record as stored beside it (see :data:`GROUPING_FROM_RECORD`)."""
     roles = [[e.title, e.company, e.start, e.end, e.is_current] for e in cv.experiences]
     return json.dumps({"cv_date": cv.cv_date, "n_education": len(cv.education), "roles": roles})
+
+
+def _unshared(c: sqlite3.Connection, needles: list[str]) -> list[str]:
+    """Drop quoted lines that other candidates' CVs contain too (a thread quoting those may be about them)."""
+    from cvrag_desktop.catalog.forget import MIN_LINE
+
+    lines = {n for n in needles if len(n) >= MIN_LINE and " " in n}
+    if not lines:
+        return needles
+    shared: set[str] = set()
+    for (text,) in c.execute("SELECT text FROM chunks"):  # the forgotten rows are already gone
+        for ln in lines - shared:
+            if ln in text:
+                shared.add(ln)
+    return [n for n in needles if n not in shared]
 
 
 def _delete_candidate_rows(c: sqlite3.Connection, candidate_id: str) -> str | None:
