@@ -146,23 +146,29 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
         if secs[0] and all(secs) and not _continues_previous(lines, i):
             marks[i] = secs[0]
     tails = _wrapped_headings(lines, marks)
-    # learn the template's heading style from exact lexicon hits, then accept partial
-    # lexicon matches and unknown short lines in that style
-    styles = Counter(_style(lines[i]) for i in marks)
-    style = None
-    if styles and doc.method != "pypdf":
-        top, hits = styles.most_common(1)[0]
+    # learn the template's heading style from exact lexicon hits, then accept partial lexicon
+    # matches and unknown short lines in that style; a sidebar and the main column may use two
+    # styles: a second style is learned when its headings sit in columns where the main style has
+    # none (otherwise it is a sub-heading style)
+    def learn(top: tuple, hits: int) -> bool:
         same_style = sum(1 for ln in lines if _style(ln) == top)
         distinctive = top[0] > body * 1.05 or top[1] or top[2]
-        if hits >= 2 and distinctive and same_style <= max(hits * 2, 0.12 * len(lines)):
-            style = top
+        return hits >= 2 and distinctive and same_style <= max(hits * 2, 0.12 * len(lines))
+
+    ranked = Counter(_style(lines[i]) for i in marks).most_common(2) if doc.method != "pypdf" else []
+    style = ranked[0][0] if ranked and learn(*ranked[0]) else None
+    learned = {style} if style else set()
+    if style and len(ranked) > 1 and learn(*ranked[1]):
+        main_cols = {lines[i].column for i in marks if _style(lines[i]) == style}
+        if not any(lines[i].column in main_cols for i in marks if _style(lines[i]) == ranked[1][0]):
+            learned.add(ranked[1][0])
     subheads: set[int] = set()
     for i in candidates:
         ln = lines[i]
         t = ln.text.strip()
         if i in marks or i in tails or "\t" in t:
             continue
-        in_style = _style(ln) == style if style else (len(marks) < 2 and _emphasised(ln, body))
+        in_style = _style(ln) in learned if learned else (len(marks) < 2 and _emphasised(ln, body))
         if not in_style:
             continue
         sec = lexicon_section(t, partial=True)

@@ -189,3 +189,23 @@ def test_role_header_flattened_into_one_run_of_words(tmp_path):
     assert [(e.title, e.company, e.location, e.is_current) for e in cv.experiences] == [
         ("Data Engineer", "Brindle Health Group", "Lyon, France", True),
         ("Business Analyst", "Halvard Systems", "Madrid, Spain", False)]
+
+
+def test_main_column_headings_in_their_own_style_are_learned(tmp_path):
+    side = [(30, 40, "Contact", 14, True), (30, 60, "dana@example.org"), (30, 75, "+44 20 7946 0000"),
+            (30, 100, "Languages", 14, True), (30, 120, "English (native)"), (30, 135, "Spanish (B2)"),
+            (30, 160, "Skills", 14, True), (30, 180, "Python"), (30, 195, "SQL"), (30, 210, "Tableau"),
+            (30, 235, "Interests", 14, True), (30, 255, "Chess")]
+    main = [(200, 20, "Dana Okonkwo", 24), (200, 60, "Education", 17, True),
+            (200, 85, "2010–2014"), (260, 85, "BSc Statistics, University of Leeds"),
+            (200, 110, "Experience", 17, True),
+            (200, 135, "2016–Now"), (260, 135, "Data Analyst"), (400, 135, "Brindlecorp"),
+            (230, 150, "Built the weekly sales model and its dashboards for the regional teams."),
+            (200, 175, "Grants and Funding", 17, True),
+            (200, 200, "2015"), (260, 200, "Travel Grant"), (400, 200, "Royal Statistical Society"),
+            (230, 215, "Funded a visit to a summer school on Bayesian methods in Oslo."),
+            (200, 240, "2013"), (260, 240, "Undergraduate Prize"), (400, 240, "University of Leeds"),
+            (230, 255, "Awarded to the best final-year project of the department that year.")]
+    side = [(x, y + 7, *rest) for x, y, *rest in side]  # sidebar rows never share a baseline with the main column
+    _, cv = _cv(tmp_path, side + main)
+    assert [e.company for e in cv.experiences] == ["Brindlecorp"]  # the grants are not roles
