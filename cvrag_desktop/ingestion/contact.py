@@ -217,12 +217,17 @@ def _single_name(cell: str, size: float, body: float, labelled: bool = False) ->
                 or is_place_name(cell) or lex.language_re.fullmatch(cell))
 
 
+def _squeeze(text: str) -> str:
+    """Letters and digits only: "AndréSantos" printed without its space still holds "André Santos"."""
+    return re.sub(r"\W", "", text)
+
+
 def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:
     """The tagline under (or beside) the name, e.g. "Senior Software Engineer"."""
     if name is None:
         return None
     lex = load_lexicon()
-    if name.value not in doc.lines[name.line].text:  # wrapped name: skip its second line
+    if _squeeze(name.value) not in _squeeze(doc.lines[name.line].text):  # wrapped name: skip its second line
         name = Hit(name.value, name.line + 1)
     cells = _cells(doc.lines[name.line].text)
     after = cells[cells.index(name.value) + 1:] if name.value in cells else []

@@ -209,3 +209,10 @@ def test_main_column_headings_in_their_own_style_are_learned(tmp_path):
     side = [(x, y + 7, *rest) for x, y, *rest in side]  # sidebar rows never share a baseline with the main column
     _, cv = _cv(tmp_path, side + main)
     assert [e.company for e in cv.experiences] == ["Brindlecorp"]  # the grants are not roles
+
+
+def test_headline_under_a_name_printed_without_its_space(tmp_path):
+    items = [(170, 30, ". DanaOkonkwo .", 36), (190, 75, "MSc Student & Data Analyst", 14),
+             (170, 160, "Nome Completo Dana Maria Okonkwo"), (170, 185, "Email dana@example.org")]
+    _, cv = _cv(tmp_path, items)
+    assert cv.headline == "MSc Student & Data Analyst"
