@@ -158,6 +158,11 @@ def _find_date_ranges(text: str) -> list[DateRange]:
                 i += 2
                 continue
         tail = text[a.span[1]:]
+        dots = re.match(r"\s*(?:-|–|—|~|〜|～)\s*(?:\.{2,}|…|\?)", tail)
+        if dots:  # "01/2017 - ...": an end left open on purpose, i.e. ongoing
+            out.append(DateRange(a.value, None, True, (a.span[0], a.span[1] + dots.end())))
+            i += 1
+            continue
         m = re.match(r"\s*(?:-|–|—|~|〜|～)(?:\s*$|\s+(?=[^\W\d_]))", tail)
         if m and _starts_with_month(tail[m.end():]):
             # "janv. 2007 – févr." with the year wrapped away: the role ended, when is unknown

@@ -216,3 +216,12 @@ def test_headline_under_a_name_printed_without_its_space(tmp_path):
              (170, 160, "Nome Completo Dana Maria Okonkwo"), (170, 185, "Email dana@example.org")]
     _, cv = _cv(tmp_path, items)
     assert cv.headline == "MSc Student & Data Analyst"
+
+
+def test_an_end_left_open_with_dots_is_ongoing():
+    from cvrag_desktop.ingestion.dates import find_date_ranges
+
+    (r,) = find_date_ranges("01/2017 - ... PhD candidate")
+    assert (r.start, r.end, r.is_current, r.open_ended) == ("2017-01", None, True, False)
+    (r,) = find_date_ranges("2019 – … Research Engineer")
+    assert r.is_current
