@@ -2,18 +2,211 @@
 
 Previews and citations keep working after the recruiter moves or deletes the
 original; identical files are stored once.
+
+A file is checked before anything is copied (:func:`check_source`): it must be a
+regular file (a FIFO or a device would hang or never end), a symlink must point inside
+the folders the user chose, and its size and leading bytes must be those of an
+acceptable PDF or DOCX. The copy (:func:`copy_into_library`) hashes the bytes it
+actually copies, stops at the size limit even if the file grows meanwhile, verifies the
+written copy against that hash, and names it by its real type (a DOCX called ``.pdf``
+is stored as ``.docx``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import os
-import shutil
+import stat
+from dataclasses import dataclass
 from pathlib import Path
 
-from cvrag_desktop.errors import FileMissing
+from cvrag_desktop.errors import CvragError, DiskFull, FileMissing, PdfUnreadable, TooLarge, UnsupportedFormat
 
 CHUNK = 1 << 20
+KIND_EXT = {"pdf": ".pdf", "docx": ".docx"}
+
+
+class UnsafeFile(CvragError):
+    """The path is a link leading outside the chosen folders (or otherwise not safe to read)."""
+
+    status = "refused"
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A source file that passed :func:`check_source`."""
+
+    path: Path  # the resolved path that will be read
+    size: int
+    kind: str  # pdf | docx
+
+
+@dataclass(frozen=True)
+class Copied:
+    """A verified copy waiting in the library under a temporary name."""
+
+    tmp: Path
+    sha: str
+    size: int
+    kind: str
+
+
+def _missing(exc: OSError, name: str) -> FileMissing:
+    if isinstance(exc, FileNotFoundError):
+        return FileMissing(f"The file no longer exists: {name}")
+    return FileMissing(f"The file cannot be read ({exc.strerror or exc}): {name}")
+
+
+def _write_error(exc: OSError, library: Path) -> CvragError:
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return DiskFull(f"The disk holding the library ({library}) is full: free some space and import again.")
+    return CvragError(f"The library folder {library} cannot be written ({exc.strerror or exc}).")
+
+
+def sniff_bytes(head: bytes, name: str) -> str:
+    """``pdf`` or ``docx`` from a file's leading bytes (never from its name)."""
+    if not head:
+        raise PdfUnreadable(f"The file is empty (0 bytes): {name}")
+    if b"%PDF-" in head[:1024]:
+        return "pdf"
+    if head.startswith(b"PK\x03\x04"):
+        return "docx"
+    raise UnsupportedFormat(f"{name} is not a PDF or Word (.docx) document (its content does not match its name).")
+
+
+def _inside(path: Path, roots: list[Path]) -> bool:
+    return any(path == r or path.is_relative_to(r) for r in roots)
+
+
+def check_source(path: Path, roots: list[Path] | None, max_bytes: int) -> Checked:
+    """Refuse what must not be copied: non-regular files, links leaving ``roots``, oversize, wrong type.
+
+    Uses only ``lstat``/``stat`` and a non-blocking open, so a FIFO or a device given on
+    the command line is refused instead of hanging the import.
+    """
+    name = os.fsdecode(path.name)
+    try:
+        st = path.lstat()
+    except OSError as exc:
+        raise _missing(exc, name) from exc
+    real = path
+    if stat.S_ISLNK(st.st_mode):
+        try:
+            real = path.resolve(strict=True)
+            st = real.stat()
+        except (OSError, RuntimeError) as exc:
+            raise FileMissing(f"{name} is a link to a file that does not exist.") from exc
+        if roots is not None and not _inside(real, roots):
+            raise UnsafeFile(f"{name} is a link to {os.fsdecode(real)}, outside the folders chosen for import; "
+                             "it was not read.")
+    if not stat.S_ISREG(st.st_mode):
+        kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a pipe (FIFO)" if stat.S_ISFIFO(st.st_mode)
+                else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+                else "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
+        raise UnsupportedFormat(f"{name} is {kind}, not a regular file; only PDF and Word files are imported.")
+    if st.st_size > max_bytes:
+        raise TooLarge(f"{name} is {st.st_size / 1e6:.0f} MB; the limit is {max_bytes / 1e6:.0f} MB "
+                       "(max_file_mb). It was not copied.")
+    try:
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise _missing(exc, name) from exc
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped for a FIFO/device after the stat
+            raise UnsupportedFormat(f"{name} is not a regular file; only PDF and Word files are imported.")
+        head = os.read(fd, 1024)
+    except OSError as exc:
+        raise _missing(exc, name) from exc
+    finally:
+        os.close(fd)
+    return Checked(real, st.st_size, sniff_bytes(head, name))
+
+
+def copy_into_library(checked: Checked, library: Path, max_bytes: int, shown_name: str) -> Copied:
+    """Copy a checked file to a temporary name in the library, hashing exactly the bytes copied.
+
+    The copy is re-read and compared with that hash before it is accepted; more than
+    ``max_bytes`` (the file grew since it was checked) aborts the copy.
+    """
+    try:
+        library.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _write_error(exc, library) from exc
+    tmp = library / f".incoming-{os.getpid()}-{os.urandom(6).hex()}.tmp"
+    h = hashlib.sha256()
+    size = 0
+    ok = False
+    try:
+        try:
+            fd = os.open(checked.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+            src = os.fdopen(fd, "rb")
+        except OSError as exc:
+            raise _missing(exc, shown_name) from exc
+        with src:
+            if not stat.S_ISREG(os.fstat(src.fileno()).st_mode):
+                raise UnsupportedFormat(f"{shown_name} is not a regular file.")
+            try:
+                dst = tmp.open("xb")
+            except OSError as exc:
+                raise _write_error(exc, library) from exc
+            with dst:
+                while True:
+                    try:
+                        block = src.read(CHUNK)
+                    except OSError as exc:
+                        raise _missing(exc, shown_name) from exc
+                    if not block:
+                        break
+                    size += len(block)
+                    if size > max_bytes:
+                        raise TooLarge(f"{shown_name} grew past the {max_bytes / 1e6:.0f} MB limit (max_file_mb) "
+                                       "while it was being copied. It was not kept.")
+                    h.update(block)
+                    try:
+                        dst.write(block)
+                    except OSError as exc:
+                        raise _write_error(exc, library) from exc
+                try:
+                    dst.flush()
+                    os.fsync(dst.fileno())
+                except OSError as exc:
+                    raise _write_error(exc, library) from exc
+        if size == 0:
+            raise PdfUnreadable(f"The file is empty (0 bytes): {shown_name}")
+        sha = h.hexdigest()
+        with tmp.open("rb") as fh:
+            kind = sniff_bytes(fh.read(1024), shown_name)
+        if sha256_file(tmp) != sha:
+            raise FileMissing(f"The library copy of {shown_name} does not match what was read; import it again.")
+        ok = True
+        return Copied(tmp, sha, size, kind)
+    finally:
+        if not ok:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+
+
+def commit_copy(copied: Copied, library: Path) -> Path:
+    """Give a verified copy its content-addressed name (``<sha256>.pdf|.docx``, by real type)."""
+    dest = library / f"{copied.sha}{KIND_EXT.get(copied.kind, '.bin')}"
+    try:
+        if dest.exists():
+            copied.tmp.unlink(missing_ok=True)
+        else:
+            os.replace(copied.tmp, dest)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            copied.tmp.unlink()
+        raise _write_error(exc, library) from exc
+    return dest
+
+
+def discard_copy(copied: Copied) -> None:
+    """Drop a temporary copy that will not be kept (a duplicate)."""
+    with contextlib.suppress(OSError):
+        copied.tmp.unlink()
 
 
 def sha256_file(path: Path) -> str:
@@ -23,29 +216,16 @@ def sha256_file(path: Path) -> str:
         with path.open("rb") as fh:
             while block := fh.read(CHUNK):
                 h.update(block)
-    except FileNotFoundError as exc:
-        raise FileMissing(f"The file no longer exists: {path.name}") from exc
     except OSError as exc:
-        raise FileMissing(f"The file cannot be read ({exc.strerror or exc}): {path.name}") from exc
+        raise _missing(exc, path.name) from exc
     return h.hexdigest()
 
 
 def store_copy(src: Path, sha: str, library: Path) -> Path:
-    """Copy ``src`` into the library under its hash (atomic rename; no-op if already there)."""
-    library.mkdir(parents=True, exist_ok=True)
-    ext = src.suffix.lower() if src.suffix.lower() in (".pdf", ".docx") else ".bin"
-    dest = library / f"{sha}{ext}"
-    if dest.exists():
-        return dest
-    tmp = dest.with_name(dest.name + f".{os.getpid()}.tmp")
-    try:
-        shutil.copyfile(src, tmp)
-        os.replace(tmp, dest)
-    except FileNotFoundError as exc:
-        raise FileMissing(f"The file no longer exists: {src.name}") from exc
-    except OSError as exc:
-        raise FileMissing(f"The file cannot be copied ({exc.strerror or exc}): {src.name}") from exc
-    finally:
-        if tmp.exists():
-            tmp.unlink(missing_ok=True)
-    return dest
+    """Copy ``src`` into the library under its hash and real type (no-op if already there)."""
+    checked = check_source(src, None, 1 << 62)
+    copied = copy_into_library(checked, library, 1 << 62, src.name)
+    if copied.sha != sha:
+        discard_copy(copied)
+        raise FileMissing(f"{src.name} changed while it was being imported; import it again.")
+    return commit_copy(copied, library)

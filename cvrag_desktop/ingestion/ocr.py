@@ -131,7 +131,11 @@ def get_engine() -> OcrEngine | None:
     if os.environ.get("CVRAG_DISABLE_OCR"):
         return None
     try:
-        return RapidOcrEngine()
+        engine = RapidOcrEngine()
+        from cvrag_desktop.ingestion.sandbox import rebase_memory_cap
+
+        rebase_memory_cap()  # ONNX Runtime maps a large reserve: count only what OCR makes resident
+        return engine
     except Exception as exc:  # missing wheel or broken ONNX Runtime
         log.info("RapidOCR unavailable: %s", exc)
     binary = shutil.which("tesseract")

@@ -9,11 +9,8 @@ before work starts, so a crash leaves them to be redone on the next run.
 
 from __future__ import annotations
 
-import atexit
-import concurrent.futures as cf
 import datetime as dt
 import logging
-import multiprocessing
 import os
 import time
 from collections.abc import Callable
@@ -22,10 +19,11 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from cvrag_desktop.catalog.db import Catalog
-from cvrag_desktop.catalog.library import sha256_file, store_copy
+from cvrag_desktop.catalog.library import check_source, commit_copy, copy_into_library, discard_copy
 from cvrag_desktop.config import AppPaths, IngestLimits
 from cvrag_desktop.domain import NormalizedCV
 from cvrag_desktop.errors import CvragError
+from cvrag_desktop.ingestion.sandbox import shared_sandbox
 
 log = logging.getLogger(__name__)
 SUPPORTED = (".pdf", ".docx")
@@ -60,28 +58,55 @@ def display_path(path: Path) -> str:
     return os.fsencode(path).decode("utf-8", "replace")
 
 
-def discover(paths: list[Path]) -> list[Path]:
-    """Files to import: given files as-is, folders searched recursively for PDF/DOCX."""
+def discover(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """Files to import and files skipped with a reason.
+
+    Given files are taken as-is (they are checked before any copy); folders are searched
+    recursively for PDF/DOCX. Hidden files (".name") and Word lock files ("~$name") found
+    in folders are skipped, and reported as skipped rather than silently dropped.
+    """
     out: list[Path] = []
+    skipped: list[tuple[Path, str]] = []
     for p in paths:
         if p.is_dir():
             for f in sorted(p.rglob("*")):
-                if f.is_file() and f.suffix.lower() in SUPPORTED and not f.name.startswith(("~$", ".")):
+                if f.suffix.lower() not in SUPPORTED or not f.is_file():
+                    continue
+                if f.name.startswith("~$"):
+                    skipped.append((f, "A Word lock file (~$…), not a document; skipped."))
+                elif f.name.startswith(".") or any(part.startswith(".") for part in f.relative_to(p).parts[:-1]):
+                    skipped.append((f, "A hidden file (its name or folder starts with '.'); skipped. "
+                                       "Rename it to import it."))
+                else:
                     out.append(f)
         else:
             out.append(p)
-    seen: set[str] = set()
+    seen: set[bytes] = set()
     unique = []
     for f in out:
-        key = os.fsencode(f.resolve() if f.exists() else f)
+        try:
+            key = os.fsencode(f.resolve())
+        except (OSError, RuntimeError):
+            key = os.fsencode(f)
         if key not in seen:
             seen.add(key)
             unique.append(f)
-    return unique
+    return unique, skipped
+
+
+def _import_roots(inputs: list[Path]) -> list[Path]:
+    """The folders the user chose: given folders, and the folder of each given file."""
+    roots = []
+    for p in inputs:
+        try:
+            roots.append(p.resolve() if p.is_dir() else p.absolute().parent.resolve())
+        except (OSError, RuntimeError):
+            continue
+    return roots
 
 
 def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as_of: str | None) -> dict:
-    """Extract, normalize and chunk one stored file (runs in a worker process; pure)."""
+    """Extract, normalize and chunk one stored file (runs in a sandboxed worker process; pure)."""
     from cvrag_desktop.ingestion.chunking import build_chunks
     from cvrag_desktop.ingestion.extract import extract_document
     from cvrag_desktop.ingestion.normalize import normalize_document
@@ -97,6 +122,9 @@ def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as
         chunks = build_chunks(candidate_id, cv, doc, blocks)
     except CvragError as exc:
         return {"ok": False, "status": exc.status, "error": exc.message, "seconds": time.perf_counter() - started}
+    except MemoryError:  # the worker's memory cap was reached: the sandbox recycles the worker
+        return {"ok": False, "status": "too_large", "error": None, "memory": True,
+                "seconds": time.perf_counter() - started}
     except Exception as exc:  # a parser bug must not take the batch down
         log.exception("unexpected failure parsing %s", stored)
         return {"ok": False, "status": "failed", "error": f"Unexpected error: {exc!r}",
@@ -112,31 +140,24 @@ def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as
     }
 
 
-_POOLS: dict[int, cf.ProcessPoolExecutor] = {}
-
-
 def _warm_worker() -> None:
     """Import the parsers and load the vocabularies once per worker process."""
-    from cvrag_desktop.ingestion import chunking, normalize  # noqa: F401
+    from cvrag_desktop.ingestion import chunking, extract, normalize  # noqa: F401
     from cvrag_desktop.ingestion.lexicon import load_lexicon
 
     load_lexicon()
 
 
-def worker_pool(workers: int) -> cf.ProcessPoolExecutor:
-    """A process pool kept for the session (spawned, so it is safe beside GUI threads)."""
-    pool = _POOLS.get(workers)
-    if pool is None:
-        ctx = multiprocessing.get_context("spawn")
-        pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_warm_worker)
-        _POOLS[workers] = pool
-        atexit.register(pool.shutdown, wait=False, cancel_futures=True)
-    return pool
-
-
-def parse_files(items: list[tuple[str, str]], limits: dict, allow_ocr: bool, as_of: str | None) -> list[dict]:
-    """Parse several stored files in one worker round trip (see :func:`parse_file`)."""
-    return [parse_file(stored, cid, limits, allow_ocr, as_of) for stored, cid in items]
+def limit_message(name: str, result: dict, limits: IngestLimits) -> str:
+    """The user-facing reason for a file whose worker was stopped (deadline, memory, crash)."""
+    limit = result.get("limit")
+    if limit == "deadline":
+        return (f"{name} took longer than the {limits.max_seconds:g} s time limit (max_seconds) to read; "
+                "its parser was stopped.")
+    if limit == "memory" or (limit == "crash" and result.get("exitcode") == -9):
+        return (f"{name} needed more than the {limits.max_worker_mb} MB memory limit (max_worker_mb) "
+                "to read; its parser was stopped.")
+    return f"The parser crashed on {name} (exit code {result.get('exitcode')}); the other files were imported."
 
 
 class Ingestor:
@@ -158,7 +179,9 @@ class Ingestor:
         """Import files and folders; returns per-file outcomes. Pending files of a crashed run are redone."""
         started = time.perf_counter()
         report = IngestReport()
-        files = discover(inputs)
+        files, skipped = discover(inputs)
+        roots = _import_roots(inputs)
+        max_bytes = self.limits.max_file_mb * 1_000_000
         jobs: list[tuple[int, str, str, str]] = []  # file_id, sha, stored, display
 
         def finish(outcome: FileOutcome) -> None:
@@ -167,41 +190,51 @@ class Ingestor:
                 report.ingested += 1
             elif outcome.status == "duplicate":
                 report.duplicates += 1
-            else:
+            elif outcome.status != "skipped":
                 report.failed.append({"path": outcome.path, "status": outcome.status, "error": outcome.error})
             if on_file:
                 on_file(outcome)
 
-        # stage 1 (this thread): hash, dedupe, copy into the library, register as queued
+        for f, reason in skipped:
+            finish(FileOutcome(path=display_path(f), status="skipped", error=reason))
+        # stage 1 (this thread): check, copy into the library while hashing, dedupe, register as queued
         batch_shas: set[str] = set()
+        library = self.paths.library_dir
+        failed_paths = {r["original_path"] for r in
+                        self.catalog.query("SELECT original_path FROM files WHERE sha256 IS NULL")}
         for f in files:
             shown = display_path(f)
             try:
-                sha = sha256_file(f)
+                checked = check_source(f, roots, max_bytes)
+                copied = copy_into_library(checked, library, max_bytes, display_path(Path(f.name)))
+                sha = copied.sha
                 if sha in batch_shas:
+                    discard_copy(copied)
                     finish(FileOutcome(path=shown, status="duplicate",
                                        error="Same content as another file of this import."))
                     continue
                 batch_shas.add(sha)
                 row = self.catalog.file_by_sha(sha)
                 if row is not None and row["status"] == "done":
+                    discard_copy(copied)
                     finish(FileOutcome(path=shown, status="duplicate", candidate_id=row["candidate_id"],
                                        error="Already imported (same content)."))
                     continue
-                stored = store_copy(f, sha, self.paths.library_dir)
+                stored = commit_copy(copied, library)
                 file_id = self.catalog.upsert_file(sha=sha, original_path=shown, file_name=display_path(Path(f.name)),
-                                                   size=f.stat().st_size, status="queued", stored_path=str(stored))
+                                                   size=copied.size, status="queued", stored_path=str(stored))
+                if shown in failed_paths:
+                    self._forget_failed_row(shown)
                 jobs.append((file_id, sha, str(stored), shown))
             except CvragError as exc:
-                self.catalog.upsert_file(sha=None, original_path=shown, file_name=shown.rsplit("/", 1)[-1],
-                                         size=None, status=exc.status, error=exc.message)
+                self._record_failure(shown, exc.status, exc.message)
                 finish(FileOutcome(path=shown, status=exc.status, error=exc.message))
         queued_ids = {j[0] for j in jobs}
         for row in self.catalog.files():  # resume: left queued/processing by an interrupted run
             if row["status"] in ("queued", "processing") and row["file_id"] not in queued_ids and row["stored_path"] \
                     and Path(row["stored_path"]).exists():
                 jobs.append((row["file_id"], row["sha256"], row["stored_path"], row["original_path"]))
-        total = len(files) + len(jobs) - len(queued_ids)
+        total = len(files) + len(skipped) + len(jobs) - len(queued_ids)
         done = len(report.files)
         if progress:
             progress(done, total, "")
@@ -209,71 +242,66 @@ class Ingestor:
         report.seconds = round(time.perf_counter() - started, 3)
         return report
 
+    def _record_failure(self, shown: str, status: str, error: str) -> None:
+        """A file refused before it had a hash: one row per path, updated on each run (not one per run)."""
+        rows = self.catalog.query("SELECT file_id FROM files WHERE sha256 IS NULL AND original_path = ? "
+                                  "ORDER BY file_id", (shown,))
+        if rows:
+            self.catalog.mark_file(rows[0]["file_id"], status=status, error=error, finished_at=time.time())
+            if len(rows) > 1:  # rows duplicated by earlier versions
+                with self.catalog.transaction() as c:
+                    c.executemany("DELETE FROM files WHERE file_id = ? AND sha256 IS NULL",
+                                  [(r["file_id"],) for r in rows[1:]])
+            return
+        self.catalog.upsert_file(sha=None, original_path=shown, file_name=shown.rsplit("/", 1)[-1],
+                                 size=None, status=status, error=error)
+
+    def _forget_failed_row(self, shown: str) -> None:
+        """A path that failed before (e.g. missing) and now imports: drop its stale failure row."""
+        with self.catalog.transaction() as c:
+            c.execute("DELETE FROM files WHERE sha256 IS NULL AND original_path = ?", (shown,))
+
     def _run_jobs(self, jobs, workers, report, finish, progress, should_cancel, total, done, as_of) -> None:
         limits = self.limits.model_dump()
         as_of_s = as_of.isoformat() if as_of else None
-
         started = time.perf_counter()
         first_done = done
+        if not jobs:
+            return
 
-        def handle(job, result: dict) -> None:
+        def on_start(job) -> None:
+            self.catalog.mark_file(job[0], status="processing", started_at=time.time())
+
+        def on_result(job, result: dict) -> None:
             nonlocal done
-            file_id, sha, _stored, shown = job
-            finish(self._store(file_id, sha, shown, result))
+            file_id, sha, stored, shown = job
+            if not result.get("ok") and not result.get("error"):
+                result["error"] = limit_message(shown.rsplit("/", 1)[-1], result, self.limits)
+                if result.get("limit") == "crash" and result.get("exitcode") == -9:
+                    result["status"] = "too_large"
+            finish(self._store(file_id, sha, shown, result, stored))
             done += 1
             if progress:
                 progress(done, total, progress_note(shown, done - first_done, total - done,
                                                     time.perf_counter() - started))
 
-        def cancelled() -> bool:
-            return bool(should_cancel and should_cancel())
+        box = shared_sandbox(min(max(1, workers), len(jobs)) if workers > 1 else 1, self.limits.max_worker_mb,
+                             parse_file, _warm_worker)
+        tasks = [(job, (job[2], job[1][:16], limits, self.allow_ocr, as_of_s)) for job in jobs]
+        left = box.run(tasks, self.limits.max_seconds, on_result,
+                       should_cancel=should_cancel, on_start=on_start)
+        if left:
+            report.cancelled = True
+            self.catalog.mark_files([job[0] for job in left], status="queued")
 
-        if workers <= 1 or len(jobs) <= 1:
-            for job in jobs:
-                if cancelled():
-                    report.cancelled = True
-                    break
-                self.catalog.mark_file(job[0], status="processing", started_at=time.time())
-                handle(job, parse_file(job[2], job[1][:16], limits, self.allow_ocr, as_of_s))
-            return
-        pool = worker_pool(workers)  # outlives the batch: worker start-up is paid once per session
-        per_task = max(1, min(8, len(jobs) // (workers * 4)))  # fewer round trips for big batches
-        pending: dict[cf.Future, list[tuple]] = {}
-        queue = list(jobs)
-        while queue or pending:
-            while queue and len(pending) < workers * 2 and not cancelled():
-                batch, queue = queue[:per_task], queue[per_task:]
-                self.catalog.mark_files([j[0] for j in batch], status="processing", started_at=time.time())
-                args = [(j[2], j[1][:16]) for j in batch]
-                pending[pool.submit(parse_files, args, limits, self.allow_ocr, as_of_s)] = batch
-            if cancelled():
-                report.cancelled = True
-                queue.clear()
-            if not pending:
-                break
-            finished, _ = cf.wait(pending, timeout=0.2, return_when=cf.FIRST_COMPLETED)
-            for fut in finished:
-                batch = pending.pop(fut)
-                try:
-                    results = fut.result()
-                except Exception as exc:  # worker died (e.g. out of memory)
-                    _POOLS.pop(workers, None)
-                    results = [{"ok": False, "status": "failed", "error": f"Worker crashed: {exc!r}", "seconds": 0}
-                               for _ in batch]
-                for job, result in zip(batch, results, strict=True):
-                    handle(job, result)
-        if report.cancelled:
-            for job in jobs:
-                row = self.catalog.query("SELECT status FROM files WHERE file_id = ?", (job[0],))
-                if row and row[0]["status"] in ("processing",):
-                    self.catalog.mark_file(job[0], status="queued")
-
-    def _store(self, file_id: int, sha: str, shown: str, result: dict) -> FileOutcome:
-        """Write one parse result to the catalog (serialized lane)."""
+    def _store(self, file_id: int, sha: str, shown: str, result: dict, stored: str | None = None) -> FileOutcome:
+        """Write one parse result to the catalog (serialized lane); a rejected file's library copy is removed."""
         seconds = round(result.get("seconds", 0.0), 3)
         if not result["ok"]:
             self.catalog.mark_file(file_id, status=result["status"], error=result["error"],
-                                   finished_at=time.time(), seconds=seconds)
+                                   finished_at=time.time(), seconds=seconds, stored_path=None)
+            if stored:
+                Path(stored).unlink(missing_ok=True)
             return FileOutcome(path=shown, status=result["status"], error=result["error"], seconds=seconds)
         from cvrag_desktop.domain import Chunk
 

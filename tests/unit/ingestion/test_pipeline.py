@@ -95,14 +95,14 @@ def test_missing_and_unreadable_files(tmp_path, svc, monkeypatch):
     good = make_cv_pdf(tmp_path / "good.pdf")
     gone = tmp_path / "gone.pdf"
     blocked = make_cv_pdf(tmp_path / "blocked.pdf", name="Bob Stone", email="bob@x.org")
-    real_open = Path.open
+    real_open = os.open
 
-    def guarded_open(self, *a, **k):
-        if self.name == "blocked.pdf":
+    def guarded_open(path, *a, **k):  # the import opens sources with os.open (non-blocking: FIFOs never hang)
+        if os.fsdecode(path).endswith("blocked.pdf"):
             raise PermissionError(13, "Permission denied")
-        return real_open(self, *a, **k)
+        return real_open(path, *a, **k)
 
-    monkeypatch.setattr(Path, "open", guarded_open)
+    monkeypatch.setattr(os, "open", guarded_open)
     report = svc.ingest([good, gone, blocked], use_llm=False)
     statuses = {Path(f.path).name: (f.status, f.error) for f in report.files}
     assert statuses["good.pdf"][0] == "done"
@@ -127,6 +127,7 @@ def test_image_only_pdf_with_and_without_ocr(real_cvs_dir, svc, monkeypatch):
 
     scan = real_cvs_dir / "pdf" / "DERIVED_imageonly_rendercv_classic_johndoe.pdf"
     monkeypatch.setattr(ocr, "get_engine", lambda: None)
+    monkeypatch.setenv("CVRAG_DISABLE_OCR", "1")  # parsing runs in worker processes: they read the environment
     report = svc.ingest([scan], use_llm=False)
     assert report.files[0].status == "needs_ocr" and "OCR" in report.files[0].error
     assert svc.list_candidates() == []  # never an empty or invented candidate

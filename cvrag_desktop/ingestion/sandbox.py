@@ -1,0 +1,287 @@
+"""Sandboxed parse workers: a memory cap inside, a wall-clock deadline from outside.
+
+Every parse (PDF, DOCX, OCR) runs in a spawned worker process that handles one file at
+a time. The parent supervises each worker:
+
+* **deadline** — a file that is not finished ``max_seconds`` after it was handed over
+  gets its worker killed (SIGKILL, from outside: a parser stuck inside C code cannot
+  ignore it); the file is marked ``too_large`` naming the limit, and a fresh worker
+  takes its place;
+* **memory** — on Linux the worker caps its own address space (``RLIMIT_AS``) so that
+  its resident size cannot pass ``max_worker_mb``; an allocation beyond it fails inside
+  the worker (MemoryError / MuPDF "malloc failed"), the file is marked ``too_large`` and
+  the worker is recycled. On every platform the parent also polls each worker's RSS and
+  kills a worker that passes the cap (the only guard on macOS, where ``RLIMIT_AS`` is
+  accepted but not enforced, and on Windows, which has no ``setrlimit``; a Job Object
+  would be the stronger guard there and is not implemented);
+* **crash** — a worker that dies (segfault, OOM killer) costs only the file it held.
+
+Each result carries ``peak_rss_mb``: the worker's peak resident size while it parsed
+that file (Linux resets the high-water mark per file through ``/proc/self/clear_refs``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import logging
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from multiprocessing.connection import wait
+
+log = logging.getLogger(__name__)
+POLL_S = 0.05
+
+
+def _status_kb(field: str) -> int | None:
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+_CAP_MB: int | None = None  # set in a worker once its cap is applied
+
+
+def _apply_memory_cap(cap_mb: int) -> None:
+    """Cap this process's address space so that its RSS stays under ``cap_mb`` (Linux).
+
+    The limit is the address space already mapped but not resident (shared libraries,
+    reserved arenas) plus ``cap_mb``: since RSS <= VmSize <= limit, resident memory cannot
+    grow past the cap. Only the soft limit is set, so :func:`rebase_memory_cap` can move it
+    after a large library (the OCR engine) maps its own reserve.
+    """
+    global _CAP_MB
+    if not sys.platform.startswith("linux"):
+        return  # macOS does not enforce RLIMIT_AS; Windows has none: the parent's RSS watch applies
+    import resource
+
+    vm, rss = _status_kb("VmSize"), _status_kb("VmRSS")
+    if vm is None or rss is None:
+        return
+    limit = (vm - rss) * 1024 + cap_mb * 1024 * 1024
+    with contextlib.suppress(ValueError, OSError):
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+        _CAP_MB = cap_mb
+
+
+def rebase_memory_cap() -> None:
+    """Re-apply the worker's cap after loading a library that reserves address space (no-op elsewhere)."""
+    if _CAP_MB is not None:
+        _apply_memory_cap(_CAP_MB)
+
+
+def _reset_peak() -> None:
+    with contextlib.suppress(OSError), open("/proc/self/clear_refs", "w", encoding="ascii") as fh:
+        fh.write("5")
+
+
+def _peak_rss_mb() -> float:
+    hwm = _status_kb("VmHWM")
+    if hwm is not None:
+        return round(hwm / 1024, 1)
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024, 1)
+
+
+def _worker_main(conn, cap_mb: int, target: Callable[..., dict], warm: Callable[[], None] | None) -> None:
+    """Worker loop: receive ``args``, run ``target(*args)``, send its result dict."""
+    if warm is not None:
+        warm()
+    _apply_memory_cap(cap_mb)  # after warming: the cap measures what parsing adds
+    while True:
+        try:
+            args = conn.recv()
+        except (EOFError, OSError):
+            return
+        if args is None:
+            return
+        _reset_peak()
+        try:
+            result = target(*args)
+        except MemoryError:
+            result = {"ok": False, "status": "too_large", "error": None, "memory": True, "seconds": 0.0}
+        result["peak_rss_mb"] = _peak_rss_mb()
+        try:
+            conn.send(result)
+        except (OSError, MemoryError):
+            return
+        if result.get("memory"):
+            return  # an allocation failed: the heap may be fragmented; start afresh
+
+
+def _rss_mb(pid: int) -> float | None:
+    try:
+        with open(f"/proc/{pid}/statm", encoding="ascii") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import psutil
+
+        return psutil.Process(pid).memory_info().rss / (1024 * 1024)
+    except Exception:
+        return None
+
+
+@dataclass
+class _Slot:
+    proc: multiprocessing.Process
+    conn: object
+    job: object = None
+    started: float = 0.0
+    peak_mb: float = 0.0
+
+
+class ParseSandbox:
+    """A fixed number of supervised worker processes (see the module docstring)."""
+
+    def __init__(self, workers: int, cap_mb: int, target: Callable[..., dict],
+                 warm: Callable[[], None] | None = None) -> None:
+        self.workers = max(1, workers)
+        self.cap_mb = cap_mb
+        self.target = target
+        self.warm = warm
+        self._ctx = multiprocessing.get_context("spawn")
+        self._slots: list[_Slot] = []
+        self.restarts = 0
+
+    def _spawn(self) -> _Slot:
+        parent, child = self._ctx.Pipe(duplex=True)
+        proc = self._ctx.Process(target=_worker_main, args=(child, self.cap_mb, self.target, self.warm),
+                                 daemon=True, name="cvrag-parse")
+        proc.start()
+        child.close()
+        return _Slot(proc, parent)
+
+    def _kill(self, slot: _Slot) -> None:
+        with contextlib.suppress(Exception):
+            slot.proc.kill()
+        slot.proc.join(5)
+        with contextlib.suppress(Exception):
+            slot.conn.close()
+
+    def _replace(self, slot: _Slot) -> None:
+        self._kill(slot)
+        self.restarts += 1
+        self._slots[self._slots.index(slot)] = self._spawn()
+
+    def run(self, jobs: Iterable[tuple[object, tuple]], deadline_s: float,
+            on_result: Callable[[object, dict], None], should_cancel: Callable[[], bool] | None = None,
+            on_start: Callable[[object], None] | None = None) -> list[object]:
+        """Run ``target(*args)`` for every ``(job, args)``; ``on_result(job, result)`` on this thread.
+
+        A failed job gets a result dict with ``ok=False`` and a ``limit`` key (``deadline``,
+        ``memory`` or ``crash``). Returns the jobs not started or killed because of cancellation.
+        """
+        queue = list(jobs)
+        queue.reverse()
+        while len(self._slots) < self.workers:
+            self._slots.append(self._spawn())
+        cancelled: list[object] = []
+        while True:
+            if should_cancel and should_cancel():
+                cancelled.extend(job for job, _args in reversed(queue))
+                queue.clear()
+                for slot in self._slots:
+                    if slot.job is not None:
+                        cancelled.append(slot.job)
+                        slot.job = None
+                        self._replace(slot)
+                return cancelled
+            for i, slot in enumerate(self._slots):
+                if slot.job is None and queue:
+                    job, args = queue.pop()
+                    if on_start:
+                        on_start(job)
+                    try:
+                        slot.conn.send(args)
+                    except (OSError, ValueError):  # the idle worker died: start another
+                        self._replace(slot)
+                        slot = self._slots[i]
+                        slot.conn.send(args)
+                    slot.job, slot.started, slot.peak_mb = job, time.monotonic(), 0.0
+            busy = [s for s in self._slots if s.job is not None]
+            if not busy:
+                return cancelled
+            ready = wait([s.conn for s in busy] + [s.proc.sentinel for s in busy], timeout=POLL_S)
+            now = time.monotonic()
+            for slot in busy:
+                result = None
+                if slot.conn in ready:
+                    try:
+                        result = slot.conn.recv()
+                    except (EOFError, OSError):
+                        result = None
+                if result is None and (slot.proc.sentinel in ready or not slot.proc.is_alive()):
+                    slot.proc.join(1)
+                    result = {"ok": False, "status": "failed", "limit": "crash", "exitcode": slot.proc.exitcode,
+                              "seconds": now - slot.started, "peak_rss_mb": slot.peak_mb}
+                if result is None:
+                    rss = _rss_mb(slot.proc.pid)
+                    if rss is not None:
+                        slot.peak_mb = max(slot.peak_mb, rss)
+                    if rss is not None and rss > self.cap_mb:
+                        result = {"ok": False, "status": "too_large", "limit": "memory",
+                                  "seconds": now - slot.started, "peak_rss_mb": round(rss, 1)}
+                    elif now - slot.started > deadline_s:
+                        result = {"ok": False, "status": "too_large", "limit": "deadline",
+                                  "seconds": now - slot.started, "peak_rss_mb": round(slot.peak_mb, 1)}
+                    else:
+                        continue
+                job, slot.job = slot.job, None
+                if result.get("memory") and "limit" not in result:
+                    result["limit"] = "memory"
+                if "limit" in result or not slot.proc.is_alive():
+                    self._replace(slot)
+                on_result(job, result)
+
+    def close(self) -> None:
+        """Stop the workers (politely, then by force)."""
+        for slot in self._slots:
+            with contextlib.suppress(Exception):
+                slot.conn.send(None)
+        for slot in self._slots:
+            slot.proc.join(0.5)
+            self._kill(slot)
+        self._slots.clear()
+
+
+_SANDBOX: dict[str, ParseSandbox] = {}
+
+
+def shared_sandbox(workers: int, cap_mb: int, target, warm=None) -> ParseSandbox:
+    """The session's sandbox (worker start-up is paid once); replaced when its shape changes.
+
+    Only one sandbox lives at a time, so a long session (or a test run) never accumulates
+    idle worker processes. The key includes ``CVRAG_DISABLE_OCR`` because workers inherit
+    the environment when they start.
+    """
+    key = f"{workers}:{cap_mb}:{os.environ.get('CVRAG_DISABLE_OCR', '')}:{target.__module__}.{target.__name__}"
+    box = _SANDBOX.get(key)
+    if box is None:
+        for old in _SANDBOX.values():
+            old.close()
+        _SANDBOX.clear()
+        box = _SANDBOX[key] = ParseSandbox(workers, cap_mb, target, warm)
+    return box
+
+
+@atexit.register
+def _close_all() -> None:
+    for box in _SANDBOX.values():
+        box.close()
+    _SANDBOX.clear()
