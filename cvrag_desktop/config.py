@@ -82,7 +82,12 @@ def resources_dir() -> Path:
 
 
 class IngestLimits(BaseModel):
-    """Guards against hostile or absurd inputs (decompression bombs, 10k-page PDFs)."""
+    """Guards against hostile or absurd inputs (decompression bombs, 10k-page PDFs).
+
+    ``max_seconds`` and ``max_worker_mb`` are enforced on the parse worker process from
+    outside (it is killed and replaced); the others are cheap checks made before the
+    expensive work. A file that hits one is marked ``too_large`` with the limit named.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -90,6 +95,15 @@ class IngestLimits(BaseModel):
     max_pages: int = Field(default=100, ge=1)
     max_chars: int = Field(default=600_000, ge=1000)
     max_seconds: float = Field(default=60.0, gt=0)
+    max_worker_mb: int = Field(default=1536, ge=256)  # resident memory of one parse worker
+    max_objects: int = Field(default=200_000, ge=100)  # PDF objects (xref entries)
+    max_streams: int = Field(default=20_000, ge=10)  # PDF streams
+    max_inflated_mb: int = Field(default=256, ge=1)  # all PDF streams / DOCX parts, decompressed
+    max_page_content_mb: int = Field(default=16, ge=1)  # one page's content incl. form XObjects it draws
+    max_xobject_depth: int = Field(default=12, ge=1)  # form XObjects nested inside each other
+    max_image_pixels: int = Field(default=60_000_000, ge=10_000)  # one image, as it decodes
+    max_docx_parts: int = Field(default=2_000, ge=10)  # entries of a .docx zip
+    max_table_cells: int = Field(default=50_000, ge=100)  # DOCX table cells read
 
 
 class Settings(BaseModel):
