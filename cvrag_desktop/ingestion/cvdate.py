@@ -45,6 +45,29 @@ def parse_date_text(text: str) -> dt.date | None:
     return None
 
 
+_FULL_DATE = re.compile(r"^(?:[A-Za-zÀ-ÿ]+\.?\s+\d{1,2},?\s+|\d{1,2}\.?\s+[A-Za-zÀ-ÿ]+\.?,?\s+|\d{1,2}[./]\d{1,2}[./])"
+                        + _YEAR + r"$|^" + _YEAR + r"-\d{2}-\d{2}$")
+
+
+def find_date_stamp(lines: Iterable[str], today: dt.date | None = None) -> tuple[dt.date, str] | None:
+    """A cell that is only a full date with its day ("MAY 13, 2024" in a running footer), recent enough
+    not to be a birth date: the date the CV was printed, when it prints no "updated" line.
+
+    Weaker than :func:`find_cv_date` (a certificate's date can look the same), so callers check it
+    against the dates the CV mentions.
+    """
+    today = today or dt.date.today()
+    for raw in lines:
+        for cell in raw.split("\t"):
+            c = " ".join(cell.split())
+            if len(c) > 24 or not _FULL_DATE.match(c):
+                continue
+            d = parse_date_text(c) if not re.match(r"^\d{4}-", c) else dt.date(int(c[:4]), int(c[5:7]), 1)
+            if d is not None and today.year - 15 <= d.year and d <= today + dt.timedelta(days=366):
+                return d, " ".join(raw.split())
+    return None
+
+
 def find_cv_date(lines: Iterable[str], today: dt.date | None = None) -> tuple[dt.date, str] | None:
     """The CV's own date (first day of its month) and the line that prints it; None when it prints none."""
     limit = (today or dt.date.today()) + dt.timedelta(days=366)

@@ -13,7 +13,7 @@ from collections import defaultdict
 
 from cvrag_desktop.domain import NormalizedCV, Provenance
 from cvrag_desktop.ingestion import contact
-from cvrag_desktop.ingestion.cvdate import file_date, find_cv_date
+from cvrag_desktop.ingestion.cvdate import file_date, find_cv_date, find_date_stamp
 from cvrag_desktop.ingestion.europass import read_europass
 from cvrag_desktop.ingestion.extract import ExtractedDoc
 from cvrag_desktop.ingestion.history import parse_education, parse_experiences
@@ -66,16 +66,22 @@ def _cv_date(doc: ExtractedDoc, as_of: dt.date | None, mentioned: list[str]) -> 
     """The CV's own date as "YYYY-MM" and its source: a printed "updated" line or dated signature,
     else the file's creation date; (None, None) when neither is known (the import date then serves).
 
-    A file date older than a date the CV itself mentions (``mentioned``, "YYYY[-MM]") is a tool's
-    fixed stamp or a copied file's, not when the CV was written, and is ignored.
+    A bare full date in its own cell (a running footer's "MAY 13, 2024") counts as printed. That
+    stamp, or a file date, older than a date the CV itself mentions (``mentioned``, "YYYY[-MM]")
+    is a certificate's date, a tool's fixed stamp or a copied file's, and is ignored.
     """
     found = find_cv_date((ln.text for ln in doc.lines), as_of)
     if found:
         return found[0].strftime("%Y-%m"), "printed"
+
+    def believable(d: dt.date | None) -> bool:
+        return d is not None and not any(m[:7] > d.strftime("%Y-%m") for m in mentioned if m)
+
+    stamp = find_date_stamp((ln.text for ln in doc.lines), as_of)
+    if stamp and believable(stamp[0]):
+        return stamp[0].strftime("%Y-%m"), "printed"
     created = file_date(doc.created, as_of)
-    if created is None or any(m[:7] > created.strftime("%Y-%m") for m in mentioned if m):
-        return None, None
-    return created.strftime("%Y-%m"), "file"
+    return (created.strftime("%Y-%m"), "file") if believable(created) else (None, None)
 
 
 def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple[NormalizedCV, list[SectionBlock]]:

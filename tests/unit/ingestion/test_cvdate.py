@@ -77,3 +77,31 @@ def test_a_file_date_older_than_the_cvs_own_dates_is_ignored(tmp_path):
     doc = extract_document(write_pdf(tmp_path / "stamped.pdf", [items], creation="2000-01-01"))  # a tool's fixed stamp
     cv, _ = normalize_document(doc, dt.date(2026, 11, 30))
     assert cv.cv_date is None and cv.years_of_experience > 6
+
+
+def test_a_full_date_alone_in_a_footer_cell_is_the_cvs_date():
+    import datetime as dt
+
+    from cvrag_desktop.ingestion.cvdate import find_date_stamp
+
+    today = dt.date(2026, 11, 30)
+    assert find_date_stamp(["MAY 13, 2024\tDANA OKONKWO · CURRICULUM VITAE\t1"], today)[0] == dt.date(2024, 5, 1)
+    assert find_date_stamp(["13.05.2024"], today)[0] == dt.date(2024, 5, 1)
+    assert find_date_stamp(["12 March 1990"], today) is None  # a birth date, not a print date
+    assert find_date_stamp(["Jan 2019 – Present"], today) is None  # a role's dates have no day
+
+
+def test_a_date_stamp_older_than_the_roles_is_not_the_cvs_date(tmp_path):
+    import datetime as dt
+
+    from cvrag_desktop.ingestion.extract import extract_document
+    from cvrag_desktop.ingestion.normalize import normalize_document
+    from tests.support.minipdf import write_pdf
+
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Experience", 14, True),
+             (40, 75, "Jan 2022 – Present"), (180, 75, "Data Analyst"), (330, 75, "Brindlecorp"),
+             (40, 90, "Cleaned and modelled the sales data of a small retailer."),
+             (40, 120, "Certifications", 14, True), (40, 145, "Tableau Desktop Specialist"), (330, 145, "13.05.2021")]
+    doc = extract_document(write_pdf(tmp_path / "cert.pdf", [items]))
+    cv, _ = normalize_document(doc, dt.date(2026, 11, 30))
+    assert cv.cv_date is None  # the certificate's day is older than the current role: not the CV's date
