@@ -7,7 +7,6 @@ later field can point back at its place in the file.
 
 from __future__ import annotations
 
-import base64
 import itertools
 import logging
 import re
@@ -108,7 +107,7 @@ def extract_document(path: Path, limits: IngestLimits | None = None, *, allow_oc
         return extract_docx(path, limits)
     try:
         return _extract_pdf_pymupdf(path, limits, allow_ocr=allow_ocr)
-    except (PdfEncrypted, TooLarge, NeedsOcr):
+    except (PdfEncrypted, TooLarge, NeedsOcr, MemoryError):
         raise
     except PdfUnreadable as exc:
         log.info("PyMuPDF failed on %s (%s); trying pypdf", path.name, exc)
@@ -155,6 +154,7 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
     try:
         doc = pymupdf.open(path, filetype="pdf")
     except Exception as exc:  # PyMuPDF raises several types for broken files
+        _raise_if_memory(exc)
         raise PdfUnreadable(f"{path.name} is damaged or not a valid PDF ({exc}).") from exc
     with doc:
         if doc.needs_pass and not doc.authenticate(""):
@@ -167,6 +167,9 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
             raise PdfUnreadable(f"{path.name} has no pages.")
         if n_pages > limits.max_pages:
             raise TooLarge(f"{path.name} has {n_pages} pages; the limit is {limits.max_pages} for a CV.")
+        from cvrag_desktop.ingestion.pdf_guard import check_document
+
+        check_document(doc, path.name, limits)
         try:
             created = (doc.metadata or {}).get("creationDate") or (doc.metadata or {}).get("modDate")
         except Exception:  # a broken Info dictionary is no reason to refuse the CV
@@ -177,14 +180,16 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
         chars = 0
         for pno in range(n_pages):
             if time.monotonic() - started > limits.max_seconds:
-                raise TooLarge(f"{path.name} took longer than {limits.max_seconds:.0f} s to read.")
+                raise TooLarge(f"{path.name} took longer than the {limits.max_seconds:g} s time limit (max_seconds) "
+                           "to read.")
             try:
                 page = doc.load_page(pno)
-                _check_page_bombs(doc, page, path.name)
+                _check_page_bombs(doc, page, path.name, limits)
                 data = page.get_text("dict", flags=pymupdf.TEXTFLAGS_DICT & ~pymupdf.TEXT_PRESERVE_IMAGES)
             except TooLarge:
                 raise
             except Exception as exc:
+                _raise_if_memory(exc)
                 raise PdfUnreadable(f"{path.name}: page {pno + 1} cannot be read ({exc}).") from exc
             rect = page.rect
             sizes.append((rect.width, rect.height))
@@ -217,8 +222,9 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
                     notes.append(f"{len(image_only)} image-only page(s) skipped: no OCR engine")
                 else:
                     for pno in image_only:
-                        if time.monotonic() - started > limits.max_seconds * 3:
-                            raise TooLarge(f"{path.name}: OCR took too long.")
+                        if time.monotonic() - started > limits.max_seconds:
+                            raise TooLarge(f"{path.name}: OCR took longer than the {limits.max_seconds:g} s "
+                                           "time limit (max_seconds).")
                         page = doc.load_page(pno)
                         pages[pno] = order_page(engine.read_page(page, pno), page.rect.width)
                     method = "ocr" if len(image_only) == n_pages else "pymupdf+ocr"
@@ -233,6 +239,7 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
 
 MAX_CONTENT_BYTES = 16_000_000  # decompressed content of one page; real CV pages use < 1 MB
 MAX_IMAGE_PIXELS = 60_000_000
+_MEMORY_ERROR = re.compile(r"malloc|calloc|realloc|out of memory|cannot allocate|bad_alloc", re.I)
 
 
 def _inflated_size(raw: bytes, limit: int) -> int:
@@ -251,32 +258,17 @@ def _inflated_size(raw: bytes, limit: int) -> int:
     return total
 
 
-def _check_page_bombs(doc, page, name: str) -> None:
-    """Refuse pages whose content streams inflate beyond a bound, without inflating them fully."""
-    for xref in page.get_contents():
-        filters = re.findall(r"/(\w+)", doc.xref_get_key(xref, "Filter")[1] or "")
-        raw = doc.xref_stream_raw(xref) or b""
-        try:
-            for f in filters[:-1] if filters and filters[-1] == "FlateDecode" else filters:
-                if f == "ASCII85Decode":
-                    raw = base64.a85decode(re.sub(rb"\s", b"", raw).removesuffix(b"~>").removeprefix(b"<~"))
-                elif f == "ASCIIHexDecode":
-                    raw = bytes.fromhex(re.sub(rb"[^0-9A-Fa-f]", b"", raw).decode())
-            if filters and filters[-1] == "FlateDecode":
-                size = _inflated_size(raw, MAX_CONTENT_BYTES)
-            elif len(raw) < 4_000_000:
-                size = len(doc.xref_stream(xref) or b"")
-            else:
-                size = MAX_CONTENT_BYTES + 1
-        except (ValueError, zlib.error):
-            continue  # let MuPDF judge a stream this check cannot decode
-        if size > MAX_CONTENT_BYTES:
-            raise TooLarge(f"{name}: page {page.number + 1} decompresses to more than "
-                           f"{MAX_CONTENT_BYTES // 1_000_000} MB (a decompression bomb?).")
-    for img in page.get_images(full=False):
-        width, height = img[2], img[3]
-        if width * height > MAX_IMAGE_PIXELS:
-            raise TooLarge(f"{name}: page {page.number + 1} holds a {width}×{height} image (over the limit).")
+def _check_page_bombs(doc, page, name: str, limits: IngestLimits | None = None) -> None:
+    """Refuse pages whose content (with the form XObjects they draw) or images pass the limits (``pdf_guard``)."""
+    from cvrag_desktop.ingestion.pdf_guard import check_page
+
+    check_page(doc, page, name, limits or IngestLimits())
+
+
+def _raise_if_memory(exc: BaseException) -> None:
+    """MuPDF reports a failed allocation (the worker's memory cap) as its own error: make it a MemoryError."""
+    if isinstance(exc, MemoryError) or _MEMORY_ERROR.search(str(exc)):
+        raise MemoryError(str(exc)) from exc
 
 
 def _drop_running_lines(pages: list[list[TextLine]], sizes: list[tuple[float, float]]) -> list[TextLine]:
