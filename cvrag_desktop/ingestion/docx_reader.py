@@ -30,6 +30,57 @@ def _iter_blocks(document):
             yield Table(child, document)
 
 
+def check_parts(infos: list[zipfile.ZipInfo], name: str, limits: IngestLimits) -> None:
+    """Refuse a .docx whose parts (any of them: styles, media, fonts…) expand past the limits.
+
+    python-docx reads every part of the package into memory, so every declared size
+    counts; zipfile never yields more than a part's declared size (it fails the CRC).
+    """
+    if len(infos) > limits.max_docx_parts:
+        raise TooLarge(f"{name} holds {len(infos):,} parts; the limit is {limits.max_docx_parts:,} (max_docx_parts).")
+    xml_cap = 2 * limits.max_page_content_mb * 1_000_000
+    total = 0
+    for info in infos:
+        total += info.file_size
+        if total > limits.max_inflated_mb * 1_000_000:
+            raise TooLarge(f"{name} expands to more than {limits.max_inflated_mb} MB (max_inflated_mb; "
+                           f"{info.filename} is {info.file_size / 1e6:.0f} MB) — a decompression bomb?")
+        if info.filename.lower().endswith((".xml", ".rels")) and info.file_size > xml_cap:
+            raise TooLarge(f"{name}: its part {info.filename} expands to {info.file_size / 1e6:.0f} MB; the limit "
+                           f"for one XML part is {xml_cap // 1_000_000} MB (2 × max_page_content_mb).")
+
+
+def _table_rows(table, name: str, limits: IngestLimits, seen: list[int]):
+    """Each row's distinct cell texts, merged cells read once per row (linear, unlike ``row.cells``).
+
+    python-docx resolves every vertically merged cell by searching the rows above, which is
+    quadratic: a large merged-cell table took minutes. Here the text of each grid column's
+    top cell is remembered while the rows are walked.
+    """
+    from docx.oxml.ns import qn
+    from docx.table import _Cell
+
+    top: dict[int, str] = {}
+    for tr in table._tbl.tr_lst:
+        grid = tr.grid_before
+        cells: list[str] = []
+        for tc in tr.iterchildren(qn("w:tc")):
+            seen[0] += 1
+            if seen[0] > limits.max_table_cells:
+                raise TooLarge(f"{name} has more than {limits.max_table_cells:,} table cells (max_table_cells).")
+            span = tc.grid_span
+            if tc.vMerge == "continue":
+                text = top.get(grid, "")
+            else:
+                cell = _Cell(tc, table)
+                text = " ".join(p.text.strip() for p in cell.paragraphs if p.text.strip())
+                top[grid] = text
+            if text and text not in cells:
+                cells.append(text)
+            grid += span
+        yield cells
+
+
 def extract_docx(path: Path, limits: IngestLimits) -> ExtractedDoc:
     """Read a .docx into ordered lines."""
     try:
@@ -39,8 +90,7 @@ def extract_docx(path: Path, limits: IngestLimits) -> ExtractedDoc:
                 raise PdfEncrypted(f"{path.name} is password-protected; remove the password and import it again.")
             if "word/document.xml" not in names:
                 raise UnsupportedFormat(f"{path.name} is a ZIP file but not a Word document.")
-            if zf.getinfo("word/document.xml").file_size > limits.max_file_mb * 4_000_000:
-                raise TooLarge(f"{path.name} expands to more than the size limit.")
+            check_parts(zf.infolist(), path.name, limits)
         import docx
 
         document = docx.Document(str(path))
@@ -66,14 +116,10 @@ def extract_docx(path: Path, limits: IngestLimits) -> ExtractedDoc:
             lines.append(TextLine(t, 0, (0.0, y, 500.0, y + size), size, bold, "docx"))
             y += size * 1.3
 
+    seen_cells = [0]
     for block in _iter_blocks(document):
         if hasattr(block, "rows"):
-            for row in block.rows:
-                cells = []
-                for cell in row.cells:
-                    text = " ".join(p.text.strip() for p in cell.paragraphs if p.text.strip())
-                    if text and text not in cells:
-                        cells.append(text)
+            for cells in _table_rows(block, path.name, limits, seen_cells):
                 if cells:
                     add("\t".join(cells), 10.0, False)
             continue
