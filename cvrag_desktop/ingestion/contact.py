@@ -156,7 +156,7 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
             cell = clean_name(raw, split_joined=ln.size >= 1.3 * body)
             if not _name_shaped(cell) and not (rank < 5 and _single_name(cell, ln.size, body)):
                 continue
-            score = (ln.size / body) * 10 - rank * 0.15 - pos * 0.5
+            score = (ln.size / max(body, 0.5)) * 10 - rank * 0.15 - pos * 0.5  # body is 0 when most text is < 0.25 pt
             if ln.bold:
                 score += 1
             h = doc.page_sizes[0][1] if doc.page_sizes else 800
