@@ -115,6 +115,10 @@ def _strip_event(text: str) -> str:
     return re.sub(r"\s*(?:入社|退職|入学|卒業|修了|中退|就職)$", "", text).strip()
 
 
+_HONOURS = re.compile(r"[\s,;(–-]*(?:(?:summa|magna)\s+)?cum\s+laude\b\)?|[\s,;(–-]*\bwith\s+(?:first[- ]class\s+|high\s+)?"
+                      r"(?:honou?rs|distinction|merit)\b\)?|[\s,;(–-]*\b(?:mit\s+Auszeichnung|con\s+lode|"
+                      r"avec\s+(?:mention\s+)?(?:très\s+)?(?:bien|honorable|félicitations)|com\s+distinção)\b\)?",
+                      re.IGNORECASE)
 _PARTICLES = NAME_PARTICLES | {"el"}  # "da Conceição Fernandes", "el Corte Inglés"
 _ACTION = re.compile(r"^(?:created|developed|built|implemented|designed|led|managed|worked|maintained|improved|"
                      r"ported|wrote|responsible|participated|collaborated|contributed|helped|assisted|supported|"
@@ -286,12 +290,21 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
                     if cur is not None and cur.get("institution") and "field" not in cur and n > 0 \
                             and cur.get("inst_frag") == (text, i) and not is_location(part) and len(part.split()) >= 2:
                         cur["field"] = part  # "Princeton University, Computer Science"
+                    elif cur is not None and cur.get("bare") and cur.get("institution") \
+                            and i > cur["where"].get("degree", i) \
+                            and not is_location(part) and 1 <= len(part.split()) <= 6 and part[:1].isupper() \
+                            and not find_date_ranges(part):
+                        # "M.Sc. summa cum laude" / "Bioscience engineering": the field on the next line
+                        cur["degree"] = f"{cur['degree']} in {_tidy(part)}"
+                        cur["bare"] = False
                     continue
                 if degree_text:
                     if cur is None or cur.get("degree"):
                         cur = new()
-                    cur["degree"] = _tidy(degree_text)
+                    cur["degree"] = _tidy(_HONOURS.sub("", degree_text))
                     cur["where"]["degree"] = i
+                    level = lex.degree_re.match(cur["degree"])
+                    cur["bare"] = bool(level and level.end() >= len(cur["degree"].rstrip(". ")) - 1)
                 if inst_text:
                     if cur is None or cur.get("institution"):
                         cur = new()

@@ -225,3 +225,14 @@ def test_an_end_left_open_with_dots_is_ongoing():
     assert (r.start, r.end, r.is_current, r.open_ended) == ("2017-01", None, True, False)
     (r,) = find_date_ranges("2019 – … Research Engineer")
     assert r.is_current
+
+
+def test_honours_are_not_the_degree_and_the_field_on_the_next_line_is(tmp_path):
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Education", 14, True),
+             (40, 75, "2014–2016"), (110, 75, "M.Sc. summa cum laude"), (330, 75, "Ghent University"),
+             (110, 88, "Marine biology"), (110, 101, "Ecology and fisheries"),
+             (40, 121, "2011–2014"), (110, 121, "B.Sc. with distinction"), (330, 121, "University of Leeds"),
+             (110, 134, "Biology")]
+    _, cv = _cv(tmp_path, items)
+    assert [(e.degree, e.institution) for e in cv.education] == [
+        ("M.Sc. in Marine biology", "Ghent University"), ("B.Sc. in Biology", "University of Leeds")]
