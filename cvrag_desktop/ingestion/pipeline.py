@@ -40,6 +40,7 @@ class FileOutcome(BaseModel):
     name: str | None = None
     pages: int | None = None
     seconds: float | None = None
+    peak_rss_mb: float | None = None  # the parse worker's peak resident memory while it read this file
 
 
 class IngestReport(BaseModel):
@@ -302,7 +303,8 @@ class Ingestor:
                                    finished_at=time.time(), seconds=seconds, stored_path=None)
             if stored:
                 Path(stored).unlink(missing_ok=True)
-            return FileOutcome(path=shown, status=result["status"], error=result["error"], seconds=seconds)
+            return FileOutcome(path=shown, status=result["status"], error=result["error"], seconds=seconds,
+                               peak_rss_mb=result.get("peak_rss_mb"))
         from cvrag_desktop.domain import Chunk
 
         cv = NormalizedCV.model_validate_json(result["cv"])
@@ -318,7 +320,7 @@ class Ingestor:
         if self.on_saved:
             self.on_saved(candidate_id)
         return FileOutcome(path=shown, status="done", candidate_id=candidate_id, name=cv.name,
-                           pages=result["pages"], seconds=seconds)
+                           pages=result["pages"], seconds=seconds, peak_rss_mb=result.get("peak_rss_mb"))
 
 
 def progress_note(shown: str, finished: int, remaining: int, elapsed: float) -> str:

@@ -1,0 +1,168 @@
+"""Hostile files end with a clear status within their limits, and the batch goes on.
+
+Small bombs with small limits so each test runs in seconds; ``benchmarks/hostile.py``
+runs the full-size set with the default limits.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.config import IngestLimits, app_paths
+from cvrag_desktop.ingestion.pipeline import Ingestor
+from cvrag_desktop.ingestion.sandbox import ParseSandbox
+from tests.support import hostile
+
+RSS_CEILING_MB = 1536
+SMALL = {"max_seconds": 20.0, "max_inflated_mb": 20, "max_page_content_mb": 4, "max_image_pixels": 10_000_000,
+         "max_chars": 100_000, "max_table_cells": 5_000, "max_worker_mb": 1024}
+
+
+@pytest.fixture
+def ingest(tmp_path):
+    """Import files with the given limits; returns {file name: outcome}. The good CV must import too."""
+    paths = app_paths().ensure()
+    catalog = Catalog(paths.catalog_db)
+
+    def run(files, workers=1, **limits):
+        good = hostile.good_cv_pdf(tmp_path / "zz_good.pdf")
+        ingestor = Ingestor(catalog, paths, IngestLimits(**{**SMALL, **limits}), allow_ocr=False)
+        started = time.monotonic()
+        report = ingestor.ingest([*files, good], workers=workers)
+        elapsed = time.monotonic() - started
+        out = {f.path.rsplit("/", 1)[-1]: f for f in report.files}
+        assert out["zz_good.pdf"].status == "done", out["zz_good.pdf"]  # the batch went on
+        for f in report.files:
+            assert f.peak_rss_mb is None or f.peak_rss_mb <= RSS_CEILING_MB, f
+        out["_elapsed"] = elapsed
+        return out
+
+    yield run
+    catalog.close()
+
+
+def _refused(outcome, *words):
+    assert outcome.status == "too_large", outcome
+    for w in words:
+        assert w in outcome.error, outcome.error
+    assert outcome.seconds is not None and outcome.seconds < SMALL["max_seconds"]
+
+
+def test_xobject_text_flood(tmp_path, ingest):
+    out = ingest([hostile.xobject_flood_pdf(tmp_path / "flood.pdf", invocations=400)])
+    _refused(out["flood.pdf"], "form XObjects", "max_page_content_mb")
+
+
+def test_nested_xobjects(tmp_path, ingest):
+    out = ingest([hostile.nested_xobjects_pdf(tmp_path / "nested.pdf")])
+    _refused(out["nested.pdf"], "max_xobject_depth")
+
+
+def test_font_bomb(tmp_path, ingest):
+    out = ingest([hostile.font_bomb_pdf(tmp_path / "font.pdf", inflated_mb=40)])
+    _refused(out["font.pdf"], "max_inflated_mb")
+
+
+def test_image_lying_about_its_size(tmp_path, ingest):
+    out = ingest([hostile.lying_image_pdf(tmp_path / "jpeg.pdf", real_side=4000)])
+    _refused(out["jpeg.pdf"], "declared 1×1", "4000×4000", "max_image_pixels")
+
+
+def test_tiny_font_stuffing_and_tiny_cv(tmp_path, ingest):
+    out = ingest([hostile.tiny_font_pdf(tmp_path / "stuffed.pdf", stuffing_lines=8000),
+                  hostile.tiny_font_pdf(tmp_path / "tiny.pdf", stuffing_lines=300, size=0.2, cv_scale=0.01)])
+    _refused(out["stuffed.pdf"], "characters")
+    assert out["tiny.pdf"].status in ("done", "no_content"), out["tiny.pdf"]  # no ZeroDivisionError
+
+
+@pytest.mark.parametrize("part", ["word/styles.xml", "word/media/image1.png"])
+def test_docx_part_bombs(tmp_path, ingest, part):
+    bomb = hostile.docx_part_bomb(tmp_path / "bomb.docx", part, inflated_mb=40)
+    assert bomb.stat().st_size < 1_000_000
+    out = ingest([bomb])
+    _refused(out["bomb.docx"], "max_inflated_mb", part)
+
+
+def test_docx_huge_merged_table(tmp_path, ingest):
+    big = hostile.docx_merged_table(tmp_path / "merged.docx", rows=1500)  # 12,000 cells
+    ok = hostile.docx_merged_table(tmp_path / "merged_ok.docx", rows=300)
+    out = ingest([big, ok])
+    _refused(out["merged.docx"], "max_table_cells")
+    assert out["merged_ok.docx"].status == "done" and out["merged_ok.docx"].seconds < 10
+
+
+def test_merged_cells_read_like_python_docx(tmp_path):
+    import docx
+
+    from cvrag_desktop.ingestion.docx_reader import _iter_blocks, _table_rows
+
+    d = docx.Document(hostile.docx_merged_table(tmp_path / "m.docx", rows=6, cols=3))
+    table = next(b for b in _iter_blocks(d) if hasattr(b, "rows"))
+    expected = []
+    for row in table.rows:
+        cells = []
+        for cell in row.cells:
+            text = " ".join(p.text.strip() for p in cell.paragraphs if p.text.strip())
+            if text and text not in cells:
+                cells.append(text)
+        expected.append(cells)
+    assert list(_table_rows(table, "m.docx", IngestLimits(), [0])) == expected
+
+
+def test_whole_hostile_set_two_workers(tmp_path, ingest):
+    files = hostile.hostile_set(tmp_path / "set", full_size=False)
+    out = ingest(files, workers=2)
+    for f in files:
+        o = out[f.name]
+        assert o.status in ("too_large", "done", "no_content"), o
+        assert o.error is None or "Unexpected" not in o.error
+    assert out["_elapsed"] < 60
+
+
+# ---- the sandbox itself: limits enforced from outside, whatever the parser does --------------
+def test_flood_without_prechecks_is_stopped_by_the_worker_limits(tmp_path, ingest):
+    """With the pre-check raised out of the way, the memory cap or the deadline still stops the flood."""
+    out = ingest([hostile.xobject_flood_pdf(tmp_path / "flood.pdf", invocations=3000)],
+                 max_page_content_mb=100_000, max_chars=100_000_000, max_worker_mb=600, max_seconds=6.0)
+    o = out["flood.pdf"]
+    assert o.status == "too_large", o
+    assert "max_worker_mb" in o.error or "max_seconds" in o.error
+    assert o.seconds < 6.0 + 2.0
+    assert o.peak_rss_mb is None or o.peak_rss_mb <= 600 + 50
+
+
+def _run_box(tasks, deadline=3.0, cap_mb=400):
+    box = ParseSandbox(1, cap_mb, hostile.sandbox_probe)
+    results = {}
+    try:
+        started = time.monotonic()
+        box.run([(name, args) for name, args in tasks], deadline, lambda job, r: results.__setitem__(job, r))
+        return results, time.monotonic() - started, box.restarts
+    finally:
+        box.close()
+
+
+def test_sandbox_deadline_crash_and_memory_cost_only_their_file():
+    results, elapsed, restarts = _run_box([
+        ("slow", ("sleep", 30)), ("segv", ("segfault",)), ("exit", ("exit",)),
+        ("hog", ("allocate", 3000)), ("fine", ("sleep", 0.01)),
+    ])
+    assert results["slow"]["limit"] == "deadline" and results["slow"]["seconds"] < 4.5
+    assert results["segv"]["limit"] == "crash" and results["exit"]["limit"] == "crash"
+    assert results["hog"]["limit"] == "memory" and results["hog"]["peak_rss_mb"] <= 450
+    assert results["fine"]["ok"] is True
+    assert restarts == 4 and elapsed < 20
+
+
+def test_sandbox_cancel_returns_unstarted_and_running_jobs():
+    box = ParseSandbox(1, 400, hostile.sandbox_probe)
+    started = time.monotonic()
+    try:
+        left = box.run([("a", ("sleep", 30)), ("b", ("sleep", 0))], 60, lambda j, r: None,
+                       should_cancel=lambda: time.monotonic() - started > 1.0)
+    finally:
+        box.close()
+    assert sorted(left) == ["a", "b"] and time.monotonic() - started < 10
