@@ -119,7 +119,7 @@ class DiskFull(CvragError):
     status = "disk_full"
 
 
-class LlmReplyTooLarge(CvragError):
+class LlmReplyTooLarge(LlmOutputInvalid):
     """The language model's reply exceeded the size cap; it was refused, not stored."""
 
     status = "llm_too_large"

@@ -20,12 +20,13 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from cvrag_desktop.errors import Cancelled, LlmOutputInvalid, LlmUnavailable
+from cvrag_desktop.errors import Cancelled, LlmOutputInvalid, LlmReplyTooLarge, LlmUnavailable
 from cvrag_desktop.llm.config import ModelRoute, get_route, llm_enabled
 from cvrag_desktop.llm.health import probe
 from cvrag_desktop.llm.structured import strict_json_schema
@@ -36,6 +37,61 @@ Message = dict[str, Any]
 
 LLM_ERRORS: tuple[type[Exception], ...] = (LlmUnavailable, LlmOutputInvalid)
 """Catch these to fall back to the deterministic path."""
+
+DEFAULT_REPLY_CAP = 64_000
+"""Characters a reply may have when the caller sets no ``max_tokens`` (a 10 MB reply is refused)."""
+CHARS_PER_TOKEN_CAP = 16
+
+
+def reply_cap(max_tokens: int | None, cap: int | None = None) -> int:
+    """The most characters a reply may have: explicit ``cap``, else ~16 per allowed token, else the default."""
+    if cap:
+        return cap
+    if max_tokens:
+        return max(4096, max_tokens * CHARS_PER_TOKEN_CAP)
+    return DEFAULT_REPLY_CAP
+
+
+def too_large(route: ModelRoute, cap: int) -> LlmReplyTooLarge:
+    """The typed error for a reply over the size cap."""
+    return LlmReplyTooLarge(f"The language model ({route.model}) sent a reply longer than {cap:,} characters; "
+                            "it was refused (not shown, not stored).")
+
+
+def run_with_deadline(work: Callable[[Callable[[], bool]], Any], deadline_s: float, route: ModelRoute,
+                      should_cancel: Callable[[], bool] | None = None) -> Any:
+    """Run ``work(abandoned)`` in a helper thread; give up at the deadline or on cancel.
+
+    The per-read timeout of the HTTP client does not bound a server that trickles a byte
+    every few seconds; this bounds connect + the whole reply. On giving up, ``abandoned()``
+    turns true so a streaming loop stops at its next piece; the helper thread is a daemon.
+    """
+    box: dict[str, Any] = {}
+    done = threading.Event()
+    abandoned = threading.Event()
+
+    def run() -> None:
+        try:
+            box["value"] = work(abandoned.is_set)
+        except BaseException as exc:  # handed to the caller's thread
+            box["error"] = exc
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="llm-call", daemon=True).start()
+    end = time.monotonic() + deadline_s
+    while not done.wait(timeout=max(0.0, min(0.1, end - time.monotonic()))):
+        if should_cancel is not None and should_cancel():
+            abandoned.set()
+            raise Cancelled("The language-model request was cancelled.")
+        if time.monotonic() >= end:
+            abandoned.set()
+            raise LlmUnavailable(f"The language model ({route.model} at {route.api_base}) did not finish its reply "
+                                 f"within the {deadline_s:g} s deadline; it was abandoned.")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
 
 _import_lock = threading.Lock()
 _litellm: Any = None
@@ -175,11 +231,15 @@ def complete_text(
     preflight: bool = True,
     max_tokens: int | None = None,
     json_schema: type[BaseModel] | None = None,
+    deadline: float | None = None,
+    max_reply_chars: int | None = None,
 ) -> str:
     """Free-text completion for ``alias``; streams pieces to ``on_token`` when given.
 
-    ``timeout`` (seconds) bounds the request, or the gap between streamed pieces.
-    ``should_cancel`` is polled between pieces (raises :class:`Cancelled`). ``preflight``
+    ``timeout`` (seconds) bounds each read; ``deadline`` (default: ``timeout``) bounds
+    connect + the whole reply, however slowly it trickles. ``should_cancel`` is polled
+    ten times a second (raises :class:`Cancelled`). A reply over ``max_reply_chars``
+    (default from ``max_tokens``) raises :class:`LlmReplyTooLarge` and is not returned. ``preflight``
     checks the cached health probe first so a missing Ollama fails in milliseconds.
     ``max_tokens`` caps the reply, so a model that rambles is cut off, not waited for.
     ``json_schema`` asks the endpoint to constrain the (still streamed) reply to that
@@ -188,6 +248,7 @@ def complete_text(
     """
     route = resolve_route(alias, base_url, timeout, preflight)
     limits = {"max_tokens": max_tokens} if max_tokens else {}
+    cap = reply_cap(max_tokens, max_reply_chars)
 
     def request(**kwargs: Any) -> Any:
         if json_schema is None:
@@ -195,34 +256,44 @@ def complete_text(
         return call_formatted(route, messages, strict_json_schema(json_schema), json_schema.__name__,
                                **kwargs, **limits)
 
-    parts: list[str] = []
-    try:
+    def work(abandoned: Callable[[], bool]) -> str:
+        parts: list[str] = []
+        size = 0
         if on_token is None and should_cancel is None:
             response = request()
-            parts.append(response.choices[0].message.content or "")
-        else:
-            stream = request(stream=True)
-            try:
-                for chunk in stream:
-                    if should_cancel is not None and should_cancel():
-                        raise Cancelled("The language-model request was cancelled.")
-                    piece = chunk.choices[0].delta.content if chunk.choices else None
-                    if piece:
-                        parts.append(piece)
-                        if on_token is not None:
-                            on_token(piece)
-            finally:
-                close = getattr(stream, "close", None)
-                if callable(close):
-                    close()
-    except (Cancelled, LlmUnavailable):
+            text = response.choices[0].message.content or ""
+            if len(text) > cap:
+                raise too_large(route, cap)
+            return text
+        stream = request(stream=True)
+        try:
+            for chunk in stream:
+                if abandoned():
+                    break
+                piece = chunk.choices[0].delta.content if chunk.choices else None
+                if piece:
+                    size += len(piece)
+                    if size > cap:
+                        raise too_large(route, cap)
+                    parts.append(piece)
+                    if on_token is not None:
+                        on_token(piece)
+        finally:
+            close = getattr(stream, "close", None)
+            if callable(close):
+                close()
+        return "".join(parts)
+
+    load_litellm()  # a local import, seconds long the first time: not part of the model's deadline
+    try:
+        text = run_with_deadline(work, deadline or route.timeout, route, should_cancel)
+    except (Cancelled, LlmUnavailable, LlmOutputInvalid):
         raise
     except Exception as exc:
         mapped = map_error(exc, route)
         if mapped is exc:
             raise
         raise mapped from exc
-    text = "".join(parts)
     if not text.strip():
         raise LlmOutputInvalid(f"The language model ({route.model}) returned an empty reply.")
     return text

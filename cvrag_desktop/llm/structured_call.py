@@ -16,7 +16,16 @@ from pydantic import BaseModel, ValidationError
 
 from cvrag_desktop.errors import LlmOutputInvalid
 from cvrag_desktop.llm.config import ModelRoute
-from cvrag_desktop.llm.gateway import Message, call_formatted, map_error, resolve_route
+from cvrag_desktop.llm.gateway import (
+    Message,
+    call_formatted,
+    load_litellm,
+    map_error,
+    reply_cap,
+    resolve_route,
+    run_with_deadline,
+    too_large,
+)
 from cvrag_desktop.llm.structured import describe_invalid, parse_structured, strict_json_schema
 
 log = logging.getLogger(__name__)
@@ -41,9 +50,18 @@ def _schema_messages(messages: Sequence[Message], schema: dict[str, Any]) -> lis
 
 def _structured_reply(route: ModelRoute, messages: list[Message], schema: dict[str, Any], name: str,
                       **limits: Any) -> str:
-    """The raw text of a JSON reply."""
-    response = call_formatted(route, messages, schema, name, **limits)
-    return response.choices[0].message.content or ""
+    """The raw text of a JSON reply, within the route's deadline and the reply-size cap."""
+    cap = reply_cap(limits.get("max_tokens"))
+
+    def work(_abandoned) -> str:
+        response = call_formatted(route, messages, schema, name, **limits)
+        text = response.choices[0].message.content or ""
+        if len(text) > cap:
+            raise too_large(route, cap)
+        return text
+
+    load_litellm()  # imported before the clock starts
+    return run_with_deadline(work, route.timeout, route)
 
 
 def complete_structured(

@@ -25,7 +25,9 @@ from typing import Any, Literal
 import pytest
 
 DEFAULT_MODELS = ("qwen2.5:3b-instruct", "qwen2.5:7b-instruct")
-Mode = Literal["normal", "garbage", "error500", "hang", "reject_schema"]
+Mode = Literal["normal", "garbage", "error500", "hang", "reject_schema", "trickle", "flood", "never_answer"]
+"""``trickle``: a chat reply sent one byte every ``trickle_interval`` s; ``flood``: a chat reply of
+``flood_bytes``; ``never_answer``: chat requests are accepted and never answered (tags still work)."""
 
 
 @dataclass
@@ -80,6 +82,8 @@ class OllamaStub:
         self.mode: Mode = "normal"
         self.default_reply: str = "{}"
         self.openai_only = False  # True: behave like an OpenAI-compatible server (no /api/tags)
+        self.trickle_interval = 3.0
+        self.flood_bytes = 10 * 1024 * 1024
         self.requests: list[LoggedRequest] = []
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -209,8 +213,14 @@ class OllamaStub:
                 if path != "/api/chat":
                     self._send(404, json.dumps({"error": "not found"}))
                     return
-                if stub.mode == "hang":
+                if stub.mode in ("hang", "never_answer"):
                     self._hang()
+                    return
+                if stub.mode == "trickle":
+                    self._trickle(body)
+                    return
+                if stub.mode == "flood":
+                    self._flood(body)
                     return
                 if stub.mode == "error500":
                     self._send(500, json.dumps({"error": "model runner has unexpectedly stopped"}))
@@ -258,6 +268,49 @@ class OllamaStub:
                                  "finish_reason": "stop"}],
                     "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
                 }))
+
+            def _trickle(self, body: dict[str, Any]) -> None:
+                """Headers at once, then the reply one byte every ``trickle_interval`` seconds."""
+                model = body.get("model", "")
+                content = "A slow answer that never seems to end. " * 20
+                if body.get("stream", True):
+                    data = "".join(json.dumps({"model": model, "message": {"role": "assistant", "content": p},
+                                               "done": False}) + "\n" for p in _tokens(content))
+                else:
+                    data = json.dumps(self._final(model, content, content))
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-ndjson")
+                self.end_headers()
+                self.wfile.flush()
+                for ch in data.encode("utf-8"):
+                    if stub._stop.wait(timeout=stub.trickle_interval):
+                        return
+                    try:
+                        self.wfile.write(bytes([ch]))
+                        self.wfile.flush()
+                    except OSError:
+                        return
+
+            def _flood(self, body: dict[str, Any]) -> None:
+                """A reply of ``flood_bytes`` characters (streamed in 64 KB pieces, or one JSON body)."""
+                model = body.get("model", "")
+                piece = "x" * 65536
+                n = max(1, stub.flood_bytes // len(piece))
+                try:
+                    if not body.get("stream", True):
+                        self._send(200, json.dumps(self._final(model, piece * n, "x")))
+                        return
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/x-ndjson")
+                    self.end_headers()
+                    for _ in range(n):
+                        if stub._stop.is_set():
+                            return
+                        line = {"model": model, "message": {"role": "assistant", "content": piece}, "done": False}
+                        self.wfile.write((json.dumps(line) + "\n").encode("utf-8"))
+                    self.wfile.write((json.dumps(self._final(model, "", "x")) + "\n").encode("utf-8"))
+                except OSError:
+                    return
 
             def _final(self, model: str, content: str, whole: str) -> dict[str, Any]:
                 return {
