@@ -239,7 +239,7 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
 
 MAX_CONTENT_BYTES = 16_000_000  # decompressed content of one page; real CV pages use < 1 MB
 MAX_IMAGE_PIXELS = 60_000_000
-_MEMORY_ERROR = re.compile(r"malloc|calloc|realloc|out of memory|cannot allocate|bad_alloc", re.I)
+_MEMORY_ERROR = re.compile(r"malloc|calloc|realloc|out of memory|unable to allocate|cannot allocate|bad_alloc", re.I)
 
 
 def _inflated_size(raw: bytes, limit: int) -> int:

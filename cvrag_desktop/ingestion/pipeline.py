@@ -276,10 +276,14 @@ class Ingestor:
         def on_result(job, result: dict) -> None:
             nonlocal done
             file_id, sha, stored, shown = job
-            if not result.get("ok") and not result.get("error"):
-                result["error"] = limit_message(shown.rsplit("/", 1)[-1], result, self.limits)
-                if result.get("limit") == "crash" and result.get("exitcode") == -9:
-                    result["status"] = "too_large"
+            if not result.get("ok"):
+                original = shown.rsplit("/", 1)[-1]
+                if not result.get("error"):
+                    result["error"] = limit_message(original, result, self.limits)
+                    if result.get("limit") == "crash" and result.get("exitcode") == -9:
+                        result["status"] = "too_large"
+                else:  # the worker read the library copy: name the user's file, not its hash
+                    result["error"] = result["error"].replace(Path(stored).name, original)
             finish(self._store(file_id, sha, shown, result, stored))
             done += 1
             if progress:
