@@ -71,8 +71,8 @@ def discover(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
     for p in paths:
         if p.is_dir():
             for f in sorted(p.rglob("*")):
-                if f.suffix.lower() not in SUPPORTED or not f.is_file():
-                    continue
+                if f.suffix.lower() not in SUPPORTED or (f.is_dir() and not f.is_symlink()):
+                    continue  # FIFOs, devices and links are kept: the check before copy gives them a status
                 if f.name.startswith("~$"):
                     skipped.append((f, "A Word lock file (~$…), not a document; skipped."))
                 elif f.name.startswith(".") or any(part.startswith(".") for part in f.relative_to(p).parts[:-1]):
@@ -290,7 +290,7 @@ class Ingestor:
                 progress(done, total, progress_note(shown, done - first_done, total - done,
                                                     time.perf_counter() - started))
 
-        box = shared_sandbox(min(max(1, workers), len(jobs)) if workers > 1 else 1, self.limits.max_worker_mb,
+        box = shared_sandbox(max(1, workers), self.limits.max_worker_mb,
                              parse_file, _warm_worker)
         tasks = [(job, (job[2], job[1][:16], limits, self.allow_ocr, as_of_s)) for job in jobs]
         left = box.run(tasks, self.limits.max_seconds, on_result,

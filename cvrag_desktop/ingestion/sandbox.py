@@ -28,6 +28,7 @@ import logging
 import multiprocessing
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -91,8 +92,10 @@ def _peak_rss_mb() -> float:
     hwm = _status_kb("VmHWM")
     if hwm is not None:
         return round(hwm / 1024, 1)
-    import resource
-
+    try:
+        import resource
+    except ImportError:  # Windows
+        return 0.0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return round(peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024, 1)
 
@@ -157,6 +160,7 @@ class ParseSandbox:
         self.warm = warm
         self._ctx = multiprocessing.get_context("spawn")
         self._slots: list[_Slot] = []
+        self._lock = threading.Lock()  # one batch at a time (a GUI import and a resume may overlap)
         self.restarts = 0
 
     def _spawn(self) -> _Slot:
@@ -187,9 +191,12 @@ class ParseSandbox:
         A failed job gets a result dict with ``ok=False`` and a ``limit`` key (``deadline``,
         ``memory`` or ``crash``). Returns the jobs not started or killed because of cancellation.
         """
-        queue = list(jobs)
+        with self._lock:
+            return self._run(list(jobs), deadline_s, on_result, should_cancel, on_start)
+
+    def _run(self, queue, deadline_s, on_result, should_cancel, on_start) -> list[object]:
         queue.reverse()
-        while len(self._slots) < self.workers:
+        while len(self._slots) < min(self.workers, len(queue)):  # started lazily, kept for the session
             self._slots.append(self._spawn())
         cancelled: list[object] = []
         while True:
