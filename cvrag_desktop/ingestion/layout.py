@@ -25,6 +25,8 @@ def _is_heading_text(text: str) -> bool:
     from cvrag_desktop.ingestion.lexicon import heading_key, load_lexicon
 
     t = text.strip().rstrip(":")
+    if t.endswith((".", ",")):
+        return False  # the end of a sentence ("… years of experience.") is not a heading
     return 2 < len(t) <= 40 and heading_key(t) in load_lexicon().headings
 
 
@@ -144,7 +146,14 @@ def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
                 and _count_aligned(rest, other) >= 0.6 * len(rest):
             return None  # a date gutter that also carries the section headings
         widths = sorted(ln.x1 - ln.x0 for ln in side)
-        if widths[len(widths) // 2] < 0.2 * page_width and _count_aligned(side, other, tight=True) >= 0.35 * len(side):
+        tight = _count_aligned(side, other, tight=True)
+        other_heads = right_heads if side is left else left_heads
+        # both sides carry headings of their own, text runs beside this side's headings and rows align
+        # only by chance: a sidebar, not a table (whose section headings span empty rows)
+        own = [ln for ln in side if id(ln) in heads]
+        beside = sum(1 for h in own if any(same_row(h, o) or (o.y0 < h.yc < o.y1) for o in other if o.page == h.page))
+        sidebar = len(own) >= 2 and len(other_heads) >= 2 and tight < 0.6 * len(side) and beside * 2 >= len(own)
+        if widths[len(widths) // 2] < 0.2 * page_width and tight >= 0.35 * len(side) and not sidebar:
             return None  # narrow cells top-aligned with the other side: a table, read row by row
     if _full_width_headings(left, right, left_heads, right_heads):
         return None  # one column under full-width headings; the left strip is a table's first cells

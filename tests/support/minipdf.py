@@ -7,11 +7,11 @@ from pathlib import Path
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
-Item = tuple[float, float, str] | tuple[float, float, str, float] | tuple[float, float, str, float, bool]
+Item = tuple  # (x, y, text[, size[, bold[, "right"]]]): "right" ends the text at x
 
 
 def write_pdf(path: Path, pages: list[list[Item]], *, creation: str | None = None) -> Path:
-    """Write ``pages`` of (x, y-from-top, text[, size[, bold]]) items to ``path`` and return it.
+    """Write ``pages`` of (x, y-from-top, text[, size[, bold[, "right"]]]) items to ``path`` and return it.
 
     ``creation`` ("2019-03-01") sets the PDF's creation date in its metadata.
     """
@@ -23,7 +23,10 @@ def write_pdf(path: Path, pages: list[list[Item]], *, creation: str | None = Non
             size = item[3] if len(item) > 3 else 10.0
             bold = item[4] if len(item) > 4 else False
             c.setFont("Helvetica-Bold" if bold else "Helvetica", size)
-            c.drawString(x, height - y - size, text)
+            if len(item) > 5 and item[5] == "right":
+                c.drawRightString(x, height - y - size, text)
+            else:
+                c.drawString(x, height - y - size, text)
         c.showPage()
     c.save()
     if creation:

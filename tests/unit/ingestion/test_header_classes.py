@@ -236,3 +236,30 @@ def test_honours_are_not_the_degree_and_the_field_on_the_next_line_is(tmp_path):
     _, cv = _cv(tmp_path, items)
     assert [(e.degree, e.institution) for e in cv.education] == [
         ("M.Sc. in Marine biology", "Ghent University"), ("B.Sc. in Biology", "University of Leeds")]
+
+
+def test_right_aligned_sidebar_with_headings_is_a_column_not_table_cells(tmp_path):
+    side, y = [], 86  # the sidebar shares the main column's pitch: about half its rows share a baseline by chance
+    for head, rows in (("Contacts", ["dana@example.org", "dana.example.org", "github/danaok"]),
+                       ("Languages", ["Portuguese", "English (C1)"]),
+                       ("Skills", ["C, Java", "Ruby, Perl", "Ruby on Rails", "Databases", "Git, Bash"])):
+        side.append((150, y, head, 10, True, "right"))
+        y += 12
+        for n, r in enumerate(rows):
+            side.append((150, y + (0 if n % 2 else 6), r, 10, False, "right"))
+            y += 12
+        y += 12
+    main = [(175, 20, "Dana Okonkwo", 30), (175, 60, "Education", 17)]
+    y = 86
+    for years, degree, school in (("2013-2015", "Mestrado em Engenharia Informática", "Universidade do Minho"),
+                                  ("2010-2013", "Licenciatura em Engenharia Informática", "Universidade do Minho")):
+        main += [(175, y, years), (235, y, degree), (570, y, school, 8, False, "right")]
+        for k in range(1, 8):
+            main.append((235, y + 12 * k, "Programming, algorithms, operating systems and networks"))
+        y += 96
+    main.append((175, y, "Experience", 17))
+    main += [(175, y + 26, "2015-2019"), (235, y + 26, "Software Engineer"), (570, y + 26, "Brindlecorp", 8, False, "right")]
+    doc, cv = _cv(tmp_path, side + main)
+    assert not any("Ruby, Perl" in ln.text and "\t" in ln.text for ln in doc.lines)  # never merged into a main row
+    assert [e.degree for e in cv.education] == ["Mestrado em Engenharia Informática",
+                                                 "Licenciatura em Engenharia Informática"]
