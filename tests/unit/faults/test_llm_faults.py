@@ -69,14 +69,16 @@ def test_cancel_stops_waiting_at_once(ollama_stub):
 @pytest.mark.parametrize("mode", ["trickle", "flood", "never_answer"])
 def test_ask_and_ingest_survive_a_misbehaving_server(ollama_stub, monkeypatch, tmp_path, mode):
     """`ask` answers (deterministic fallback) within its deadlines; ingest leaves nothing in processing."""
-    from cvrag_desktop.config import load_settings
+    from cvrag_desktop.config import app_paths, load_settings, save_settings
     from cvrag_desktop.services import Services
     from tests.unit.faults.cvs import write_corpus
 
     monkeypatch.setenv("CVRAG_LLM_URL", ollama_stub.url)
     ollama_stub.trickle_interval = 0.5
+    paths = app_paths().ensure()
+    save_settings(load_settings(paths).model_copy(update={"llm_timeout_s": DEADLINE}), paths)
     svc = Services()
-    svc.settings = load_settings(svc.paths).model_copy(update={"llm_timeout_s": DEADLINE})
+    assert svc.settings.llm_timeout_s == DEADLINE
     ollama_stub.mode = "normal"
     folder = tmp_path / "in"
     write_corpus(folder)
