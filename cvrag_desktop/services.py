@@ -260,6 +260,7 @@ class Services:
                 if side.exists():
                     side.rename(side.with_name(f"{moved.name if moved else db.name}{suffix}"))
             files = library_files(self.paths.library_dir)
+            self._catalog = Catalog(db)  # a new, empty catalog on purpose: it is filled from the library now
         # the library copies are the inputs (content-addressed: importing one copies nothing)
         report = self.ingest([self.paths.library_dir], use_llm=False, progress=progress, should_cancel=should_cancel)
         return {"library_files": len(files), "ingested": report.ingested, "duplicates": report.duplicates,
