@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run demo test lint bench eval screenshots clean
+.PHONY: setup run demo test lint bench bench-gui eval screenshots clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -24,9 +24,14 @@ demo: setup
 
 # Core and GUI suites run in two processes: Qt objects finalised beside the ONNX/Qdrant
 # extensions at interpreter exit are not something a test result should depend on.
+# (pyproject's addopts already says -q: a second -q would hide pytest's summary line.)
+# Each process prints its peak RSS at the end (tests/conftest.py; budget 3 GB).
 test: setup
-	$(BIN)/python -m pytest -q -p no:cacheprovider --timeout 900 tests --ignore=tests/ui
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider --timeout 900 tests/ui
+	$(BIN)/python -m pytest -p no:cacheprovider --timeout 900 tests --ignore=tests/ui
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -p no:cacheprovider --timeout 900 tests/ui
+
+bench-gui: setup
+	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/gui_stall.py
 
 lint: setup
 	$(BIN)/ruff check cvrag_desktop tests benchmarks

@@ -86,3 +86,19 @@ def real_cvs_dir() -> Path:
     if not (REAL_CVS / "pdf").exists():
         pytest.skip("real-cvs dataset not available")
     return REAL_CVS
+
+
+RSS_LIMIT_MB = 3 * 1024
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """Print this pytest process's peak RSS (and its biggest child's) at the end of the run."""
+    import resource
+    import sys
+
+    scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB on Linux
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale / 2**20
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * scale / 2**20
+    verdict = "ok" if own <= RSS_LIMIT_MB else f"OVER the {RSS_LIMIT_MB} MB budget"
+    terminalreporter.write_line(f"peak RSS of this pytest process: {own:.0f} MB ({verdict}); "
+                                f"largest child process: {children:.0f} MB")

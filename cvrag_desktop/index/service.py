@@ -47,8 +47,15 @@ _embedders_lock = threading.Lock()
 
 
 def shared_embedder(models_dir: Path | None) -> Embedder:
-    """One embedder (models loaded once) per models folder per process."""
-    key = str(models_dir)
+    """One embedder (models loaded once) per set of model files per process.
+
+    Keyed by the files actually resolved, not by the folder searched: every data home
+    without models of its own shares the bundled ones (a test suite that opens a fresh
+    home per test once loaded a new set of ONNX sessions per test, ~13 GB in one process).
+    """
+    from cvrag_desktop.index.embeddings import resolve_models
+
+    key = repr(resolve_models(models_dir))
     with _embedders_lock:
         if key not in _embedders:
             _embedders[key] = Embedder(models_dir)

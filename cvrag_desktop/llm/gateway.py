@@ -270,6 +270,8 @@ def complete_text(
             for chunk in stream:
                 if abandoned():
                     break
+                if should_cancel is not None and should_cancel():
+                    raise Cancelled("The language-model request was cancelled.")
                 piece = chunk.choices[0].delta.content if chunk.choices else None
                 if piece:
                     size += len(piece)
