@@ -221,10 +221,14 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
                         )
                     notes.append(f"{len(image_only)} image-only page(s) skipped: no OCR engine")
                 else:
+                    from cvrag_desktop.ingestion.sandbox import announce
+
+                    announce("ocr")  # the supervisor grants max_ocr_seconds more
+                    budget = limits.max_seconds + limits.max_ocr_seconds
                     for pno in image_only:
-                        if time.monotonic() - started > limits.max_seconds:
-                            raise TooLarge(f"{path.name}: OCR took longer than the {limits.max_seconds:g} s "
-                                           "time limit (max_seconds).")
+                        if time.monotonic() - started > budget:
+                            raise TooLarge(f"{path.name}: OCR took longer than the {budget:g} s time limit "
+                                           "(max_seconds + max_ocr_seconds).")
                         page = doc.load_page(pno)
                         pages[pno] = order_page(engine.read_page(page, pno), page.rect.width)
                     method = "ocr" if len(image_only) == n_pages else "pymupdf+ocr"

@@ -153,8 +153,9 @@ def limit_message(name: str, result: dict, limits: IngestLimits) -> str:
     """The user-facing reason for a file whose worker was stopped (deadline, memory, crash)."""
     limit = result.get("limit")
     if limit == "deadline":
-        return (f"{name} took longer than the {limits.max_seconds:g} s time limit (max_seconds) to read; "
-                "its parser was stopped.")
+        allowed = result.get("allowed_s", limits.max_seconds)
+        which = "max_seconds" if allowed <= limits.max_seconds else "max_seconds + max_ocr_seconds"
+        return f"{name} took longer than the {allowed:g} s time limit ({which}) to read; its parser was stopped."
     if limit == "memory" or (limit == "crash" and result.get("exitcode") == -9):
         return (f"{name} needed more than the {limits.max_worker_mb} MB memory limit (max_worker_mb) "
                 "to read; its parser was stopped.")
@@ -293,8 +294,8 @@ class Ingestor:
         box = shared_sandbox(max(1, workers), self.limits.max_worker_mb,
                              parse_file, _warm_worker)
         tasks = [(job, (job[2], job[1][:16], limits, self.allow_ocr, as_of_s)) for job in jobs]
-        left = box.run(tasks, self.limits.max_seconds, on_result,
-                       should_cancel=should_cancel, on_start=on_start)
+        left = box.run(tasks, self.limits.max_seconds, on_result, should_cancel=should_cancel, on_start=on_start,
+                       phase_s={"ocr": self.limits.max_ocr_seconds})
         if left:
             report.cancelled = True
             self.catalog.mark_files([job[0] for job in left], status="queued")

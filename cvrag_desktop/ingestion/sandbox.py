@@ -100,11 +100,24 @@ def _peak_rss_mb() -> float:
     return round(peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024, 1)
 
 
+_CONN = None  # the worker's end of its pipe (None outside a worker)
+
+
+def announce(phase: str) -> None:
+    """Tell the supervisor this worker enters a slower phase (``"ocr"``), which has its own time budget."""
+    if _CONN is not None:
+        with contextlib.suppress(OSError):
+            _CONN.send(("phase", phase))
+
+
 def _worker_main(conn, cap_mb: int, target: Callable[..., dict], warm: Callable[[], None] | None) -> None:
-    """Worker loop: receive ``args``, run ``target(*args)``, send its result dict."""
+    """Worker loop: say ready, then receive ``args``, run ``target(*args)``, send its result dict."""
+    global _CONN
+    _CONN = conn
     if warm is not None:
         warm()
     _apply_memory_cap(cap_mb)  # after warming: the cap measures what parsing adds
+    conn.send(("ready",))  # the deadline of a file starts when a warm worker has it, not at spawn
     while True:
         try:
             args = conn.recv()
@@ -147,6 +160,8 @@ class _Slot:
     job: object = None
     started: float = 0.0
     peak_mb: float = 0.0
+    ready: bool = False
+    extra_s: float = 0.0  # time granted by an announced phase (OCR)
 
 
 class ParseSandbox:
@@ -185,20 +200,38 @@ class ParseSandbox:
 
     def run(self, jobs: Iterable[tuple[object, tuple]], deadline_s: float,
             on_result: Callable[[object, dict], None], should_cancel: Callable[[], bool] | None = None,
-            on_start: Callable[[object], None] | None = None) -> list[object]:
+            on_start: Callable[[object], None] | None = None,
+            phase_s: dict[str, float] | None = None) -> list[object]:
         """Run ``target(*args)`` for every ``(job, args)``; ``on_result(job, result)`` on this thread.
 
-        A failed job gets a result dict with ``ok=False`` and a ``limit`` key (``deadline``,
-        ``memory`` or ``crash``). Returns the jobs not started or killed because of cancellation.
+        Each job has ``deadline_s`` from the moment a warm worker receives it, plus
+        ``phase_s[phase]`` once the worker announces that phase. A failed job gets a result
+        dict with ``ok=False`` and a ``limit`` key (``deadline``, ``memory`` or ``crash``).
+        Returns the jobs not started or killed because of cancellation.
         """
         with self._lock:
-            return self._run(list(jobs), deadline_s, on_result, should_cancel, on_start)
+            return self._run(list(jobs), deadline_s, on_result, should_cancel, on_start, phase_s or {})
 
-    def _run(self, queue, deadline_s, on_result, should_cancel, on_start) -> list[object]:
+    def _dispatch(self, queue: list, on_start) -> None:
+        for slot in self._slots:
+            if slot.ready and slot.job is None and queue:
+                job, args = queue.pop()
+                try:
+                    slot.conn.send(args)
+                except (OSError, ValueError):  # the idle worker died: give the job back, start another
+                    queue.append((job, args))
+                    self._replace(slot)
+                    continue
+                if on_start:
+                    on_start(job)
+                slot.job, slot.started, slot.peak_mb, slot.extra_s = job, time.monotonic(), 0.0, 0.0
+
+    def _run(self, queue, deadline_s, on_result, should_cancel, on_start, phase_s) -> list[object]:
         queue.reverse()
         while len(self._slots) < min(self.workers, len(queue)):  # started lazily, kept for the session
             self._slots.append(self._spawn())
         cancelled: list[object] = []
+        failed_starts = 0
         while True:
             if should_cancel and should_cancel():
                 cancelled.extend(job for job, _args in reversed(queue))
@@ -209,30 +242,33 @@ class ParseSandbox:
                         slot.job = None
                         self._replace(slot)
                 return cancelled
-            for i, slot in enumerate(self._slots):
-                if slot.job is None and queue:
-                    job, args = queue.pop()
-                    if on_start:
-                        on_start(job)
-                    try:
-                        slot.conn.send(args)
-                    except (OSError, ValueError):  # the idle worker died: start another
-                        self._replace(slot)
-                        slot = self._slots[i]
-                        slot.conn.send(args)
-                    slot.job, slot.started, slot.peak_mb = job, time.monotonic(), 0.0
+            self._dispatch(queue, on_start)
             busy = [s for s in self._slots if s.job is not None]
-            if not busy:
+            if not busy and not queue:
                 return cancelled
-            ready = wait([s.conn for s in busy] + [s.proc.sentinel for s in busy], timeout=POLL_S)
+            watched = [s for s in self._slots if s.job is not None or not s.ready]
+            ready = wait([s.conn for s in watched] + [s.proc.sentinel for s in watched], timeout=POLL_S)
             now = time.monotonic()
-            for slot in busy:
+            for slot in watched:
                 result = None
                 if slot.conn in ready:
                     try:
                         result = slot.conn.recv()
                     except (EOFError, OSError):
                         result = None
+                if isinstance(result, tuple):  # ("ready",) or ("phase", name)
+                    if result[0] == "ready":
+                        slot.ready, failed_starts = True, 0
+                    elif slot.job is not None:
+                        slot.extra_s = max(slot.extra_s, phase_s.get(result[1], 0.0))
+                    continue
+                if slot.job is None:  # a worker still starting
+                    if slot.proc.sentinel in ready or not slot.proc.is_alive():
+                        failed_starts += 1
+                        if failed_starts > 3:
+                            raise RuntimeError(f"parse worker cannot start (exit code {slot.proc.exitcode})")
+                        self._replace(slot)
+                    continue
                 if result is None and (slot.proc.sentinel in ready or not slot.proc.is_alive()):
                     slot.proc.join(1)
                     result = {"ok": False, "status": "failed", "limit": "crash", "exitcode": slot.proc.exitcode,
@@ -244,9 +280,10 @@ class ParseSandbox:
                     if rss is not None and rss > self.cap_mb:
                         result = {"ok": False, "status": "too_large", "limit": "memory",
                                   "seconds": now - slot.started, "peak_rss_mb": round(rss, 1)}
-                    elif now - slot.started > deadline_s:
+                    elif now - slot.started > deadline_s + slot.extra_s:
                         result = {"ok": False, "status": "too_large", "limit": "deadline",
-                                  "seconds": now - slot.started, "peak_rss_mb": round(slot.peak_mb, 1)}
+                                  "seconds": now - slot.started, "peak_rss_mb": round(slot.peak_mb, 1),
+                                  "allowed_s": deadline_s + slot.extra_s}
                     else:
                         continue
                 job, slot.job = slot.job, None

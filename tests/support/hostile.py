@@ -244,6 +244,11 @@ def sandbox_probe(action: str, amount: float = 0.0) -> dict:
 
     if action == "sleep":
         time.sleep(amount)
+    elif action == "ocr":  # a slow phase announced to the supervisor (as extract does before OCR)
+        from cvrag_desktop.ingestion.sandbox import announce
+
+        announce("ocr")
+        time.sleep(amount)
     elif action == "allocate":  # touch ``amount`` MB, page by page, like a parser inflating a bomb
         blocks = []
         for _ in range(int(amount)):

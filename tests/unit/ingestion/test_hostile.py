@@ -166,3 +166,15 @@ def test_sandbox_cancel_returns_unstarted_and_running_jobs():
     finally:
         box.close()
     assert sorted(left) == ["a", "b"] and time.monotonic() - started < 10
+
+
+def test_sandbox_announced_ocr_phase_gets_its_own_budget():
+    box = ParseSandbox(1, 400, hostile.sandbox_probe)
+    results = {}
+    try:
+        box.run([("ocr", ("ocr", 2.0)), ("plain", ("sleep", 2.0))], 1.0, results.__setitem__,
+                phase_s={"ocr": 3.0})
+    finally:
+        box.close()
+    assert results["ocr"]["ok"] is True
+    assert results["plain"]["limit"] == "deadline"
