@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import re
 from collections import defaultdict
 
 from cvrag_desktop.domain import NormalizedCV, Provenance
@@ -17,8 +18,10 @@ from cvrag_desktop.ingestion.cvdate import file_date, find_cv_date, find_date_st
 from cvrag_desktop.ingestion.europass import read_europass
 from cvrag_desktop.ingestion.extract import ExtractedDoc
 from cvrag_desktop.ingestion.history import parse_education, parse_experiences
+from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.sections import SectionBlock, find_sections
 from cvrag_desktop.ingestion.skills import extract_certifications, extract_languages, extract_skills
+from cvrag_desktop.ingestion.textclean import normalize_key
 
 
 class _Prov:
@@ -60,6 +63,22 @@ def _side_by_side(blocks: list[SectionBlock]) -> dict[str, list[int]]:
         if a.heading is not None and not a.lines and b.heading is not None and b.lines:
             out[a.section] = b.lines
     return out
+
+
+_RUNNING = re.compile(r"curriculum\s+vitae|lebenslauf|\br[ée]sum[ée]\b|\bpage\s+\d|^\d+\s*/\s*\d+$", re.IGNORECASE)
+
+
+def _not_a_skill(skill: str, name: str | None, headline: str | None) -> bool:
+    """The person's name or headline, a running footer ("CURRICULUM VITAE", "Page 2") or a day and month
+    ("MAY 13") that a skills list picked up from the page's last line."""
+    key = normalize_key(skill)
+    if key in {normalize_key(name or ""), normalize_key(headline or "")}:
+        return True
+    if _RUNNING.search(skill):
+        return True
+    words = key.split()
+    return len(words) == 2 and any(w.rstrip(".") in load_lexicon().months for w in words) \
+        and any(w.isdigit() for w in words)
 
 
 def _cv_date(doc: ExtractedDoc, as_of: dt.date | None, mentioned: list[str]) -> tuple[str | None, str | None]:
@@ -127,7 +146,8 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple
     if euro:
         skills = extract_skills(euro.value_view(lines), euro.skill_lines, other_idx)
     else:
-        skills = extract_skills(lines, sec.get("skills", []), other_idx)
+        skills = [(s, i) for s, i in extract_skills(lines, sec.get("skills", []), other_idx)
+              if not _not_a_skill(s, name.value if name else None, headline.value if headline else None)]
     for s, i in skills:
         prov.add("skills", s, i)
     shared = _side_by_side(blocks)

@@ -28,9 +28,29 @@ _LEVEL = re.compile(
 )
 
 
+_PROFICIENCY = re.compile(
+    r"^(?:(?:and|with|plus)\s+)?(?:(?:a\s+(?:tad\s+|little\s+)?bit\s+of|some|experienced?(?:\s+(?:in|with))?|experiente(?:\s+em)?|"
+    r"expert(?:\s+in)?|proficient(?:\s+in)?|familiar(?:\s+with)?|good|strong|solid|basic|advanced|intermediate|"
+    r"working)\s+)+", re.IGNORECASE)
+_LEVEL_LABEL = re.compile(r"^(?:(?:working|basic|good|advanced|intermediate|expert|fluent|some)\s+knowledge|experienced|"
+                          r"familiar|proficient|expert|advanced|intermediate|basic|beginner|others?|misc(?:ellaneous)?)$",
+                          re.IGNORECASE)
+_FUNCTION_WORD = re.compile(r"^(?:along|but|which|with|and|or|the|a|an|for|to|of|in|on|as|by|from|using|including)\b"
+                            r"|\b(?:which|that|who|and|or|with|of|the|to)$")
+
+
+def _label_cell(cells: list[str]) -> bool:
+    """"Web Development <tab> Django, React, Nginx": the first cell names the group, it is not a skill."""
+    head = cells[0].strip() if cells else ""
+    return len(cells) >= 2 and _canonical_piece(_tidy_piece(head)) is None and not re.search(r"[,;/|•·]", head) \
+        and 2 <= len(head.split()) <= 5 and any(_SEP_CHARS.search(c) for c in cells[1:])
+
+
 def _skill_pieces(text: str) -> list[str]:
     t = BULLET.sub("", text.strip())
-    cells = t.split("\t")
+    cells = [c for c in t.split("\t") if c.strip()]
+    if _label_cell(cells):
+        cells = cells[1:]
     out = []
     for cell in cells:
         if ":" in cell:
@@ -132,8 +152,12 @@ def _clean_item(piece: str) -> list[str]:
     """A skill item without rating decorations ("⋆⋆ C", "Linux 90 %", "♥Java"), and two known skills a
     lost separator merged ("Javascript OCaml", "Scikit-learn NumPy") split apart."""
     p = re.sub(r"^[★☆⋆●○■□◆◇♥•·▪◦‣]+\s*", "", _RATING.sub("", piece.strip())).strip()
-    if not p:
-        return []
+    if _canonical_piece(p) is None:
+        p = _PROFICIENCY.sub("", p).strip()  # "Experienced C/C++", "a tad bit of Nix"
+    if not p or _LEVEL_LABEL.match(p):
+        return []  # "Working knowledge", "Others": a group's label
+    if _canonical_piece(p) is None and _FUNCTION_WORD.search(p):
+        return []  # "along with BitBucket", "programmes which": a piece of a sentence
     words = p.split()
     if 2 <= len(words) <= 4 and _canonical_piece(p) is None and all(_canonical_piece(w) for w in words):
         return words

@@ -122,3 +122,23 @@ def test_smaller_unknown_headings_divide_a_section_instead_of_ending_it():
     assert {6, 9} <= set(experience.lines)  # both roles stay in the experience section
     assert not {5, 8} & set(experience.lines)  # the dividers are not part of any entry
     assert "other" not in [b.section for b in blocks]
+
+
+def test_group_labels_proficiency_words_and_sentence_pieces_are_not_skills(tmp_path):
+    from cvrag_desktop.ingestion.extract import extract_document
+    from cvrag_desktop.ingestion.normalize import normalize_document
+    from tests.support.minipdf import write_pdf
+
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 45, "Data Analyst", 12),
+             (40, 70, "Skills", 14, True),
+             (40, 92, "Web Development"), (200, 92, "Django, Nginx, PostgreSQL"),
+             (40, 106, "• Experienced C/C++, Python, a tad bit of Haskell"),
+             (40, 120, "Working knowledge"), (40, 134, "• Kubernetes, along with Helm"),
+             (40, 800, "MAY 13, 2024"), (200, 800, "DANA OKONKWO · CURRICULUM VITAE")]
+    doc = extract_document(write_pdf(tmp_path / "cv.pdf", [items]))
+    cv, _ = normalize_document(doc)
+    for junk in ("Web Development", "Working knowledge", "along with Helm", "MAY 13", "DANA OKONKWO",
+                 "CURRICULUM VITAE", "Experienced C/C++", "a tad bit of Haskell"):
+        assert not any(s.lower() == junk.lower() for s in cv.skills), junk
+    for skill in ("Django", "Nginx", "PostgreSQL", "C/C++", "Python", "Kubernetes"):
+        assert any(s.lower() == skill.lower() for s in cv.skills), skill
