@@ -69,6 +69,20 @@ _PLACE_TAIL = re.compile(r"^(?P<rest>.+?)\s+(?P<place>(?:[A-ZÀ-Ý][\w.'’-]*\s
                          r"[A-ZÀ-Ý][\w.'’ -]*)$")
 
 
+_THESIS = re.compile(r"\b(?:thesis|theses|project|projekt|arbeit|mémoire|memoire|tesi|tesis|tese|dissertation|"
+                     r"topic|subject|thema|sujet|argomento|tema|supervisor|advisor|betreuer)\b", re.IGNORECASE)
+
+
+def _not_a_degree(text: str) -> bool:
+    """A thesis or project line ("Master Thesis: …", "Bachelor thesis focused on …"), a sentence, or a
+    "City, ST" place ("Cambridge, MA") mentions a degree word without being a degree."""
+    t = text.strip()
+    if _THESIS.search(t) or is_location(t):
+        return True
+    words = t.split()
+    return bool(words and words[0] in {"In", "The", "My", "During", "For", "As", "On"} and len(words) >= 5)
+
+
 def _split_flat_header(text: str) -> tuple[str, str, str] | None:
     """Split a role header whose cells were flattened into one run of words.
 
@@ -274,7 +288,7 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
                 deg = lex.degree_re.search(part)
                 inst = lex.institution_re.search(part)
                 part = _strip_event(part)
-                deg = lex.degree_re.search(part)
+                deg = lex.degree_re.search(part) if not _not_a_degree(part) else None
                 inst = lex.institution_re.search(part)
                 if deg and inst and not part.isascii() and inst.end() <= deg.start():
                     # "履歴書大学履歴書学部": institution then faculty/degree, no separator

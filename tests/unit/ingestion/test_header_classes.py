@@ -263,3 +263,13 @@ def test_right_aligned_sidebar_with_headings_is_a_column_not_table_cells(tmp_pat
     assert not any("Ruby, Perl" in ln.text and "\t" in ln.text for ln in doc.lines)  # never merged into a main row
     assert [e.degree for e in cv.education] == ["Mestrado em Engenharia Informática",
                                                  "Licenciatura em Engenharia Informática"]
+
+
+def test_thesis_lines_and_places_are_not_degrees(tmp_path):
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Education", 14, True),
+             (40, 75, "2012–2014"), (110, 75, "MSc Physics, University of Bonn"),
+             (110, 88, "Master Thesis: Scoring of technology-based assessments"),
+             (110, 101, "In the master thesis a numerical approach was developed"),
+             (40, 121, "2008–2012"), (110, 121, "BA Economics, Harvard University"), (330, 121, "Cambridge, MA")]
+    _, cv = _cv(tmp_path, items)
+    assert cv.degrees == ["MSc Physics", "BA Economics"]
