@@ -16,6 +16,8 @@ import re
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
+from cvrag_desktop.cli_output import safe
+
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("Name", "name"), ("Current title", "current_title"), ("Company", "current_company"),
     ("Years", "years_of_experience"), ("Top skills", "skills"), ("Highest degree", "highest_degree"),
@@ -162,7 +164,7 @@ class CandidateTableModel(QAbstractTableModel):
         cid = self.ids[index.row()]
         col = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._cells(cid)[col]
+            return safe(self._cells(cid)[col])  # names come from files: no control characters or line breaks
         if role == self.IdRole:
             return cid
         if role == self.SortRole:
@@ -181,7 +183,7 @@ class CandidateTableModel(QAbstractTableModel):
             return ", ".join(self._rows[cid].get("skills") or [])
         if role == Qt.ItemDataRole.ToolTipRole and col in (NAME_COL, DOCS_COL):
             r = self._rows[cid]
-            tip = r.get("label") or r.get("name") or ""
+            tip = safe(r.get("label") or r.get("name") or "")
             if (r.get("documents") or 1) > 1:
                 tip += f"\n{documents_text(r['documents'])}; the newest one's facts are shown"
             return tip

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
+from cvrag_desktop.cli_output import safe
+
 STATUS_LABELS = {
     "listed": "Waiting",
     "queued": "Queued",
@@ -85,9 +87,9 @@ class ImportQueueModel(QAbstractTableModel):
         if role == self.StatusRole:
             return row.status
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(row, col)
+            return safe(self._display(row, col))  # file names are someone else's: no control characters
         if role == Qt.ItemDataRole.ToolTipRole:
-            return row.path if col == 0 else (row.error or None)
+            return safe(row.path) if col == 0 else (safe(row.error) if row.error else None)
         if role == Qt.ItemDataRole.BackgroundRole and col == 1:
             kind = "ok" if row.status == "done" else "warn" if row.status in _WARN else (
                 "bad" if is_failure(row.status) else None)
@@ -164,6 +166,13 @@ class ImportQueueModel(QAbstractTableModel):
         for r in self.rows:
             out[r.status] = out.get(r.status, 0) + 1
         return out
+
+    def drop_failed(self) -> None:
+        """Drop the rows of failed files (after they were forgotten)."""
+        self.beginResetModel()
+        self.rows = [r for r in self.rows if not is_failure(r.status)]
+        self._by_path = {r.path: i for i, r in enumerate(self.rows)}
+        self.endResetModel()
 
     def clear_finished(self) -> None:
         """Drop imported and duplicate rows (keeps failures and pending files visible)."""

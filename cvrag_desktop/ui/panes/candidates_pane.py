@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cvrag_desktop.cli_output import safe
 from cvrag_desktop.export import export_candidates_csv
 from cvrag_desktop.ui.errors import InlineMessage, report_error
 from cvrag_desktop.ui.models.candidates import CandidateFilterProxy, CandidateTableModel, enrich_row
@@ -334,10 +335,14 @@ class CandidatesPane(QWidget):
         svc = self.services
 
         def forget(ctx):
-            return sum(len(svc.delete_person(pid)) for pid in ids)
+            n, threads = 0, []
+            for pid in ids:
+                n += len(svc.delete_person(pid))
+                threads += svc.last_forget.get("threads_removed") or []
+            return n, threads
 
-        self.runner.run(forget, on_result=lambda n: self._changed(
-            f"Forgot {len(ids)} person(s), {n} document(s).")(n), on_error=self._error)
+        self.runner.run(forget, on_result=lambda r: self._changed(
+            f"Forgot {len(ids)} person(s), {r[0]} document(s).{forget_note(r[1])}")(r), on_error=self._error)
 
     def forget_document(self, candidate_id: str) -> None:
         """Forget one document of a person (the person stays with the others), after confirmation."""
@@ -349,7 +354,9 @@ class CandidatesPane(QWidget):
             return
         svc = self.services
         self.runner.run(lambda ctx: svc.delete_candidate(candidate_id),
-                        on_result=self._changed(f"Forgot the document {shown}."), on_error=self._error)
+                        on_result=lambda r: self._changed(
+                            f"Forgot the document {safe(shown)}.{forget_note(r.get('threads_removed') or [], r)}")(r),
+                        on_error=self._error)
 
     def merge_selected(self) -> None:
         """Make the selected people one person (remembered), after confirmation."""
@@ -410,3 +417,14 @@ class CandidatesPane(QWidget):
 
     def _error(self, exc: BaseException) -> None:
         report_error(exc, self.message, self, self.services.paths.log_dir)
+
+
+def forget_note(threads: list[dict], report: dict | None = None) -> str:
+    """What a forget also removed (chat threads) or left pending, for the inline message."""
+    note = ""
+    if threads:
+        titles = "; ".join(safe(t["title"])[:40] for t in threads[:3]) + (" …" if len(threads) > 3 else "")
+        note += f" Removed {len(threads)} chat conversation(s) that cited or named them: {titles}."
+    if report and report.get("pending"):
+        note += f" Pending: {safe(report.get('pending_reason'))}"
+    return note

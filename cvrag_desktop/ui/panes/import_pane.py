@@ -64,6 +64,7 @@ class ImportPane(QWidget):
 
     batch_finished = Signal(object)  # IngestReport, or None when cancelled/failed
     candidates_changed = Signal()
+    forgot_failed = Signal(object)  # the forget report of "Forget failed…"
 
     def __init__(self, services, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
         super().__init__(parent)
@@ -92,13 +93,17 @@ class ImportPane(QWidget):
         self.cancel_btn = QPushButton("Cancel")
         self.retry_btn = QPushButton("Retry failed")
         self.clear_btn = QPushButton("Clear finished")
+        self.forget_failed_btn = QPushButton("Forget failed…")
+        self.forget_failed_btn.setToolTip("Remove files whose import failed: their records and stored copies")
         self.add_files_btn.clicked.connect(self.open_files_dialog)
         self.add_folder_btn.clicked.connect(self.open_folder_dialog)
         self.cancel_btn.clicked.connect(self.cancel)
         self.retry_btn.clicked.connect(self.retry_failed)
         self.clear_btn.clicked.connect(self.model.clear_finished)
+        self.forget_failed_btn.clicked.connect(self.forget_failed)
         buttons = QHBoxLayout()
-        for b in (self.add_files_btn, self.add_folder_btn, self.cancel_btn, self.retry_btn, self.clear_btn):
+        for b in (self.add_files_btn, self.add_folder_btn, self.cancel_btn, self.retry_btn, self.clear_btn,
+                  self.forget_failed_btn):
             buttons.addWidget(b)
         buttons.addStretch(1)
         self.progress = QProgressBar()
@@ -125,6 +130,33 @@ class ImportPane(QWidget):
         self._sync_buttons()
 
     # ---- user actions ------------------------------------------------------------------
+    def confirm(self, title: str, text: str) -> bool:
+        """Ask a yes/no question (tests replace this)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        answer = QMessageBox.question(self, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def forget_failed(self) -> None:
+        """Remove every failed import (catalog rows and stored copies), after confirmation."""
+        if self.runner.busy(TASK):
+            self.message.show_message("Wait for the import to finish, then forget the failed files.", "info")
+            return
+        svc = self.services
+        if not self.confirm("Forget failed imports", "Remove every file whose import failed?\n\nTheir records and "
+                            "the copies stored in the library are deleted; the original files are not touched."):
+            return
+
+        def done(report: dict) -> None:
+            self.model.drop_failed()
+            self.message.show_message(f"Forgot {len(report['files'])} failed import(s); removed "
+                                      f"{report['files_removed']} stored copy(ies).", "info")
+            self.forgot_failed.emit(report)
+
+        self.runner.run(lambda ctx: svc.forget_failed(), on_result=done,
+                        on_error=lambda exc: report_error(exc, self.message, self, svc.paths.log_dir))
+
     def open_files_dialog(self) -> None:
         """Ctrl+O: pick CV files to import."""
         start = self._last_dir()

@@ -1,0 +1,36 @@
+"""Import pane: "Forget failed…" clears failed imports (rows and stored copies); hostile file names are shown inert."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from tests.ui.conftest import wait_idle
+from tests.unit.faults.cvs import write_cv
+
+
+def test_forget_failed_button_and_escaped_names(qtbot, window, tmp_path):
+    pane = window.importer
+    folder = tmp_path / "in"
+    write_cv(folder, "good")
+    bad = folder / "evil\x1b[31mred\nline.pdf"
+    bad.write_bytes(b"%PDF-1.4\n not really a pdf " * 10)
+    window.show_pane(1)
+    pane.import_paths([folder])
+    qtbot.waitUntil(lambda: pane.last_report is not None and not pane.busy, timeout=300_000)
+    failed = window.services.failed_files()
+    assert len(failed) == 1
+    texts = [pane.model.data(pane.model.index(r, 0), Qt.ItemDataRole.DisplayRole) for r in range(pane.model.rowCount())]
+    assert any("evil\\x1b[31mred\\nline.pdf" in t for t in texts), texts
+    assert not any("\x1b" in t or "\n" in t for t in texts)
+    stored = [Path(f["stored_path"]) for f in failed if f["stored_path"]]
+    pane.confirm = lambda *_a: True
+    with qtbot.waitSignal(pane.forgot_failed, timeout=60_000) as sig:
+        pane.forget_failed_btn.click()
+    wait_idle(qtbot, window, "import")
+    assert len(sig.args[0]["files"]) == 1
+    assert window.services.failed_files() == []
+    assert not any(p.exists() for p in stored)
+    assert "Forgot 1 failed import" in pane.message.text()
+    assert len(window.services.list_candidates()) == 1
