@@ -71,9 +71,14 @@ def run(argv: list[str]) -> int:
     if lock is None:
         return 1
     from cvrag_desktop.services import Services
+    from cvrag_desktop.ui.catalog_repair import ensure_catalog
     from cvrag_desktop.ui.main_window import MainWindow
 
     services = Services(paths)
+    if not ensure_catalog(services):
+        services.close()
+        lock.release()
+        return 1
     window = MainWindow(services)
     window.show()
     QTimer.singleShot(0, window.start)
