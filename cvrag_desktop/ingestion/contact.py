@@ -275,12 +275,25 @@ def _not_a_headline(text: str) -> bool:
     return _name_shaped(text) or is_place_name(text)  # "Karl Heinrich Marx" under "卡尔・马克思"; "Lyon, France"
 
 
+_WRAPPED_EMAIL = re.compile(r"[A-Za-z0-9][\w.+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.$")
+_REFERENCE_CUE = re.compile(r"\b(?:ref(?:erence|eree)?s?|referenz|référence|referencia|referência|supervisor|"
+                            r"manager|contact person)\b\s*[:.]?\s*$", re.IGNORECASE)
+
+
 def find_emails(doc: ExtractedDoc) -> list[Hit]:
     """Every distinct e-mail address, in reading order."""
     seen: set[str] = set()
     out = []
     for i, ln in enumerate(doc.lines):
-        for m in EMAIL.finditer(ln.text):
+        text = ln.text
+        cut = _WRAPPED_EMAIL.search(text)
+        if cut and i + 1 < len(doc.lines) and (tld := re.match(r"^([a-z]{2,6})\b", doc.lines[i + 1].text.strip())):
+            text = text[: cut.end()] + tld.group(1)  # "name@mycompany." / "fr": an address wrapped at its dot
+        for m in EMAIL.finditer(text):
+            if m.start() > 0 and text[m.start() - 1] == "@":
+                continue  # "@user@instance.social": a fediverse handle, not an address
+            if _REFERENCE_CUE.search(text[: m.start()]):
+                continue  # "Institut X - Ref: jane@x.fr": a referee's address
             v = m.group(0).rstrip(".")
             if v.lower() not in seen:
                 seen.add(v.lower())

@@ -65,6 +65,7 @@ def _side_by_side(blocks: list[SectionBlock]) -> dict[str, list[int]]:
     return out
 
 
+_REFEREES = re.compile(r"\b(?:referees?|references?|referenzen|références|referencias|referências|referenze)\b", re.I)
 _RUNNING = re.compile(r"curriculum\s+vitae|lebenslauf|\br[ée]sum[ée]\b|\bpage\s+\d|^\d+\s*/\s*\d+$", re.IGNORECASE)
 
 
@@ -116,7 +117,9 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple
     euro = read_europass(lines)  # a Europass CV: its label rows say what each value is
     name = contact.Hit(*euro.name) if euro and euro.name else contact.find_name(doc)
     headline = contact.find_headline(doc, name)
-    emails = contact.find_emails(doc)
+    referees = {i for b in blocks if b.heading is not None
+                and (_REFEREES.search(b.title) or _REFEREES.search(b.title.replace(" ", ""))) for i in b.lines}
+    emails = [h for h in contact.find_emails(doc) if h.line not in referees]  # a referee's address is not theirs
     phones = contact.find_phones(doc, header)
     links = contact.find_links(doc, header)
     location = contact.find_location(doc, header, name)

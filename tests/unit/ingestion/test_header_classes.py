@@ -273,3 +273,14 @@ def test_thesis_lines_and_places_are_not_degrees(tmp_path):
              (40, 121, "2008–2012"), (110, 121, "BA Economics, Harvard University"), (330, 121, "Cambridge, MA")]
     _, cv = _cv(tmp_path, items)
     assert cv.degrees == ["MSc Physics", "BA Economics"]
+
+
+def test_only_the_candidates_own_email_addresses(tmp_path):
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 45, "dana.okonkwo@brindle."), (40, 58, "org"),
+             (40, 71, "Mastodon @dana@social.example.org"),
+             (40, 100, "Experience", 14, True),
+             (40, 125, "2016 – 2019"), (120, 125, "Halvard Systems - Ref: lee.chan@halvard.example"),
+             (40, 160, "References", 14, True), (40, 185, "Pat Morgan, Head of Data"),
+             (40, 198, "Email: pat.morgan@brindle.example")]
+    _, cv = _cv(tmp_path, items)
+    assert cv.emails == ["dana.okonkwo@brindle.org"]
