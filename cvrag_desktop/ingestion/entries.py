@@ -18,7 +18,8 @@ from cvrag_desktop.ingestion.lexicon import load_lexicon
 
 BULLET = re.compile(r"^\s*(?:[•·▪●◦‣■□➢►✓✔\-*–—]|\d{1,2}[.)])\s*")
 _CELL_SPLIT = re.compile(
-    r"\t|\s+[|•·]\s+|\s+[–—]\s+(?![A-Z]{2,4}\s*(?:$|,))|\s+-\s+(?=[A-ZÀ-Ý])(?![A-Z]{2,4}\s*(?:$|,))|\|")
+    r"\t|\s+[|•·]\s+|\s+[–—]\s+(?![A-Z]{2,4}\s*(?:$|,))|\s+-\s+(?=[A-ZÀ-Ý\u3040-\u30ff\u3400-\u9fff])"
+    r"(?![A-Z]{2,4}\s*(?:$|,))|\|")
 _AT = re.compile(r"^(.+?)\s+(?:at|@|bei|chez|presso)\s+(.+)$", re.IGNORECASE)
 _LABEL = re.compile(r"^(?:date|dates|location|place|ort|lugar|lieu|luogo|local)\s*:\s*", re.IGNORECASE)
 _LOCATION = re.compile(
@@ -278,16 +279,18 @@ def _trim_cell(cell: str) -> str:
     "Acme (Internship)" → "Acme"; "Danggeun Pay Inc. (KarrotPay)" keeps its bracket; "(Remote" loses it;
     "Software Engineer. Design of the X framework" → "Software Engineer" (a title, then a description).
     """
-    c = _LABEL.sub("", cell.strip(" ,;:·|–—-")).strip(" ,;:·|–—-")
+    c = _LABEL.sub("", cell.strip(" ,;:：·|–—-")).strip(" ,;:：·|–—-")
     c = _EMPLOYMENT.sub("", c).strip()
-    while c.startswith("(") and c.count("(") > c.count(")"):
-        c = c[1:].strip()
-    while c.endswith(")") and c.count(")") > c.count("("):
-        c = c[:-1].strip()
-    if c.endswith("(") or (c.count("(") > c.count(")") and re.search(r"\([^)]*$", c)):
-        c = re.sub(r"\s*\([^)]*$", "", c)  # a bracket left open by a split ("Acme (Berlin")
-    if c.startswith("(") and c.endswith(")") and c.count("(") == 1:
-        c = c[1:-1].strip()
+    for o, e in (("(", ")"), ("（", "）")):
+        while c.startswith(o) and c.count(o) > c.count(e):
+            c = c[1:].strip()
+        while c.endswith(e) and c.count(e) > c.count(o):
+            c = c[:-1].strip()
+        tail = rf"\s*{re.escape(o)}[^{re.escape(e)}]*$"
+        if c.count(o) > c.count(e) and re.search(tail, c):
+            c = re.sub(tail, "", c)  # a bracket left open by a split ("Acme (Berlin")
+        if c.startswith(o) and c.endswith(e) and c.count(o) == 1:
+            c = c[1:-1].strip()
     m = _TITLE_SENTENCE.match(c)
     if m and load_lexicon().title_re.search(m.group(1)) and len(m.group(1).split()) <= 6:
         c = m.group(1)

@@ -54,6 +54,11 @@ def _word_alternation(words: list[str]) -> str:
     return "|".join(re.escape(w) for w in parts)
 
 
+def _cjk_alternation(words: list[str]) -> str:
+    """An extra alternative for CJK words, which sit inside runs of characters with no spaces."""
+    return f"|(?:{_word_alternation([str(w) for w in words])})" if words else ""
+
+
 def _bounded(alt: str) -> str:
     # word boundaries that also work for tokens ending in symbols (C++, C#, .NET)
     return rf"(?<![\w+#.]){alt}(?![\w+#]|\.\w)"
@@ -89,10 +94,12 @@ def load_lexicon() -> Lexicon:
         institution_re=re.compile(_inst_pattern(lex["institution_words"]), flags),
         title_re=re.compile(
             r"(?<![\w])(?:" + _word_alternation(lex["title_words"]) + r")(?![\w]|-\w)"
-            r"|\w{3,}(?:" + _word_alternation(lex.get("title_suffixes_de", [])) + r")(?:in|innen)?\b(?!-\w)",
+            r"|\w{3,}(?:" + _word_alternation(lex.get("title_suffixes_de", [])) + r")(?:in|innen)?\b(?!-\w)"
+            + _cjk_alternation(lex.get("title_words_cjk", [])),
             flags,
         ),
-        company_re=re.compile(r"(?<![\w])(?:" + _word_alternation(lex["company_words"]) + r")(?![\w])", flags),
+        company_re=re.compile(r"(?<![\w])(?:" + _word_alternation(lex["company_words"]) + r")(?![\w])"
+                              + _cjk_alternation(lex.get("company_words_cjk", [])), flags),
         languages=languages,
         language_re=re.compile(
             r"(?<![\w])(?:" + _word_alternation(list(languages) + _raw_language_words(lex["languages"])) + r")(?![\w])",

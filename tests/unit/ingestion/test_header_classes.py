@@ -284,3 +284,17 @@ def test_only_the_candidates_own_email_addresses(tmp_path):
              (40, 198, "Email: pat.morgan@brindle.example")]
     _, cv = _cv(tmp_path, items)
     assert cv.emails == ["dana.okonkwo@brindle.org"]
+
+
+def test_chinese_role_headers_and_ranges():
+    from cvrag_desktop.ingestion.dates import find_date_ranges
+    from cvrag_desktop.ingestion.entries import RawEntry
+    from cvrag_desktop.ingestion.history import build_experience
+    from cvrag_desktop.ingestion.layout import TextLine
+
+    (r,) = find_date_ranges("2016.10 至 2019.03 示例大学")
+    assert (r.start, r.end) == ("2016-10", "2019-03")
+    line = TextLine("示例信息科技有限公司 - 后端研发（2021/05 - 2025/04）:", 0, (0, 0, 400, 10), 10.0, True)
+    d = find_date_ranges(line.text)[0]
+    exp, _ = build_experience([line], RawEntry(header=[0], dates=d, date_line=0))
+    assert (exp.title, exp.company, exp.start, exp.end) == ("后端研发", "示例信息科技有限公司", "2021-05", "2025-04")
