@@ -284,6 +284,8 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
                 cur["inst_frag"] = (text, i)
                 continue
             parts = split_commas(text) if not lex.degree_re.search(text) or lex.institution_re.search(text) else [text]
+            parts = [q for p in parts for q in re.split(r"\s*[;；]\s*", p) if q]
+            pending: Piece | None = None  # a subject printed before its school ("Computer Science; X University")
             for n, part in enumerate(parts):
                 deg = lex.degree_re.search(part)
                 inst = lex.institution_re.search(part)
@@ -311,6 +313,9 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
                         # "M.Sc. summa cum laude" / "Bioscience engineering": the field on the next line
                         cur["degree"] = f"{cur['degree']} in {_tidy(part)}"
                         cur["bare"] = False
+                    elif n == 0 and len(parts) > 1 and not is_location(part) and not find_date_ranges(part) \
+                            and not re.search(r"\d", part) and (len(part.split()) <= 5 if part.isascii() else len(part) <= 15):
+                        pending = (part, i)
                     continue
                 if degree_text:
                     if cur is None or cur.get("degree"):
@@ -325,6 +330,9 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
                     cur["institution"] = _tidy(inst_text)
                     cur["where"]["institution"] = i
                     cur["inst_frag"] = (text, i)
+                    if pending is not None and not cur.get("degree"):
+                        cur["degree"], cur["where"]["degree"] = _tidy(pending[0]), pending[1]
+                    pending = None
         if dates is not None and cur is not None and "dates" not in cur:
             cur["dates"] = dates
     out = []

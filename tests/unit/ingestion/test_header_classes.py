@@ -298,3 +298,12 @@ def test_chinese_role_headers_and_ranges():
     d = find_date_ranges(line.text)[0]
     exp, _ = build_experience([line], RawEntry(header=[0], dates=d, date_line=0))
     assert (exp.title, exp.company, exp.start, exp.end) == ("后端研发", "示例信息科技有限公司", "2021-05", "2025-04")
+
+
+def test_a_subject_printed_before_its_school_is_the_degree(tmp_path):
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Education", 14, True),
+             (40, 75, "2018-2021"), (40, 88, "Business Administration; Example Polytechnic University"),
+             (40, 101, "Main courses: strategy, accounting")]
+    _, cv = _cv(tmp_path, items)
+    assert [(e.degree, e.institution) for e in cv.education] == [
+        ("Business Administration", "Example Polytechnic University")]
