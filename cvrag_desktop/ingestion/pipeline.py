@@ -64,7 +64,8 @@ def discover(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
 
     Given files are taken as-is (they are checked before any copy); folders are searched
     recursively for PDF/DOCX. Hidden files (".name") and Word lock files ("~$name") found
-    in folders are skipped, and reported as skipped rather than silently dropped.
+    in folders are skipped, and reported as ``skipped`` rather than silently dropped. FIFOs,
+    devices and links are listed too: the check before copy gives each a status.
     """
     out: list[Path] = []
     skipped: list[tuple[Path, str]] = []
@@ -75,9 +76,8 @@ def discover(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
                     continue  # FIFOs, devices and links are kept: the check before copy gives them a status
                 if f.name.startswith("~$"):
                     skipped.append((f, "A Word lock file (~$…), not a document; skipped."))
-                elif f.name.startswith(".") or any(part.startswith(".") for part in f.relative_to(p).parts[:-1]):
-                    skipped.append((f, "A hidden file (its name or folder starts with '.'); skipped. "
-                                       "Rename it to import it."))
+                elif f.name.startswith("."):
+                    skipped.append((f, "A hidden file (its name starts with '.'); skipped. Rename it to import it."))
                 else:
                     out.append(f)
         else:

@@ -97,6 +97,7 @@ def test_rejected_files_are_not_kept_and_refusals_keep_one_row(tmp_path, svc):
     (folder / "renamed.pdf").write_text("hello, not a pdf")
     (folder / "broken.pdf").write_bytes(b"%PDF-1.4\n garbage that is no PDF at all\n" * 20)
     (folder / ".hidden.pdf").write_bytes(hostile.good_cv_pdf(tmp_path / "h.pdf").read_bytes())
+    os.mkfifo(folder / "pipe.pdf")
     gone = tmp_path / "gone.pdf"
     for _ in range(3):
         report = _ingest_with_timeout(svc, [folder, gone])
@@ -105,6 +106,7 @@ def test_rejected_files_are_not_kept_and_refusals_keep_one_row(tmp_path, svc):
     assert st["broken.pdf"][0] == "unreadable"
     assert st[".hidden.pdf"][0] == "skipped" and "hidden" in st[".hidden.pdf"][1]
     assert st["gone.pdf"][0] == "missing"
+    assert st["pipe.pdf"][0] == "unsupported" and "pipe" in st["pipe.pdf"][1]
     assert _library(svc) == []  # nothing rejected stays in the library
     rows = svc.catalog.query("SELECT original_path, COUNT(*) AS n FROM files GROUP BY original_path")
     assert all(r["n"] == 1 for r in rows), [dict(r) for r in rows]
