@@ -55,6 +55,8 @@ def is_body_line(text: str, prev: str | None) -> bool:
         return True
     if t.endswith(":") and len(words) <= 4:
         return True
+    if t.endswith(("；", ";")) and not find_date_ranges(t):
+        return True  # "Steam API integration;": a list item whose bullet the file did not keep
     if t.startswith("("):
         return True  # a parenthetical continuation
     if _tech_stack(t):

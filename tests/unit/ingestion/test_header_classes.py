@@ -307,3 +307,9 @@ def test_a_subject_printed_before_its_school_is_the_degree(tmp_path):
     _, cv = _cv(tmp_path, items)
     assert [(e.degree, e.institution) for e in cv.education] == [
         ("Business Administration", "Example Polytechnic University")]
+
+
+def test_list_items_ending_in_semicolons_are_body_lines():
+    assert is_body_line("Steam API integration;", "Software Engineer at Brindlecorp (2019)")
+    assert is_body_line("Software architecture and planning;", None)
+    assert not is_body_line("Software Engineer at Brindlecorp (2019)", "Deployed for Android and iOS.")
