@@ -35,7 +35,11 @@ def assistant_for(svc):
 
 
 def _stream(piece: str) -> None:
-    print(piece, end="", file=sys.stderr, flush=True)
+    """A draft piece of the model's answer, with any terminal escapes in it made inert."""
+    from cvrag_desktop.cli_output import SafeStream
+
+    SafeStream(sys.stderr).write(piece)
+    sys.stderr.flush()
 
 
 def cmd_ask(args, svc) -> int:
