@@ -28,6 +28,9 @@ _LOCATION = re.compile(
 )
 _PARTICLE = re.compile(r"^(?:da|das|do|dos|de|del|della|van|von|der|di|du|le|la|al|el)\s+[A-ZÀ-Ý]")
 _CONJ = re.compile(r"^[A-ZÀ-Ý][\w'’\-]+\s+(?:and|&|e|y|und|et)\s+[A-ZÀ-Ý]")
+_STACK_LABEL = re.compile(
+    r"^(?:technolog(?:ies|y|ien|ie|ías|ias)|technos?|tech(?:nical)?\s+stack|stack|tools|outils|environnement(?:\s+technique)?|"
+    r"environment|tecnologie|werkzeuge|herramientas|ferramentas|strumenti|keywords|mots[- ]clés)\s*:", re.IGNORECASE)
 _TRAILING_JOIN = re.compile(r"(?:[,\-&]|\b(?:and|und|y|e|et))\s*$", re.IGNORECASE)  # words, not letters ("Italy")
 _SUFFIX = re.compile(r"^(?:inc|ltd|llc|gmbh|s\.?a|s\.?l|co|corp|plc|ag|s\.?r\.?l|spa|ltda)\.?$", re.IGNORECASE)
 
@@ -55,6 +58,8 @@ def is_body_line(text: str, prev: str | None) -> bool:
         return True
     if t.endswith(":") and len(words) <= 4:
         return True
+    if _STACK_LABEL.match(t):
+        return True  # "Technologies : Java 8, Spring Boot 2, …": the role's tools
     if t.endswith(("；", ";")) and not find_date_ranges(t):
         return True  # "Steam API integration;": a list item whose bullet the file did not keep
     if t.startswith("("):

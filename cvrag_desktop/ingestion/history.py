@@ -192,8 +192,9 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
         others = [p for p in rest if p != company]
         if others:
             title = others[0] if companyish(company) else plain[0]
-            if not companyish(company) and len(plain) > 1:
-                company = plain[1]
+            later = [p for p in plain[1:] if plausible_employer(p[0])]  # not "prolongé par un CDD de 6 mois"
+            if not companyish(company) and later:
+                company = later[0]
     if company is None:
         # "Carlier, Raynaudboeuf" looks like "City, Region", but an entry without any other
         # employer piece is far likelier to print "Employer, City"

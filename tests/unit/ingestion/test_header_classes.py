@@ -313,3 +313,15 @@ def test_list_items_ending_in_semicolons_are_body_lines():
     assert is_body_line("Steam API integration;", "Software Engineer at Brindlecorp (2019)")
     assert is_body_line("Software architecture and planning;", None)
     assert not is_body_line("Software Engineer at Brindlecorp (2019)", "Deployed for Android and iOS.")
+
+
+def test_a_tools_line_and_a_lowercase_note_are_never_the_employer(tmp_path):
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Expérience", 14, True),
+             (40, 75, "Depuis 2017 Lead Developer"), (330, 75, "Brindlecorp"),
+             (100, 88, "Conception et développement d’un portail Web."),
+             (100, 101, "Technologies : Java 8, Spring Boot 2, Angular 5, Gitlab, Jenkins,"),
+             (100, 114, "Hazelcast, Elasticsearch, MariaDB."),
+             (40, 134, "2004-2005 Stage, prolongé par un CDD de 6 mois"), (330, 134, "Halvard"),
+             (100, 147, "Étude et développement d’un système d’information.")]
+    _, cv = _cv(tmp_path, items)
+    assert [e.company for e in cv.experiences] == ["Brindlecorp", "Halvard"]
