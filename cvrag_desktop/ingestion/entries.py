@@ -328,9 +328,24 @@ def strip_sentence_period(text: str) -> str:
     return text
 
 
+def _split_outside_brackets(text: str) -> list[str]:
+    """Split at commas that are not inside brackets ("Microsoft (Bellevue, WA), Intern")."""
+    out, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        if ch in "(（[":
+            depth += 1
+        elif ch in ")）]" and depth:
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(text[start:k])
+            start = k + 1
+    out.append(text[start:])
+    return out
+
+
 def split_commas(fragment: str) -> list[str]:
     """Split "Company, Title, City" pieces, keeping "City, ST" and "Co., Ltd." together."""
-    parts = [p.strip() for p in fragment.split(",") if p.strip()]
+    parts = [p.strip() for p in _split_outside_brackets(fragment) if p.strip()]
     out: list[str] = []
     for p in parts:
         if out and (_SUFFIX.match(p) or (re.fullmatch(r"[A-Z]{2}", p) and not load_lexicon().title_re.search(out[-1]))):

@@ -54,7 +54,13 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
             plain.append((firm, i))
             locations.append((place, i))
             continue
-        parts = [_strip_event(p) for p in split_commas(text)]
+        parts = []
+        for p in split_commas(text):
+            where = re.match(r"^(.+?)\s*[(（]([^()（）]+)[)）]$", p)
+            if where and (is_location(where.group(2)) or _is_place(where.group(2).split(",")[0].strip())):
+                locations.append((where.group(2).strip(), i))  # "Microsoft (Bellevue, WA)": the place in brackets
+                p = where.group(1)
+            parts.append(_strip_event(p))
         parts = [p for p in parts if (len(p) > 3 or p[:1].isupper() or not p.isascii())
                  and normalize_key(p.rstrip(".")) not in lex.months]  # a stray month from a wrapped date
         for n, part in enumerate(parts):

@@ -325,3 +325,17 @@ def test_a_tools_line_and_a_lowercase_note_are_never_the_employer(tmp_path):
              (100, 147, "Étude et développement d’un système d’information.")]
     _, cv = _cv(tmp_path, items)
     assert [e.company for e in cv.experiences] == ["Brindlecorp", "Halvard"]
+
+
+def test_place_in_brackets_and_now_words(tmp_path):
+    from cvrag_desktop.ingestion.entries import split_commas
+
+    assert split_commas("Brindlecorp (Bellevue, WA), Research Collaborator") == [
+        "Brindlecorp (Bellevue, WA)", "Research Collaborator"]
+    items = [(40, 20, "Dana Okonkwo", 20, True), (40, 50, "Experiencia", 14, True),
+             (40, 75, "2019 - ahora Ingeniera de Software"), (40, 88, "Brindlecorp (Bellevue, Estados Unidos)"),
+             (40, 108, "Research Collaborator | Public Data Network"), (330, 108, "Oct 2017 – Jan 2019")]
+    _, cv = _cv(tmp_path, items)
+    assert [(e.title, e.company, e.is_current) for e in cv.experiences] == [
+        ("Ingeniera de Software", "Brindlecorp", True), ("Research Collaborator", "Public Data Network", False)]
+    assert cv.experiences[0].location == "Bellevue, Estados Unidos"
