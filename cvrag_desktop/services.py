@@ -65,7 +65,8 @@ class Services:
                 from cvrag_desktop.index.service import SearchService
 
                 self._index = SearchService(self.catalog, self.paths, self.settings)
-                self._index.reconcile()
+                if not self.catalog.read_only:  # a read-only home is searched as it is
+                    self._index.reconcile()
                 if not self.catalog.read_only and self.catalog.pending_forgets():
                     self.resumed_forgets = self._resume_forgets()
             return self._index

@@ -218,7 +218,7 @@ class Catalog:
 
         if self.read_only:
             raise StoreReadOnly(f"The data folder {self.path.parent} is read-only: changes cannot be saved "
-                                "(listing and viewing candidates still work). Check its permissions, then try again.")
+                                "(listing, viewing and searching still work). Check its permissions, then try again.")
         with self._lock:
             try:
                 self._conn.execute("BEGIN IMMEDIATE")

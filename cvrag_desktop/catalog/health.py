@@ -109,7 +109,7 @@ def typed_store_error(exc: BaseException, where: Path) -> CvragError | None:
         return DiskFull(f"The disk holding {where} is full: free some space and try again (nothing was lost; "
                         "the last change was not saved).")
     if is_read_only(exc):
-        return StoreReadOnly(f"{where} is read-only: changes cannot be saved (listing and viewing candidates "
+        return StoreReadOnly(f"{where} is read-only: changes cannot be saved (listing, viewing and searching "
                              "still work). Check the folder's permissions or free the disk, then try again.")
     if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError | sqlite3.IntegrityError):
         return damaged(where, str(exc))

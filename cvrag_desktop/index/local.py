@@ -71,9 +71,18 @@ def top(scores: np.ndarray, mask: np.ndarray, limit: int) -> Branch:
 class LocalIndex:
     """Chunks with dense + BM25 vectors and candidate filter columns (thread-safe)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, read_only: bool = False) -> None:
         self.path = folder / DB_NAME
         self.lock = threading.RLock()
+        self.read_only = read_only
+        if read_only:  # a read-only data folder: search still works, nothing is written
+            from urllib.parse import quote
+
+            self.conn = sqlite3.connect(f"file:{quote(str(self.path))}?mode=ro&immutable=1", uri=True,
+                                        check_same_thread=False, isolation_level=None)
+            self._clear()
+            self._load()
+            return
         self.conn = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
         try:
             ok = self.conn.execute("PRAGMA quick_check").fetchone()
@@ -278,6 +287,8 @@ class LocalIndex:
 
     def wipe_free_space(self) -> None:
         """Flush and truncate the write-ahead log (deleted payloads leave no copy on disk)."""
+        if self.read_only:
+            return
         with self.lock:
             self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 

@@ -46,15 +46,21 @@ def _acquire(index_dir: Path) -> LocalIndex:
             engine, fh, refs = _registry[key]
             _registry[key] = (engine, fh, refs + 1)
             return engine
-        index_dir.mkdir(parents=True, exist_ok=True)
-        fh = open(index_dir / LOCK_NAME, "a+")  # noqa: SIM115 - held open while the index is in use
+        from cvrag_desktop.catalog.health import dir_writable
+
+        read_only = (index_dir / DB_NAME).is_file() and not dir_writable(index_dir)
+        if not read_only:
+            index_dir.mkdir(parents=True, exist_ok=True)
+        # read-only folder: a shared lock on the existing lock file (readers never exclude each other)
+        fh = open(index_dir / LOCK_NAME, "r" if read_only else "a+")  # noqa: SIM115 - held while in use
+        flags = portalocker.LockFlags.SHARED if read_only else portalocker.LockFlags.EXCLUSIVE
         try:
-            portalocker.lock(fh, portalocker.LockFlags.EXCLUSIVE | portalocker.LockFlags.NON_BLOCKING)
+            portalocker.lock(fh, flags | portalocker.LockFlags.NON_BLOCKING)
         except portalocker.exceptions.LockException as exc:
             fh.close()
             raise _locked(index_dir) from exc
         try:
-            engine = _open_engine(index_dir)
+            engine = LocalIndex(index_dir, read_only=True) if read_only else _open_engine(index_dir)
         except Exception:
             portalocker.unlock(fh)
             fh.close()
@@ -132,7 +138,7 @@ class IndexStore:
     def ensure_model(self, tag: str) -> bool:
         """Record the embedding models' identity; vectors of other models are dropped (returns True)."""
         old = self.client.meta("model")
-        if old == tag:
+        if old == tag or self.client.read_only:
             return False
         stale = old is not None and self.client.count() > 0
         if stale:
