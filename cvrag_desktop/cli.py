@@ -17,7 +17,7 @@ from pathlib import Path
 
 from cvrag_desktop import cli_assistant, cli_search
 from cvrag_desktop.cli_output import SafeStream, safe
-from cvrag_desktop.errors import CvragError
+from cvrag_desktop.errors import CatalogDamaged, CvragError, IndexDamaged
 
 LIST_COLUMNS = (("name", 24), ("current_title", 30), ("current_company", 22), ("years_of_experience", 6),
                 ("emails", 28), ("skills", 30))
@@ -353,6 +353,9 @@ def main(argv: list[str] | None = None) -> int:
 
         where = svc.paths.data_dir if svc is not None else Path(os.environ.get("CVRAG_HOME") or ".")
         typed = typed_store_error(exc, where) if isinstance(exc, OSError | sqlite3.Error) else None
+        if isinstance(typed, CatalogDamaged):  # not from the catalog (that one names itself): another store
+            typed = IndexDamaged(f"A data file under {where} is damaged ({exc}). `cvrag reindex` rebuilds the "
+                                 "search index from the catalog; `cvrag doctor` shows the state of each store.")
         if typed is not None and typed is not exc:
             return _report_error(typed, as_json)
         log_path = _log_unexpected(exc)

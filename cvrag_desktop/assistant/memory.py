@@ -26,7 +26,11 @@ class ThreadStore:
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self._conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
+        self.recovered_from: Path | None = None
+        self._conn = _open_checked(path)
+        if self._conn is None:  # damaged: kept aside, conversations start afresh (the catalog is untouched)
+            self.recovered_from = _set_aside(path)
+            self._conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA secure_delete=ON")  # a forgotten thread leaves no copy in free pages
         self._lock = threading.Lock()
@@ -86,6 +90,34 @@ class ThreadStore:
         """Close the database."""
         with self._lock:
             self._conn.close()
+
+
+def _open_checked(path: Path) -> sqlite3.Connection | None:
+    """The thread store's connection, or None when the file fails ``PRAGMA quick_check``."""
+    conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
+    try:
+        row = conn.execute("PRAGMA quick_check").fetchone()
+        if row and row[0] == "ok":
+            return conn
+    except sqlite3.DatabaseError:
+        pass
+    conn.close()
+    return None
+
+
+def _set_aside(path: Path) -> Path:
+    """Rename a damaged thread store (and its log files) to ``threads.damaged-<time>.sqlite3``."""
+    import logging
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
+    for suffix in ("", "-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            side.rename(target.with_name(target.name + suffix))
+    logging.getLogger(__name__).warning("conversation store %s was damaged: kept as %s, starting afresh",
+                                        path, target)
+    return target
 
 
 def scrub_connection(conn: sqlite3.Connection, needles: list[str]) -> list[dict]:

@@ -178,3 +178,15 @@ def test_read_only_home_reads_work_and_writes_are_refused(tmp_path, monkeypatch)
         assert _counts() == before
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+def test_damaged_thread_store_is_set_aside(capsys, imported):
+    """Garbage in the conversation store: `ask` still answers; the damaged file is kept aside."""
+    _folder, before = imported
+    data_dir = Services().paths.data_dir
+    (data_dir / "threads.sqlite3").write_bytes(os.urandom(16384))
+    code, out, err = run(capsys, "ask", "Who knows Kafka?", "--no-llm", "--json")
+    assert code == 0, err
+    assert json.loads(out)["answer"]
+    assert list(data_dir.glob("threads.damaged-*.sqlite3"))
+    assert _counts() == before
