@@ -130,3 +130,36 @@ def test_forget_failed_imports(tmp_path, capsys):
     assert not any(p.exists() for p in kept)
     assert len(svc.list_candidates()) == n_candidates
     svc.close()
+
+
+def test_interrupted_forget_is_resumed_at_next_start(tmp_path, _isolated_home, monkeypatch):
+    """A crash after the catalog transaction (before threads and library) is finished at the next start."""
+    import pytest
+
+    from cvrag_desktop.catalog import forget as forget_mod
+
+    svc = Services()
+    cid = _ingest(svc, write_corpus(tmp_path / "in")[0].parent)
+    stored = Path(svc.get_candidate(cid)["stored_path"])
+    svc.assistant.ask(f"What did {NAME} do?", use_llm=False)
+    svc.close()
+
+    def crash(*_a, **_k):
+        raise KeyboardInterrupt  # the process dies mid-forget
+
+    real_run = forget_mod.run_forget
+    monkeypatch.setattr(forget_mod, "run_forget", crash)
+    svc = Services()
+    with pytest.raises(KeyboardInterrupt):
+        svc.delete_candidate(cid)
+    assert svc.catalog.candidate(cid) is None and stored.exists()
+    assert len(svc.catalog.pending_forgets()) == 1
+    svc.close()
+    monkeypatch.setattr(forget_mod, "run_forget", real_run)  # (not undo(): that would drop the test's home)
+    svc = Services()
+    _ = svc.catalog  # opening resumes the journal
+    assert svc.catalog.pending_forgets() == []
+    assert not stored.exists()
+    assert svc.resumed_forgets and svc.resumed_forgets[0]["threads_removed"]
+    svc.close()
+    assert grep_home(_isolated_home, [NAME, EMAIL, PHRASE]) == {}
