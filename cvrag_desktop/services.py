@@ -11,6 +11,7 @@ import json
 import logging
 import shutil
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -137,6 +138,7 @@ class Services:
         missing = [str(p) for p in inputs if not p.exists()]
         if missing and len(missing) == len(inputs):
             raise InvalidInput(f"Nothing to import: {', '.join(missing)} does not exist.")
+        started = time.perf_counter()
         index = self.index
         ingestor = Ingestor(
             self.catalog, self.paths, self.settings.limits, allow_ocr=self.settings.ocr_enabled,
@@ -145,6 +147,7 @@ class Services:
         report = ingestor.ingest(inputs, workers=workers or self.settings.workers, progress=progress,
                                  should_cancel=should_cancel, on_file=on_file)
         index.wait_idle()
+        report.seconds = round(time.perf_counter() - started, 2)  # the whole import, indexing included
         return report
 
     def resume_pending(self, **kwargs) -> IngestReport:
