@@ -31,7 +31,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 
 log = logging.getLogger(__name__)
@@ -125,6 +125,7 @@ def _worker_main(conn, cap_mb: int, target: Callable[..., dict], warm: Callable[
             return
         if args is None:
             return
+        conn.send(("start",))  # the deadline runs from here (the next job may already wait in the pipe)
         _reset_peak()
         try:
             result = target(*args)
@@ -157,11 +158,14 @@ def _rss_mb(pid: int) -> float | None:
 class _Slot:
     proc: multiprocessing.Process
     conn: object
-    job: object = None
+    job: object = None  # the job the worker is running (or was sent first)
     started: float = 0.0
     peak_mb: float = 0.0
     ready: bool = False
     extra_s: float = 0.0  # time granted by an announced phase (OCR)
+    running: bool = False  # the worker said it started ``job``
+    args: tuple = ()  # ``job``'s arguments (to give it back if the worker dies before starting it)
+    queued: list = field(default_factory=list)  # (job, args) sent ahead, so the worker never waits for us
 
 
 class ParseSandbox:
@@ -210,21 +214,49 @@ class ParseSandbox:
         Returns the jobs not started or killed because of cancellation.
         """
         with self._lock:
-            return self._run(list(jobs), deadline_s, on_result, should_cancel, on_start, phase_s or {})
+            try:
+                return self._run(list(jobs), deadline_s, on_result, should_cancel, on_start, phase_s or {})
+            finally:  # if a callback raised, workers still busy with this batch must not leak into the next
+                for slot in list(self._slots):
+                    if slot.job is not None:
+                        slot.job, slot.queued = None, []
+                        self._replace(slot)
 
     def _dispatch(self, queue: list, on_start) -> None:
+        """Keep each ready worker holding its current job plus one sent ahead (no idle round trip)."""
         for slot in self._slots:
-            if slot.ready and slot.job is None and queue:
+            while slot.ready and queue and (slot.job is None or not slot.queued):
                 job, args = queue.pop()
                 try:
                     slot.conn.send(args)
-                except (OSError, ValueError):  # the idle worker died: give the job back, start another
+                except (OSError, ValueError):  # the worker died: give the job back, start another
                     queue.append((job, args))
+                    self._requeue(slot, queue)
                     self._replace(slot)
-                    continue
+                    break
                 if on_start:
                     on_start(job)
-                slot.job, slot.started, slot.peak_mb, slot.extra_s = job, time.monotonic(), 0.0, 0.0
+                if slot.job is None:
+                    slot.job, slot.args, slot.started, slot.peak_mb, slot.extra_s, slot.running = \
+                        job, args, time.monotonic(), 0.0, 0.0, False
+                else:
+                    slot.queued.append((job, args))
+
+    @staticmethod
+    def _requeue(slot: _Slot, queue: list) -> None:
+        """Jobs sent ahead to a worker that is going away go back to the front of the queue."""
+        for item in reversed(slot.queued):
+            queue.append(item)
+        slot.queued = []
+
+    def _advance(self, slot: _Slot) -> None:
+        """The worker finished its job: the job sent ahead becomes current (its clock starts at "start")."""
+        if slot.queued:
+            job, args = slot.queued.pop(0)
+            slot.job, slot.args, slot.started, slot.peak_mb, slot.extra_s, slot.running = \
+                job, args, time.monotonic(), 0.0, 0.0, False
+        else:
+            slot.job, slot.running = None, False
 
     def _run(self, queue, deadline_s, on_result, should_cancel, on_start, phase_s) -> list[object]:
         queue.reverse()
@@ -236,15 +268,15 @@ class ParseSandbox:
             if should_cancel and should_cancel():
                 cancelled.extend(job for job, _args in reversed(queue))
                 queue.clear()
-                for slot in self._slots:
+                for slot in list(self._slots):
                     if slot.job is not None:
                         cancelled.append(slot.job)
-                        slot.job = None
+                        cancelled.extend(job for job, _args in slot.queued)
+                        slot.job, slot.queued = None, []
                         self._replace(slot)
                 return cancelled
             self._dispatch(queue, on_start)
-            busy = [s for s in self._slots if s.job is not None]
-            if not busy and not queue:
+            if not queue and all(s.job is None for s in self._slots):
                 return cancelled
             watched = [s for s in self._slots if s.job is not None or not s.ready]
             ready = wait([s.conn for s in watched] + [s.proc.sentinel for s in watched], timeout=POLL_S)
@@ -256,26 +288,33 @@ class ParseSandbox:
                         result = slot.conn.recv()
                     except (EOFError, OSError):
                         result = None
-                if isinstance(result, tuple):  # ("ready",) or ("phase", name)
+                if isinstance(result, tuple):  # ("ready",), ("start",) or ("phase", name)
                     if result[0] == "ready":
                         slot.ready, failed_starts = True, 0
-                    elif slot.job is not None:
+                    elif result[0] == "start" and slot.job is not None:
+                        slot.running, slot.started = True, now
+                    elif result[0] == "phase" and slot.job is not None:
                         slot.extra_s = max(slot.extra_s, phase_s.get(result[1], 0.0))
                     continue
-                if slot.job is None:  # a worker still starting
-                    if slot.proc.sentinel in ready or not slot.proc.is_alive():
+                dead = result is None and (slot.proc.sentinel in ready or not slot.proc.is_alive())
+                if slot.job is None or (dead and not slot.running):  # died before it took a job
+                    if dead or slot.proc.sentinel in ready:
                         failed_starts += 1
                         if failed_starts > 3:
                             raise RuntimeError(f"parse worker cannot start (exit code {slot.proc.exitcode})")
+                        if slot.job is not None:  # not its fault: the job and those sent ahead go back
+                            self._requeue(slot, queue)
+                            queue.append((slot.job, slot.args))
+                            slot.job = None
                         self._replace(slot)
                     continue
-                if result is None and (slot.proc.sentinel in ready or not slot.proc.is_alive()):
+                if dead:
                     slot.proc.join(1)
                     result = {"ok": False, "status": "failed", "limit": "crash", "exitcode": slot.proc.exitcode,
                               "seconds": now - slot.started, "peak_rss_mb": slot.peak_mb}
                 if result is None:
                     rss = _rss_mb(slot.proc.pid)
-                    if rss is not None:
+                    if rss is not None and slot.running:
                         slot.peak_mb = max(slot.peak_mb, rss)
                     if rss is not None and rss > self.cap_mb:
                         result = {"ok": False, "status": "too_large", "limit": "memory",
@@ -286,11 +325,15 @@ class ParseSandbox:
                                   "allowed_s": deadline_s + slot.extra_s}
                     else:
                         continue
-                job, slot.job = slot.job, None
+                job = slot.job
                 if result.get("memory") and "limit" not in result:
                     result["limit"] = "memory"
                 if "limit" in result or not slot.proc.is_alive():
+                    slot.job = None
+                    self._requeue(slot, queue)
                     self._replace(slot)
+                else:
+                    self._advance(slot)
                 on_result(job, result)
 
     def close(self) -> None:

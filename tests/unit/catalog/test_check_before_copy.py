@@ -118,14 +118,33 @@ def test_disk_full_is_its_own_status(tmp_path, svc, monkeypatch):
     from cvrag_desktop.catalog import library
 
     good = hostile.good_cv_pdf(tmp_path / "good.pdf")
-    real_fsync = os.fsync
+    real_open = library.Path.open
 
-    def full(fd):
-        raise OSError(errno.ENOSPC, "No space left on device")
+    class FullFile:
+        """A library temp file on a full disk: writing fails with ENOSPC."""
 
-    monkeypatch.setattr(library.os, "fsync", full)
+        def __init__(self, fh):
+            self.fh = fh
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def write(self, data):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def __getattr__(self, name):
+            return getattr(self.fh, name)
+
+    def opener(self, mode="r", *a, **k):
+        fh = real_open(self, mode, *a, **k)
+        return FullFile(fh) if mode == "xb" else fh
+
+    monkeypatch.setattr(library.Path, "open", opener)
     report = _ingest_with_timeout(svc, [good])
     status, error = _status(report)["good.pdf"]
     assert status == "disk_full" and "full" in error
-    monkeypatch.setattr(library.os, "fsync", real_fsync)
+    monkeypatch.setattr(library.Path, "open", real_open)
     assert _library(svc) == []  # not even the temporary copy

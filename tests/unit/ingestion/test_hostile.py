@@ -178,3 +178,19 @@ def test_sandbox_announced_ocr_phase_gets_its_own_budget():
         box.close()
     assert results["ocr"]["ok"] is True
     assert results["plain"]["limit"] == "deadline"
+
+
+def test_sandbox_callback_error_does_not_leak_jobs_into_the_next_batch():
+    box = ParseSandbox(2, 400, hostile.sandbox_probe)
+
+    def boom(job, result):
+        raise RuntimeError("catalog write failed")
+
+    try:
+        with pytest.raises(RuntimeError):
+            box.run([("fast", ("sleep", 0)), ("slow", ("sleep", 2))], 10, boom)
+        results = {}
+        box.run([("next", ("sleep", 0))], 10, results.__setitem__)
+        assert list(results) == ["next"]
+    finally:
+        box.close()
