@@ -58,6 +58,8 @@ def find_date_stamp(lines: Iterable[str], today: dt.date | None = None) -> tuple
     """
     today = today or dt.date.today()
     for raw in lines:
+        if not any(ch.isdigit() for ch in raw):
+            continue
         for cell in raw.split("\t"):
             c = " ".join(cell.split())
             if len(c) > 24 or not _FULL_DATE.match(c):

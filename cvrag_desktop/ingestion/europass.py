@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 import yaml
 
@@ -39,6 +39,7 @@ _JOB = ("position", "activities", "employer", "business")
 _STUDY = ("qualification", "subjects", "institution", "level")
 
 
+@lru_cache(maxsize=16384)
 def label_key(text: str) -> str:
     """Comparison key of a label: no case, accents, plural marks ("(s)", "(e)"), punctuation."""
     s = normalize_key(text)

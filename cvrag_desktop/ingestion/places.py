@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from cvrag_desktop.config import resources_dir
 from cvrag_desktop.ingestion.textclean import normalize_key
@@ -149,6 +149,7 @@ def country_name(iso: str) -> str:
     return _table().names.get(iso.upper(), iso)
 
 
+@lru_cache(maxsize=16384)
 def is_place_name(text: str) -> bool:
     """Is the whole text a place ("South Africa", "Lyon, France"), not a text that mentions one?"""
     found = _scan(text)

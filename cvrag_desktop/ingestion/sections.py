@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from cvrag_desktop.ingestion.extract import ExtractedDoc
 from cvrag_desktop.ingestion.layout import TextLine
@@ -93,9 +94,13 @@ def lexicon_section(text: str, *, partial: bool = False) -> str | None:
 
 
 def _style(ln: TextLine) -> tuple:
-    letters = [ch for ch in ln.text if ch.isalpha()]
-    caps = bool(letters) and all(ch.isupper() for ch in letters)
-    return (round(ln.size * 2) / 2, ln.bold, caps)
+    return (round(ln.size * 2) / 2, ln.bold, _all_caps(ln.text))
+
+
+@lru_cache(maxsize=16384)
+def _all_caps(text: str) -> bool:
+    letters = [ch for ch in text if ch.isalpha()]
+    return bool(letters) and all(ch.isupper() for ch in letters)
 
 
 def _continues_previous(lines: list[TextLine], i: int) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _LIGATURES = {
     "\ufb00": "ff",
@@ -81,8 +82,11 @@ def join_broken_word(first: str, second: str) -> str:
     return first[:-1] + second.lstrip()
 
 
+@lru_cache(maxsize=65536)
 def normalize_key(value: str) -> str:
-    """Comparison key: NFKD, diacritics stripped, casefolded, whitespace folded."""
+    """Comparison key: NFKD, diacritics stripped, casefolded, whitespace folded (cached: called per line)."""
+    if value.isascii():
+        return " ".join(value.casefold().split())
     s = unicodedata.normalize("NFKD", value)
     s = "".join(c for c in s if not unicodedata.combining(c))
     return " ".join(s.casefold().split())
