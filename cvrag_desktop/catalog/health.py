@@ -26,7 +26,8 @@ log = logging.getLogger(__name__)
 BACKUP_DIR = "backups"
 BACKUPS_KEPT = 5
 BACKUP_EVERY_S = 24 * 3600
-REBUILD_HINT = "run `cvrag doctor --rebuild-catalog` (or Import ▸ Rebuild catalog) to rebuild it from the library"
+REBUILD_HINT = ("run `cvrag doctor --rebuild-catalog` (or accept the rebuild the desktop app offers at start) "
+                "to rebuild it from the library")
 
 
 def library_files(library: Path | None) -> list[Path]:
