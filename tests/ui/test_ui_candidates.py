@@ -163,3 +163,12 @@ def test_detail_html_escapes_cv_text():
     html = record_html({"id": "x", **cv.model_dump()})
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert 'href="prov:0"' in html
+
+
+def test_detail_says_where_the_cvs_date_comes_from():
+    from cvrag_desktop.ui.widgets.detail import record_html
+
+    rec = {"name": "Dana Okonkwo", "years_of_experience": 1.4, "cv_date": "2015-06", "cv_date_source": "file"}
+    assert "to the CV's own date from the file, 2015-06" in record_html(rec)
+    rec["cv_date_source"] = "printed"
+    assert "to the CV's own date, 2015-06" in record_html(rec)

@@ -75,11 +75,12 @@ def record_html(rec: dict, memberships: list[str] | None = None, documents: list
     if rec.get("current_title") or rec.get("current_company"):
         facts.append(f"<b>Now:</b> {_esc(rec.get('current_title') or '')}"
                      f"{' at ' + _esc(rec['current_company']) if rec.get('current_company') else ''}")
+    source = " from the file" if rec.get("cv_date_source") == "file" else ""
     if rec.get("years_of_experience") is not None:
-        until = f" (to the CV's own date, {rec['cv_date']})" if rec.get("cv_date") else ""
+        until = f" (to the CV's own date{source}, {_esc(rec['cv_date'])})" if rec.get("cv_date") else ""
         facts.append(f"<b>Experience:</b> {rec['years_of_experience']:g} years{until}")
     elif rec.get("cv_date"):
-        facts.append(f"<b>CV dated:</b> {rec['cv_date']}")
+        facts.append(f"<b>CV dated{source}:</b> {_esc(rec['cv_date'])}")
     contact = [link("emails", e) for e in rec.get("emails") or []] + [link("phones", p) for p in rec.get("phones") or []]
     if rec.get("location"):
         contact.append(link("location", rec["location"]))
