@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.textclean import normalize_key
 
-_SEP = r"\s*(?:-|–|—|‒|~|〜|～|至|到|to|bis|until|till|hasta|a|al|à|au|até|fino a|ao)?\s*"
+_SEP = r"\s*(?:--?|–|—|‒|~|〜|～|至|到|to|bis|until|till|hasta|a|al|à|au|até|fino a|ao)?\s*"
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def _atom_re() -> re.Pattern:
         rf"|(?P<ym>(?<!\d)(?P<ymy>{year})\s?[/.\-]\s?(?P<ymm>0?[1-9]|1[0-2])(?![\d]))"
         rf"|(?P<num>(?<![\d/.])(?P<nm>0?[1-9]|1[0-2])\s?[/.\-]\s?(?P<ny>{year})(?!\d))"
         rf"|(?P<yw>(?<![\d/.])(?P<ywy>{year}),?\s+(?P<ywm>{mon})\.?(?![\w])(?!,?\s*(?:19|20)\d{{2}}))"
-        rf"|(?P<yr>(?<![\d/.]){year}(?![\d]))"
+        rf"|(?P<yr>(?<![\d/.])(?<![A-Za-z]-){year}(?![\d]))"  # not a course code ("FYS-2019")
         rf"|(?P<present>(?<![\w])(?:{present})(?![\w]))"
         rf"|(?P<since>(?<![\w])(?:{since})(?![\w]))",
         re.IGNORECASE,

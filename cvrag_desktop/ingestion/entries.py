@@ -288,6 +288,7 @@ def _trim_cell(cell: str) -> str:
     """
     c = _LABEL.sub("", cell.strip(" ,;:：·|–—-")).strip(" ,;:：·|–—-")
     c = _EMPLOYMENT.sub("", c).strip()
+    c = re.sub(r"^[(（][^()（）]{1,25}[)）]\s*:\s*", "", c)  # "(2 months) : Summer student", "(expected) : PhD"
     for o, e in (("(", ")"), ("（", "）")):
         while c.startswith(o) and c.count(o) > c.count(e):
             c = c[1:].strip()

@@ -339,3 +339,13 @@ def test_place_in_brackets_and_now_words(tmp_path):
     assert [(e.title, e.company, e.is_current) for e in cv.experiences] == [
         ("Ingeniera de Software", "Brindlecorp", True), ("Research Collaborator", "Public Data Network", False)]
     assert cv.experiences[0].location == "Bellevue, Estados Unidos"
+
+
+def test_markdown_style_dates_course_codes_and_notes():
+    from cvrag_desktop.ingestion.dates import find_date_ranges
+    from cvrag_desktop.ingestion.entries import _trim_cell
+
+    (r,) = find_date_ranges("2018--2022 : Teaching Assistant at Example University")
+    assert (r.start, r.end) == ("2018", "2022")
+    assert find_date_ranges("FYS-2019 Sun, planets and space") == []  # a course code, not a year
+    assert _trim_cell("(2 months) : Summer student") == "Summer student"
