@@ -1,10 +1,11 @@
 """Sandboxed parse workers: a memory cap inside, a wall-clock deadline from outside.
 
-Every parse (PDF, DOCX, OCR) runs in a spawned worker process that handles one file at
-a time. The parent supervises each worker:
+Every parse (PDF, DOCX, OCR) runs in a spawned worker process that parses one file at
+a time (the next one is already sent, so it never waits for the parent between files).
+The parent supervises each worker:
 
-* **deadline** — a file that is not finished ``max_seconds`` after it was handed over
-  gets its worker killed (SIGKILL, from outside: a parser stuck inside C code cannot
+* **deadline** — a file that is not finished ``max_seconds`` after the worker started it
+  (``max_ocr_seconds`` more once it announces OCR) gets its worker killed (SIGKILL, from outside: a parser stuck inside C code cannot
   ignore it); the file is marked ``too_large`` naming the limit, and a fresh worker
   takes its place;
 * **memory** — on Linux the worker caps its own address space (``RLIMIT_AS``) so that
