@@ -102,14 +102,29 @@ def document_keys(candidate_id: str, name: str | None, record: dict, imported_at
                         frozenset(p for p in phones if len(p) >= 7), frozenset(employers), order)
 
 
+_PLACEHOLDER_DOMAINS = frozenset({"example.com", "example.org", "example.net", "email.com", "domain.com",
+                                  "yourdomain.com", "company.com", "yourcompany.com", "mail.example"})
+_PLACEHOLDER_LOCALS = frozenset({"john.doe", "jane.doe", "johndoe", "janedoe", "john_doe", "jane_doe", "your.name",
+                                 "yourname", "your_name", "name", "firstname.lastname", "first.last", "you", "me"})
+
+
+def _placeholders(emails: frozenset[str]) -> bool:
+    """True when every address is a template's placeholder (a sample domain or a sample name)."""
+    def sample(addr: str) -> bool:
+        local, _, domain = addr.lower().partition("@")
+        return domain in _PLACEHOLDER_DOMAINS or local in _PLACEHOLDER_LOCALS
+
+    return bool(emails) and all(sample(a) for a in emails)
+
+
 def same_person(a: DocumentKeys, b: DocumentKeys) -> bool:
     """The automatic rule: same name key plus a shared e-mail, phone or employer, and nothing contradicting it.
 
     An e-mail is the strongest sign: two documents that both list e-mails and share none
     are two people; a shared one outweighs an employer list the extractor misread. Other
     phones (without a shared e-mail) or other employers (without a shared contact) also
-    keep namesakes apart, and so does a shared e-mail when both phones and employers
-    differ (a placeholder address). Where the names differ (one was misread), only the
+    keep namesakes apart, and so does a shared template address ("john.doe@email.com",
+    "you@example.com") when the employers differ and no phone is shared. Where the names differ (one was misread), only the
     full set decides: the same e-mail, the same phone and a shared employer.
     """
     same_name = bool(a.key) and a.key == b.key
@@ -122,8 +137,8 @@ def same_person(a: DocumentKeys, b: DocumentKeys) -> bool:
         return False
     if p_both and not p and (not e or (w_both and not w)):
         return False
-    if w_both and not w and not (e or p):
-        return False
+    if w_both and not w and not p and not (e and not _placeholders(a.emails & b.emails)):
+        return False  # other employers, no shared phone, and the shared e-mail is a template's placeholder
     if same_name:
         return e or p or w
     return e and p and w

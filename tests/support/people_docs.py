@@ -42,9 +42,9 @@ def add_document(catalog: Catalog, cid: str, cv: NormalizedCV, library: Path | N
     return stored
 
 
-ANA_OLD = make_cv("Ana Ruiz", ["ana.ruiz@example.org"], ["+34 600 111 222"],
+ANA_OLD = make_cv("Ana Ruiz", ["ana.ruiz@ruizmail.net"], ["+34 600 111 222"],
                   [("Developer", "Northwind", "2018-01", None)])
-ANA_NEW = make_cv("Dr. Ana Ruiz", ["ana.ruiz@example.org"], ["+34 600 111 222"],
+ANA_NEW = make_cv("Dr. Ana Ruiz", ["ana.ruiz@ruizmail.net"], ["+34 600 111 222"],
                   [("Lead Developer", "Contoso", "2023-02", None), ("Developer", "Northwind", "2018-01", "2023-01")],
                   skills=("Python", "Go"))
 ANA_OTHER = make_cv("Ana Ruiz", ["aruiz.nurse@example.com"], ["+34 699 000 999"],

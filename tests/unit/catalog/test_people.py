@@ -33,17 +33,23 @@ def test_rule_needs_a_shared_contact_or_employer_and_no_contradiction():
     bare_b = document_keys("x2", "Ana Ruiz", {})
     assert not same_person(bare_a, bare_b)  # the name alone never groups
     # a shared e-mail outweighs an employer list the extractor misread...
-    misread = document_keys("x3", "Ana Ruiz", {"emails": ["ana.ruiz@example.org"],
+    misread = document_keys("x3", "Ana Ruiz", {"emails": ["ana.ruiz@ruizmail.net"],
                                                "experiences": [{"company": "Dates", "start": "2019"}]})
     assert same_person(old, misread)
     # ...but not when the phones differ too: a placeholder address shared by namesakes
-    fake = document_keys("x5", "Ana Ruiz", {"emails": ["ana.ruiz@example.org"], "phones": ["+1 555 000 1234"],
+    fake = document_keys("x5", "Ana Ruiz", {"emails": ["ana.ruiz@ruizmail.net"], "phones": ["+1 555 000 1234"],
                                             "experiences": [{"company": "Globex Corp", "start": "2019"}]})
     assert not same_person(old, fake)
     # other e-mails on both sides: two people, whatever else they share
     other_mail = document_keys("x6", "Ana Ruiz", {"emails": ["ana@elsewhere.org"], "phones": ["+34 600 111 222"],
                                                   "experiences": [{"company": "Northwind", "start": "2016"}]})
     assert not same_person(old, other_mail)
+    # a template's placeholder address shared by namesakes with other employers and no shared phone: two people
+    tmpl_a = document_keys("x7", "John Doe", {"emails": ["john.doe@email.com"],
+                                              "experiences": [{"company": "Nexus AI", "start": "2020"}]})
+    tmpl_b = document_keys("x8", "John Doe", {"emails": ["john.doe@email.com"], "phones": ["+1 415 555 0142"],
+                                              "experiences": [{"company": "Stripe", "start": "2019"}]})
+    assert not same_person(tmpl_a, tmpl_b)
     # an employer shared, one side lists no contacts: one person
     emp = document_keys("x4", "ANA RUIZ", {"experiences": [{"company": "Northwind", "start": "2016"}]})
     assert same_person(old, emp)
