@@ -117,14 +117,7 @@ class NormalizedCV(BaseModel):
             title = current.title or title
             company = current.company or company
         elif title is None:
-            title = self.headline
-            if title is None:
-                latest = max(
-                    (e for e in self.experiences if e.title and (e.end or e.start)),
-                    key=lambda e: e.end or e.start or "",
-                    default=None,
-                )
-                title = latest.title if latest else None
+            title = self.headline  # no ongoing role and no headline: no current title (not the last one held)
         return self.model_copy(
             update={"years_of_experience": years, "current_title": title, "current_company": company}
         )

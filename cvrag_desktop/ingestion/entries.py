@@ -323,8 +323,8 @@ def _join_place_country(cells: list[str]) -> list[str]:
 
 
 def strip_sentence_period(text: str) -> str:
-    """Drop a final full stop, but keep the dot of abbreviations ("Inc.", "S.A.", "Co.")."""
-    if text.endswith(".") and not re.search(r"(?:\b\w{1,3}|\.\w)\.$", text):
+    """Drop a final full stop, but keep the dot of abbreviations ("Inc.", "S.A.", "Co.", "S.Coop.", "Corp.")."""
+    if text.endswith(".") and not re.search(r"(?:\b\w{1,3}|\.\w+|\b(?:corp|coop|ltda|bros|assn))\.$", text, re.I):
         return text[:-1].rstrip()
     return text
 

@@ -91,6 +91,7 @@ class EuropassCV:
 
     rows: list[LabelRow]
     name: tuple[str, int] | None = None
+    headline: tuple[str, int] | None = None  # the "Desired employment / Occupational field" row
     experiences: list[tuple[Experience, dict[str, int]]] = field(default_factory=list)
     education: list[tuple[Education, dict[str, int]]] = field(default_factory=list)
     languages: list[tuple[str, int]] = field(default_factory=list)
@@ -299,4 +300,7 @@ def read_europass(lines: list[TextLine]) -> EuropassCV | None:
             langs.setdefault(lang, i)
     cv.languages = list(langs.items())
     cv.skill_lines = [r.line for r in rows if r.field == "skills" and r.value]
+    desired = next((r for r in rows if r.field == "desired" and r.value), None)
+    if desired is not None:
+        cv.headline = (desired.value.strip(), desired.line)
     return cv

@@ -116,7 +116,7 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple
 
     euro = read_europass(lines)  # a Europass CV: its label rows say what each value is
     name = contact.Hit(*euro.name) if euro and euro.name else contact.find_name(doc)
-    headline = contact.find_headline(doc, name)
+    headline = contact.Hit(*euro.headline) if euro and euro.headline else contact.find_headline(doc, name)
     referees = {i for b in blocks if b.heading is not None
                 and (_REFEREES.search(b.title) or _REFEREES.search(b.title.replace(" ", ""))) for i in b.lines}
     emails = [h for h in contact.find_emails(doc) if h.line not in referees]  # a referee's address is not theirs

@@ -349,3 +349,13 @@ def test_markdown_style_dates_course_codes_and_notes():
     assert (r.start, r.end) == ("2018", "2022")
     assert find_date_ranges("FYS-2019 Sun, planets and space") == []  # a course code, not a year
     assert _trim_cell("(2 months) : Summer student") == "Summer student"
+
+
+def test_no_ongoing_role_and_no_headline_means_no_current_title():
+    from cvrag_desktop.domain import Experience, NormalizedCV
+
+    ended = [Experience(title="Data Analyst", company="Brindlecorp", start="2019-01", end="2023-06")]
+    assert NormalizedCV(name="Dana Okonkwo", experiences=ended).with_derived().current_title is None
+    assert NormalizedCV(name="Dana Okonkwo", headline="Analyst", experiences=ended).with_derived().current_title == "Analyst"
+    ongoing = [Experience(title="Lead Analyst", company="Halvard", start="2023-07", is_current=True), *ended]
+    assert NormalizedCV(name="Dana Okonkwo", experiences=ongoing).with_derived().current_title == "Lead Analyst"
