@@ -15,8 +15,15 @@ from dataclasses import dataclass, field
 from cvrag_desktop.ingestion.dates import DateRange, find_date_ranges
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.ingestion.line_kinds import (
+    BULLET,
+    company_blurb,
+    ends_with_range,
+    indented_item,
+    is_stack_label,
+    tech_stack,
+)
 
-BULLET = re.compile(r"^\s*(?:[•·▪●◦‣■□➢►✓✔\-*–—]|\d{1,2}[.)])\s*")
 _CELL_SPLIT = re.compile(
     r"\t|\s+[|•·]\s+|\s+[–—]\s+(?![A-Z]{2,4}\s*(?:$|,))|\s+-\s+(?=[A-ZÀ-Ý\u3040-\u30ff\u3400-\u9fff])"
     r"(?![A-Z]{2,4}\s*(?:$|,))|\|")
@@ -28,9 +35,6 @@ _LOCATION = re.compile(
 )
 _PARTICLE = re.compile(r"^(?:da|das|do|dos|de|del|della|van|von|der|di|du|le|la|al|el)\s+[A-ZÀ-Ý]")
 _CONJ = re.compile(r"^[A-ZÀ-Ý][\w'’\-]+\s+(?:and|&|e|y|und|et)\s+[A-ZÀ-Ý]")
-_STACK_LABEL = re.compile(
-    r"^(?:technolog(?:ies|y|ien|ie|ías|ias)|technos?|tech(?:nical)?\s+stack|stack|tools|outils|environnement(?:\s+technique)?|"
-    r"environment|tecnologie|werkzeuge|herramientas|ferramentas|strumenti|keywords|mots[- ]clés)\s*:", re.IGNORECASE)
 _TRAILING_JOIN = re.compile(r"(?:[,\-&]|\b(?:and|und|y|e|et))\s*$", re.IGNORECASE)  # words, not letters ("Italy")
 _SUFFIX = re.compile(r"^(?:inc|ltd|llc|gmbh|s\.?a|s\.?l|co|corp|plc|ag|s\.?r\.?l|spa|ltda)\.?$", re.IGNORECASE)
 
@@ -58,13 +62,13 @@ def is_body_line(text: str, prev: str | None) -> bool:
         return True
     if t.endswith(":") and len(words) <= 4:
         return True
-    if _STACK_LABEL.match(t):
+    if is_stack_label(t):
         return True  # "Technologies : Java 8, Spring Boot 2, …": the role's tools
     if t.endswith(("；", ";")) and not find_date_ranges(t):
         return True  # "Steam API integration;": a list item whose bullet the file did not keep
     if t.startswith("("):
         return True  # a parenthetical continuation
-    if _tech_stack(t):
+    if tech_stack(t):
         return True  # "ArgoCD, Kubernetes, Vault, Python": the role's tools, not a header
     if company_blurb(t):
         return True  # "Fintech company with about 300 employees": what the employer is, not who
@@ -94,67 +98,6 @@ def _standalone_dates(text: str, body: bool) -> DateRange | None:
     return None
 
 
-_HEADCOUNT = re.compile(
-    r"\d[\d.,\u202f ]*\+?\s*(?:employees|staff|people|professionals|engineers|students|pupils|beds|"
-    r"empleados|trabajadores|profesionales|alumnos|camas|mitarbeite\w*|beschäftigte\w*|schüler\w*|betten|"
-    r"salariés|collaborateurs|employés|agents|élèves|lits|dipendenti|collaboratori|studenti|posti letto|"
-    r"funcionários|colaboradores|empregados|alunos|leitos)\b", re.IGNORECASE)
-_FIRM_NOUN = re.compile(
-    r"\b(?:company|business|firm|group|start-?up|scale-?up|sme|agency|consultancy|corporation|empresa|compañía|"
-    r"grupo|pyme|unternehmen|betrieb|konzern|entreprise|société|groupe|pme|azienda|gruppo|società|pmi|companhia|"
-    r"hospital|klinik|clinique|school|escuela|schule|école|scuola|escola)\b", re.IGNORECASE)
-_SECTOR = re.compile(r"\b(?:sector|industry|branche|secteur|settore|setor|mid-sized|medium-sized|mittelständisch\w*|"
-                     r"mediana|moyenne|media impresa|leading|global|multinational|multinacional|family-owned)\b",
-                     re.IGNORECASE)
-
-
-def company_blurb(text: str) -> bool:
-    """A line that describes the employer ("Fintech company with about 300 employees", "Mid-sized media
-    business", "Start-up del sector seguros"): a headcount, or a firm noun with a sector or size word
-    and mostly lowercase words (so "Global Business Group" stays a name)."""
-    t = text.strip()
-    words = t.split()
-    if "\t" in t or not 2 <= len(words) <= 14 or t.endswith("."):
-        return False
-    if _HEADCOUNT.search(t):
-        return True
-    if not (_FIRM_NOUN.search(t) and _SECTOR.search(t)):
-        return False
-    lower = sum(1 for w in words[1:] if w[:1].islower())
-    return lower >= 2 or bool(re.search(r"\b(?:sector|industry|branche|secteur|settore|setor)\b", t, re.I))
-
-
-def _ends_with_range(text: str) -> bool:
-    """A header flattened into one long line: up to 16 words, no bullet or sentence stop, then a full range."""
-    t = text.rstrip()
-    ranges = find_date_ranges(t)
-    if not ranges or BULLET.match(t):
-        return False
-    r = ranges[-1]
-    head = t[: r.span[0]].strip()
-    return (r.span[1] >= len(t) - 1 and r.start is not None and (r.end is not None or r.is_current)
-            and 3 <= len(head.split()) <= 16 and head[:1].isupper()
-            and not re.search(r"[^\W\d_]{5,}\.\s", head))  # a sentence stop, not an abbreviation ("Dep.")
-
-
-def _tech_stack(text: str) -> bool:
-    """A comma list of four or more items, most of them known skills."""
-    from cvrag_desktop.ingestion.lexicon import canonical_skill
-
-    items = [p.strip() for p in re.split(r"[,;]", text) if p.strip()]
-    if len(items) < 4:
-        return False
-    return sum(1 for p in items if canonical_skill(p)) >= 0.6 * len(items)
-
-
-def _indented_item(ln: TextLine, head: TextLine, body_pt: float) -> bool:
-    """A plain line set slightly right of its entry's first header line, in body type, with no date or cells."""
-    indent = ln.x0 - head.x0
-    return (ln.page == head.page and 4.0 <= indent <= 2.5 * ln.size and not ln.bold
-            and ln.size <= body_pt + 0.5 and not find_date_ranges(ln.text)
-            and all(len(c.split()) <= 1 for c in ln.text.split("\t")[1:]))  # no cells; justified gaps are fine
-
-
 def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
     """Cut a section's lines into entries (header + body + dates)."""
     entries: list[RawEntry] = []
@@ -171,7 +114,7 @@ def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
         leading = find_date_ranges(text[:40])
         if leading and leading[0].span[0] <= 2:
             body = False  # a line that starts with its dates opens an entry
-        elif body and _ends_with_range(text):
+        elif body and ends_with_range(text):
             body = False  # "Title Firm City, Country Sep. 2021 - Present": a flattened header line
         elif (
             not body
@@ -185,7 +128,7 @@ def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
             and lines[i].x0 >= prev_x0 - 1
         ):
             body = True  # the wrapped tail of the previous bullet
-        elif not body and cur is not None and cur.header and _indented_item(lines[i], lines[cur.header[0]], body_pt):
+        elif not body and cur is not None and cur.header and indented_item(lines[i], lines[cur.header[0]], body_pt):
             body = True  # a list item whose bullet is drawn, not typed: indented under its entry's header
         dates = _standalone_dates(text, body)
         if not body:

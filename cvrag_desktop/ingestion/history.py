@@ -25,6 +25,7 @@ from cvrag_desktop.ingestion.entries import (
 )
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import canonical_skill, load_lexicon
+from cvrag_desktop.ingestion.role_text import HONOURS, not_a_degree, split_flat_header
 from cvrag_desktop.ingestion.textclean import normalize_key
 
 Piece = tuple[str, int]  # text, line index
@@ -47,7 +48,7 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
         if is_location(text):
             locations.append((text, i))
             continue
-        flat = _split_flat_header(text) if "\t" not in lines[i].text and find_date_ranges(lines[i].text) else None
+        flat = split_flat_header(text) if "\t" not in lines[i].text and find_date_ranges(lines[i].text) else None
         if flat is not None:
             title, firm, place = flat
             forced_titles.append((title, i))
@@ -71,74 +72,11 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
     return forced_titles, plain, locations
 
 
-_PLACE_TAIL = re.compile(r"^(?P<rest>.+?)\s+(?P<place>(?:[A-ZÀ-Ý][\w.'’-]*\s+){0,2}[A-ZÀ-Ý][\w.'’-]*,\s*"
-                         r"[A-ZÀ-Ý][\w.'’ -]*)$")
-
-
-_THESIS = re.compile(r"\b(?:thesis|theses|project|projekt|arbeit|mémoire|memoire|tesi|tesis|tese|dissertation|"
-                     r"topic|subject|thema|sujet|argomento|tema|supervisor|advisor|betreuer)\b", re.IGNORECASE)
-
-
-def _not_a_degree(text: str) -> bool:
-    """A thesis or project line ("Master Thesis: …", "Bachelor thesis focused on …"), a sentence, or a
-    "City, ST" place ("Cambridge, MA") mentions a degree word without being a degree."""
-    t = text.strip()
-    if _THESIS.search(t) or is_location(t):
-        return True
-    words = t.split()
-    return bool(words and words[0] in {"In", "The", "My", "During", "For", "As", "On"} and len(words) >= 5)
-
-
-def _split_flat_header(text: str) -> tuple[str, str, str] | None:
-    """Split a role header whose cells were flattened into one run of words.
-
-    "Software Engineer Acme Corp Mountain View, CA" (a Word file or PDF that lost its tab
-    stops) is title words, then the employer, then a "City, Region" place. Only split when
-    the place is known to the gazetteer and the text starts with a job title.
-    """
-    from cvrag_desktop.ingestion.places import country_in_text
-
-    m = _PLACE_TAIL.match(text.strip())
-    if not m:
-        return None
-    rest, place = m.group("rest"), m.group("place")
-    city, _, region = place.partition(",")
-    words = city.split()
-    for n in range(1, len(words) + 1):  # the shortest tail of the capitalised run that is a place
-        cand = " ".join(words[-n:])
-        if _is_place(cand):
-            rest = " ".join([rest, *words[:-n]]).strip()
-            place = f"{cand}, {region.strip()}"
-            break
-    else:
-        return None
-    region = region.strip()
-    if not (re.fullmatch(r"[A-Z]{2,3}", region) or country_in_text(region) or _is_place(region)):
-        return None
-    lex = load_lexicon()
-    matches = list(lex.title_re.finditer(rest))
-    if not matches or matches[0].start() > 40:
-        return None
-    end = matches[0].end()
-    for mt in matches[1:]:
-        if len(rest[end:mt.start()].split()) > 2:
-            break
-        end = mt.end()
-    title, firm = rest[:end].strip(" ,"), rest[end:].strip(" ,")
-    if not firm or not (firm[:1].isupper() or firm[:1].isdigit()) or len(firm.split()) > 10:
-        return None
-    return title, firm, place
-
-
 def _strip_event(text: str) -> str:
     """Drop rirekisho event words ("株式会社X入社" → "株式会社X")."""
     return re.sub(r"\s*(?:入社|退職|入学|卒業|修了|中退|就職)$", "", text).strip()
 
 
-_HONOURS = re.compile(r"[\s,;(–-]*(?:(?:summa|magna)\s+)?cum\s+laude\b\)?|[\s,;(–-]*\bwith\s+(?:first[- ]class\s+|high\s+)?"
-                      r"(?:honou?rs|distinction|merit)\b\)?|[\s,;(–-]*\b(?:mit\s+Auszeichnung|con\s+lode|"
-                      r"avec\s+(?:mention\s+)?(?:très\s+)?(?:bien|honorable|félicitations)|com\s+distinção)\b\)?",
-                      re.IGNORECASE)
 _PARTICLES = NAME_PARTICLES | {"el"}  # "da Conceição Fernandes", "el Corte Inglés"
 _ACTION = re.compile(r"^(?:created|developed|built|implemented|designed|led|managed|worked|maintained|improved|"
                      r"ported|wrote|responsible|participated|collaborated|contributed|helped|assisted|supported|"
@@ -297,7 +235,7 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
                 deg = lex.degree_re.search(part)
                 inst = lex.institution_re.search(part)
                 part = _strip_event(part)
-                deg = lex.degree_re.search(part) if not _not_a_degree(part) else None
+                deg = lex.degree_re.search(part) if not not_a_degree(part) else None
                 inst = lex.institution_re.search(part)
                 if deg and inst and not part.isascii() and inst.end() <= deg.start():
                     # "履歴書大学履歴書学部": institution then faculty/degree, no separator
@@ -327,7 +265,7 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
                 if degree_text:
                     if cur is None or cur.get("degree"):
                         cur = new()
-                    cur["degree"] = _tidy(_HONOURS.sub("", degree_text))
+                    cur["degree"] = _tidy(HONOURS.sub("", degree_text))
                     cur["where"]["degree"] = i
                     level = lex.degree_re.match(cur["degree"])
                     cur["bare"] = bool(level and level.end() >= len(cur["degree"].rstrip(". ")) - 1)

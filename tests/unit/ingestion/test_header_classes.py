@@ -173,7 +173,7 @@ def test_year_wrapped_after_its_month_and_a_legal_form_after_a_dash(tmp_path):
 
 
 def test_role_header_flattened_into_one_run_of_words(tmp_path):
-    from cvrag_desktop.ingestion.history import _split_flat_header
+    from cvrag_desktop.ingestion.role_text import split_flat_header as _split_flat_header
 
     assert _split_flat_header("Software Engineer Brindlecorp Mountain View, CA") == (
         "Software Engineer", "Brindlecorp", "Mountain View, CA")
