@@ -152,7 +152,7 @@ def _is_level(word: str) -> bool:
 
 
 def own_employers(people: PeopleIndex, persons: list[str], words: list[str]) -> list[str]:
-    """Employers of the named people written (perhaps shortened) in the question ("Citadel Securities",
+    """Employers of the named people written (perhaps shortened) in the question ("Acme Securities",
     "coursera"): a role's employer whose leading significant words all appear in the question."""
     asked = set(words)
     best: list[tuple[int, str]] = []

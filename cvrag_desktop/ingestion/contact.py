@@ -74,14 +74,14 @@ def _cells(text: str) -> list[str]:
 
 
 def clean_name(cell: str, split_joined: bool = True) -> str:
-    """A name cell without decoration, post-nominals or a missing space (". AndréSantos ." → "André Santos").
+    """A name cell without decoration, post-nominals or a missing space (". JoãoPereira ." → "João Pereira").
 
-    ``split_joined`` is for large type only: in body text "DriveSec" is a brand, not two names.
+    ``split_joined`` is for large type only: in body text "BrandSoft" is a brand, not two names.
     """
     s = strip_post_nominals(cell.strip(" .·•|-–—*"))
     if split_joined and " " not in s and not _CJK.search(s):
         s = re.sub(r"(?<=[A-ZÀ-Þ][a-zà-ÿ]{2})(?=[A-ZÀ-Þ])|(?<=[A-ZÀ-Þ][a-zà-ÿ]{3})(?=[A-ZÀ-Þ])|"
-                   r"(?<=[a-zà-ÿ]{4})(?=[A-ZÀ-Þ])", " ", s)  # "AndréSantos" splits; "McDonald", "DeAndre" do not
+                   r"(?<=[a-zà-ÿ]{4})(?=[A-ZÀ-Þ])", " ", s)  # "JoãoPereira" splits; "McDonald", "DeAndre" do not
     return s
 
 
@@ -218,7 +218,7 @@ def _single_name(cell: str, size: float, body: float, labelled: bool = False) ->
 
 
 def _squeeze(text: str) -> str:
-    """Letters and digits only: "AndréSantos" printed without its space still holds "André Santos"."""
+    """Letters and digits only: "JoãoPereira" printed without its space still holds "João Pereira"."""
     return re.sub(r"\W", "", text)
 
 

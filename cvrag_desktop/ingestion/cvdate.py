@@ -50,7 +50,7 @@ _FULL_DATE = re.compile(r"^(?:[A-Za-zÀ-ÿ]+\.?\s+\d{1,2},?\s+|\d{1,2}\.?\s+[A-Z
 
 
 def find_date_stamp(lines: Iterable[str], today: dt.date | None = None) -> tuple[dt.date, str] | None:
-    """A cell that is only a full date with its day ("MAY 13, 2024" in a running footer), recent enough
+    """A cell that is only a full date with its day ("JUNE 2, 2024" in a running footer), recent enough
     not to be a birth date: the date the CV was printed, when it prints no "updated" line.
 
     Weaker than :func:`find_cv_date` (a certificate's date can look the same), so callers check it

@@ -55,7 +55,7 @@ def _atom_re() -> re.Pattern:
         rf"|(?P<ym>(?<!\d)(?P<ymy>{year})\s?[/.\-]\s?(?P<ymm>0?[1-9]|1[0-2])(?![\d]))"
         rf"|(?P<num>(?<![\d/.])(?P<nm>0?[1-9]|1[0-2])\s?[/.\-]\s?(?P<ny>{year})(?!\d))"
         rf"|(?P<yw>(?<![\d/.])(?P<ywy>{year}),?\s+(?P<ywm>{mon})\.?(?![\w])(?!,?\s*(?:19|20)\d{{2}}))"
-        rf"|(?P<yr>(?<![\d/.])(?<![A-Za-z]-){year}(?![\d]))"  # not a course code ("FYS-2019")
+        rf"|(?P<yr>(?<![\d/.])(?<![A-Za-z]-){year}(?![\d]))"  # not a course code ("PHY-2019")
         rf"|(?P<present>(?<![\w])(?:{present})(?![\w]))"
         rf"|(?P<since>(?<![\w])(?:{since})(?![\w]))",
         re.IGNORECASE,
@@ -159,7 +159,7 @@ def _find_date_ranges(text: str) -> list[DateRange]:
                 continue
         tail = text[a.span[1]:]
         dots = re.match(r"\s*(?:-|–|—|~|〜|～)\s*(?:\.{2,}|…|\?)", tail)
-        if dots:  # "01/2017 - ...": an end left open on purpose, i.e. ongoing
+        if dots:  # "03/2016 - ...": an end left open on purpose, i.e. ongoing
             out.append(DateRange(a.value, None, True, (a.span[0], a.span[1] + dots.end())))
             i += 1
             continue

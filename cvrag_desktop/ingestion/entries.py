@@ -63,9 +63,9 @@ def is_body_line(text: str, prev: str | None) -> bool:
     if t.endswith(":") and len(words) <= 4:
         return True
     if is_stack_label(t):
-        return True  # "Technologies : Java 8, Spring Boot 2, …": the role's tools
+        return True  # "Technologies : Kotlin, Ktor, …": the role's tools
     if t.endswith(("；", ";")) and not find_date_ranges(t):
-        return True  # "Steam API integration;": a list item whose bullet the file did not keep
+        return True  # "Billing API integration;": a list item whose bullet the file did not keep
     if t.startswith("("):
         return True  # a parenthetical continuation
     if tech_stack(t):
@@ -231,7 +231,7 @@ def _trim_cell(cell: str) -> str:
     """
     c = _LABEL.sub("", cell.strip(" ,;:：·|–—-")).strip(" ,;:：·|–—-")
     c = _EMPLOYMENT.sub("", c).strip()
-    c = re.sub(r"^[(（][^()（）]{1,25}[)）]\s*:\s*", "", c)  # "(2 months) : Summer student", "(expected) : PhD"
+    c = re.sub(r"^[(（][^()（）]{1,25}[)）]\s*:\s*", "", c)  # "(3 months) : Summer intern", "(expected) : PhD"
     for o, e in (("(", ")"), ("（", "）")):
         while c.startswith(o) and c.count(o) > c.count(e):
             c = c[1:].strip()
@@ -249,7 +249,7 @@ def _trim_cell(cell: str) -> str:
 
 
 def _join_place_country(cells: list[str]) -> list[str]:
-    """Re-join "Torino – Italy" that the cell splitter cut at its dash: a place, then a country."""
+    """Re-join "Porto – Portugal" that the cell splitter cut at its dash: a place, then a country."""
     from cvrag_desktop.ingestion.places import country_in_text, is_place_name
 
     out: list[str] = []
@@ -273,7 +273,7 @@ def strip_sentence_period(text: str) -> str:
 
 
 def _split_outside_brackets(text: str) -> list[str]:
-    """Split at commas that are not inside brackets ("Microsoft (Bellevue, WA), Intern")."""
+    """Split at commas that are not inside brackets ("Acme (Austin, TX), Intern")."""
     out, depth, start = [], 0, 0
     for k, ch in enumerate(text):
         if ch in "(（[":

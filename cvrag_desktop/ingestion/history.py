@@ -59,7 +59,7 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
         for p in split_commas(text):
             where = re.match(r"^(.+?)\s*[(（]([^()（）]+)[)）]$", p)
             if where and (is_location(where.group(2)) or _is_place(where.group(2).split(",")[0].strip())):
-                locations.append((where.group(2).strip(), i))  # "Microsoft (Bellevue, WA)": the place in brackets
+                locations.append((where.group(2).strip(), i))  # "Acme (Austin, TX)": the place in brackets
                 p = where.group(1)
             parts.append(_strip_event(p))
         parts = [p for p in parts if (len(p) > 3 or p[:1].isupper() or not p.isascii())
@@ -130,13 +130,13 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
     rest.sort(key=lambda p: (bool(_is_place(p[0])), bool(canonical_skill(p[0]))))
     company = next((p for p in rest if companyish(p)), rest[0] if rest else None)
     if company is not None and _is_place(company[0]) and ("," in company[0] or _is_country(company[0])):
-        locations = [company, *locations]  # "Denmark", "Torino, Italy" alone are where, not who ("Thies" may be a firm)
+        locations = [company, *locations]  # "Denmark", "Porto, Portugal" alone are where, not who ("Thies" may be a firm)
         company = None
     if title is None:
         others = [p for p in rest if p != company]
         if others:
             title = others[0] if companyish(company) else plain[0]
-            later = [p for p in plain[1:] if plausible_employer(p[0])]  # not "prolongé par un CDD de 6 mois"
+            later = [p for p in plain[1:] if plausible_employer(p[0])]  # not "suivi d'un contrat court"
             if not companyish(company) and later:
                 company = later[0]
     if company is None:
@@ -180,7 +180,7 @@ def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Exper
         _, plain, places = _pieces(lines, entry)
         if out and entry.dates is not None and not plain \
                 and all(_is_place(p.split(",")[0].strip()) or not p.strip() for p, _ in places):
-            # "Aug 2011 – Dec 2011 | Campinas, SP" under a role: a second term of the same role
+            # "Aug 2012 – Dec 2012 | Denver, CO" under a role: a second term of the same role
             prev, where = out[-1]
             d = entry.dates
             again = prev.model_copy(update={"start": d.start, "end": d.end, "is_current": d.is_current,
@@ -255,7 +255,7 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
                             and i > cur["where"].get("degree", i) \
                             and not is_location(part) and 1 <= len(part.split()) <= 6 and part[:1].isupper() \
                             and not find_date_ranges(part):
-                        # "M.Sc. summa cum laude" / "Bioscience engineering": the field on the next line
+                        # "M.Sc. cum laude" / "Marine biology": the field on the next line
                         cur["degree"] = f"{cur['degree']} in {_tidy(part)}"
                         cur["bare"] = False
                     elif n == 0 and len(parts) > 1 and not is_location(part) and not find_date_ranges(part) \

@@ -71,7 +71,7 @@ _RUNNING = re.compile(r"curriculum\s+vitae|lebenslauf|\br[ée]sum[ée]\b|\bpage\
 
 def _not_a_skill(skill: str, name: str | None, headline: str | None) -> bool:
     """The person's name or headline, a running footer ("CURRICULUM VITAE", "Page 2") or a day and month
-    ("MAY 13") that a skills list picked up from the page's last line."""
+    ("JUNE 2") that a skills list picked up from the page's last line."""
     key = normalize_key(skill)
     if key in {normalize_key(name or ""), normalize_key(headline or "")}:
         return True
@@ -86,7 +86,7 @@ def _cv_date(doc: ExtractedDoc, as_of: dt.date | None, mentioned: list[str]) -> 
     """The CV's own date as "YYYY-MM" and its source: a printed "updated" line or dated signature,
     else the file's creation date; (None, None) when neither is known (the import date then serves).
 
-    A bare full date in its own cell (a running footer's "MAY 13, 2024") counts as printed. That
+    A bare full date in its own cell (a running footer's "JUNE 2, 2024") counts as printed. That
     stamp, or a file date, older than a date the CV itself mentions (``mentioned``, "YYYY[-MM]")
     is a certificate's date, a tool's fixed stamp or a copied file's, and is ignored.
     """

@@ -153,11 +153,11 @@ def _clean_item(piece: str) -> list[str]:
     lost separator merged ("Javascript OCaml", "Scikit-learn NumPy") split apart."""
     p = re.sub(r"^[★☆⋆●○■□◆◇♥•·▪◦‣]+\s*", "", _RATING.sub("", piece.strip())).strip()
     if _canonical_piece(p) is None:
-        p = _PROFICIENCY.sub("", p).strip()  # "Experienced C/C++", "a tad bit of Nix"
+        p = _PROFICIENCY.sub("", p).strip()  # "Experienced Go", "a little bit of Lisp"
     if not p or _LEVEL_LABEL.match(p):
         return []  # "Working knowledge", "Others": a group's label
     if _canonical_piece(p) is None and _FUNCTION_WORD.search(p):
-        return []  # "along with BitBucket", "programmes which": a piece of a sentence
+        return []  # "along with Jenkins", "tools which": a piece of a sentence
     words = p.split()
     if 2 <= len(words) <= 4 and _canonical_piece(p) is None and all(_canonical_piece(w) for w in words):
         return words

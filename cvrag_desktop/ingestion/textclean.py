@@ -23,9 +23,9 @@ _LIGATURES = {
     "\u0133": "ij",
 }
 _HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2212": "-", "\ufe63": "-", "\uff0d": "-"})
-# small-caps fonts whose text layer keeps a lowercase "i" inside capitals ("MATHEMATiCiAN", "UNiVERSiTY")
+# small-caps fonts whose text layer keeps a lowercase "i" inside capitals ("STATiSTiCiAN", "UNiVERSiTY")
 _SMALL_CAPS_I = re.compile(r"\b(?=(?:[^\W\d_]*[A-Z]){3})[A-Z][A-Zi]*i[A-Zi]*\b")
-_SMALL_CAPS_SHORT = re.compile(r"(?:(?<=[A-Z]\s)|(?<=[A-Z]\.\s))[A-Z]?i[A-Z]?(?=\s[A-Z]{2})")  # "MPHIL iN INNOVATIVE"
+_SMALL_CAPS_SHORT = re.compile(r"(?:(?<=[A-Z]\s)|(?<=[A-Z]\.\s))[A-Z]?i[A-Z]?(?=\s[A-Z]{2})")  # "MSC iN APPLIED"
 _SPACES = re.compile(r"[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
 _ZERO_WIDTH = re.compile(r"[\u200b-\u200d\u2060\ufeff]")
 ICON_FONT = re.compile(

@@ -59,7 +59,7 @@ def test_post_nominals_and_decoration_are_not_part_of_the_name():
 
 def test_a_name_printed_without_a_space_in_large_type():
     body = "Built payment services and internal tooling for a small product team. " * 2
-    doc = _doc([(". PauloMoreira .", 36), ("Ruby Developer", 13), ("Skills", 12), ("DriveSec\tRust", 9), (body, 9),
+    doc = _doc([(". PauloMoreira .", 36), ("Ruby Developer", 13), ("Skills", 12), ("BrandSoft\tRust", 9), (body, 9),
                 (body, 9), (body, 9)])
     assert find_name(doc).value == "Paulo Moreira"
 

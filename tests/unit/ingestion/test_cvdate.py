@@ -85,7 +85,7 @@ def test_a_full_date_alone_in_a_footer_cell_is_the_cvs_date():
     from cvrag_desktop.ingestion.cvdate import find_date_stamp
 
     today = dt.date(2026, 11, 30)
-    assert find_date_stamp(["MAY 13, 2024\tDANA OKONKWO · CURRICULUM VITAE\t1"], today)[0] == dt.date(2024, 5, 1)
+    assert find_date_stamp(["JUNE 2, 2024\tDANA OKONKWO · CURRICULUM VITAE\t1"], today)[0] == dt.date(2024, 6, 1)
     assert find_date_stamp(["13.05.2024"], today)[0] == dt.date(2024, 5, 1)
     assert find_date_stamp(["12 March 1990"], today) is None  # a birth date, not a print date
     assert find_date_stamp(["Jan 2019 – Present"], today) is None  # a role's dates have no day
