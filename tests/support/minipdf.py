@@ -37,3 +37,16 @@ def write_pdf(path: Path, pages: list[list[Item]], *, creation: str | None = Non
             doc.set_metadata({**doc.metadata, "creationDate": stamp, "modDate": stamp})
             doc.saveIncr()
     return path
+
+
+def lines_doc(rows: list[tuple[str, float]]):
+    """An ``ExtractedDoc`` of stacked lines (text, size) without a PDF: for rules that read lines only."""
+    from cvrag_desktop.ingestion.extract import ExtractedDoc
+    from cvrag_desktop.ingestion.layout import TextLine
+
+    lines, y = [], 40.0
+    for text, size in rows:
+        lines.append(TextLine(text=text, page=0, bbox=(50, y, 50 + 5 * len(text), y + size * 1.2), size=size,
+                              bold=size > 12))
+        y += size * 1.4
+    return ExtractedDoc(lines=lines, page_count=1, method="pymupdf", page_sizes=[(595, 842)])

@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 from cvrag_desktop.ingestion.contact import Hit, _name_shaped, find_headline, find_name
-from cvrag_desktop.ingestion.extract import ExtractedDoc
-from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import load_lexicon
+from tests.support.minipdf import lines_doc
 
-
-def _doc(rows: list[tuple[str, float]]) -> ExtractedDoc:
-    lines, y = [], 40.0
-    for text, size in rows:
-        lines.append(TextLine(text=text, page=0, bbox=(50, y, 50 + 5 * len(text), y + size * 1.2), size=size,
-                              bold=size > 12))
-        y += size * 1.4
-    return ExtractedDoc(lines=lines, page_count=1, method="pymupdf", page_sizes=[(595, 842)])
+_doc = lines_doc
 
 
 def test_lowercase_particles_and_capitalised_surnames():

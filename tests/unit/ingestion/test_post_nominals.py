@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 from cvrag_desktop.ingestion.contact import find_name, strip_post_nominals
-from cvrag_desktop.ingestion.extract import ExtractedDoc, extract_document
-from cvrag_desktop.ingestion.layout import TextLine
-from tests.support.minipdf import write_pdf
+from cvrag_desktop.ingestion.extract import extract_document
+from tests.support.minipdf import lines_doc, write_pdf
 
-
-def _doc(rows: list[tuple[str, float]]) -> ExtractedDoc:
-    lines, y = [], 40.0
-    for text, size in rows:
-        lines.append(TextLine(text=text, page=0, bbox=(50, y, 50 + 5 * len(text), y + size * 1.2), size=size,
-                              bold=size > 12))
-        y += size * 1.4
-    return ExtractedDoc(lines=lines, page_count=1, method="pymupdf", page_sizes=[(595, 842)])
+_doc = lines_doc
 
 
 def test_post_nominal_without_dots_is_stripped():
