@@ -129,3 +129,9 @@ class IndexDamaged(CvragError):
     """The search index could not be opened or rebuilt."""
 
     status = "index_damaged"
+
+
+class WorkerStartFailed(CvragError):
+    """Parse worker processes kept dying before they could take a file (memory or process limits)."""
+
+    status = "worker_failed"

@@ -35,8 +35,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 
+from cvrag_desktop.errors import WorkerStartFailed
+
 log = logging.getLogger(__name__)
 POLL_S = 0.05
+MAX_FAILED_STARTS = 8  # consecutive workers that die before saying ready (with a growing pause)
 
 
 def _status_kb(field: str) -> int | None:
@@ -172,6 +175,8 @@ class _Slot:
 class ParseSandbox:
     """A fixed number of supervised worker processes (see the module docstring)."""
 
+    start_pause_s = 0.25  # pause after the n-th worker in a row died at start: n x this (max 2 s)
+
     def __init__(self, workers: int, cap_mb: int, target: Callable[..., dict],
                  warm: Callable[[], None] | None = None) -> None:
         self.workers = max(1, workers)
@@ -301,8 +306,12 @@ class ParseSandbox:
                 if slot.job is None or (dead and not slot.running):  # died before it took a job
                     if dead or slot.proc.sentinel in ready:
                         failed_starts += 1
-                        if failed_starts > 3:
-                            raise RuntimeError(f"parse worker cannot start (exit code {slot.proc.exitcode})")
+                        if failed_starts > MAX_FAILED_STARTS:
+                            raise WorkerStartFailed(
+                                f"The parse workers keep stopping before they can read a file (exit code "
+                                f"{slot.proc.exitcode}). The machine may be short of memory or processes; "
+                                "close other programs and import again — nothing was lost.")
+                        time.sleep(min(2.0, self.start_pause_s * failed_starts))  # a busy machine: give it a moment
                         if slot.job is not None:  # not its fault: the job and those sent ahead go back
                             self._requeue(slot, queue)
                             queue.append((slot.job, slot.args))

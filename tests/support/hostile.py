@@ -258,3 +258,10 @@ def sandbox_probe(action: str, amount: float = 0.0) -> dict:
     elif action == "exit":
         os._exit(3)
     return {"ok": True, "action": action, "pid": os.getpid()}
+
+
+def warm_that_dies() -> None:
+    """A worker warm-up that kills the worker before it is ready (a machine out of memory or processes)."""
+    import os
+
+    os._exit(9)
