@@ -13,17 +13,21 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import Counter
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
 from cvrag_desktop.cli_output import safe
+from cvrag_desktop.ui.ranking import PersonHit
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("Name", "name"), ("Current title", "current_title"), ("Company", "current_company"),
     ("Years", "years_of_experience"), ("Top skills", "skills"), ("Highest degree", "highest_degree"),
     ("Languages", "languages"), ("Imported", "imported_at"), ("Documents", "documents"),
+    ("Relevance", "relevance"), ("Best match", "snippet"),
 )
-NAME_COL, DOCS_COL = 0, 8
+NAME_COL, SKILLS_COL, IMPORTED_COL, DOCS_COL, REL_COL, SNIPPET_COL = 0, 4, 7, 8, 9, 10
+SEARCH_COLS = (REL_COL, SNIPPET_COL)
 TOP_SKILLS = 5
 DEGREE_LEVELS = (  # (level, pattern) checked from the highest down
     (4, re.compile(r"\b(ph\.?\s?d|doctor|doctorate|dr\.|doktor|doctorado|dottorato|博士)", re.I)),
@@ -90,6 +94,8 @@ class CandidateTableModel(QAbstractTableModel):
 
     IdRole = Qt.ItemDataRole.UserRole + 1
     SortRole = Qt.ItemDataRole.UserRole + 2
+    RelevanceRole = Qt.ItemDataRole.UserRole + 3  # 0–1 relative score, None when not a search hit
+    HtmlRole = Qt.ItemDataRole.UserRole + 4  # the best passage with the terms in bold
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -97,6 +103,20 @@ class CandidateTableModel(QAbstractTableModel):
         self._rows: dict[str, dict] = {}
         self._display: dict[str, list[str]] = {}
         self._owner: dict[str, str] | None = None
+        self.ranking: dict[str, PersonHit] = {}
+
+    def set_ranking(self, ranked: list[PersonHit] | None) -> None:
+        """Show a search's relevance and best passage per person (None clears them)."""
+        self.ranking = {p.person_id: p for p in ranked or []}
+        if self.ids:
+            for col in SEARCH_COLS:
+                self.dataChanged.emit(self.index(0, col), self.index(len(self.ids) - 1, col))
+
+    def owners(self) -> dict[str, str]:
+        """Document id -> person id, for every document shown (a copy a worker may read)."""
+        if self._owner is None:
+            self._owner = {d: pid for pid, r in self._rows.items() for d in r.get("document_ids") or [pid]}
+        return dict(self._owner)
 
     def set_rows(self, rows: list[dict]) -> None:
         """Replace the content (rows carry ``id`` and the enriched fields)."""
@@ -116,8 +136,8 @@ class CandidateTableModel(QAbstractTableModel):
         if candidate_id in self._rows:
             return candidate_id
         if self._owner is None:
-            self._owner = {d: pid for pid, r in self._rows.items() for d in r.get("document_ids") or [pid]}
-        return self._owner.get(candidate_id)
+            self.owners()
+        return (self._owner or {}).get(candidate_id)
 
     def rows(self) -> list[dict]:
         """All cached rows in model order."""
@@ -152,7 +172,7 @@ class CandidateTableModel(QAbstractTableModel):
                 "" if years is None else f"{years:g}", ", ".join((r.get("skills") or [])[:TOP_SKILLS]),
                 r.get("highest_degree") or "", ", ".join(r.get("languages") or []),
                 dt.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M") if ts else "",
-                documents_text(r.get("documents") or 1),
+                documents_text(r.get("documents") or 1), "", "",
             ]
             self._display[cid] = cells
         return cells
@@ -163,6 +183,8 @@ class CandidateTableModel(QAbstractTableModel):
             return None
         cid = self.ids[index.row()]
         col = index.column()
+        if col in SEARCH_COLS:
+            return self._search_data(cid, col, role)
         if role == Qt.ItemDataRole.DisplayRole:
             return safe(self._cells(cid)[col])  # names come from files: no control characters or line breaks
         if role == self.IdRole:
@@ -189,6 +211,26 @@ class CandidateTableModel(QAbstractTableModel):
             return tip
         if role == Qt.ItemDataRole.TextAlignmentRole and col == 3:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _search_data(self, cid: str, col: int, role: int):
+        hit = self.ranking.get(cid)
+        if role == self.SortRole:  # both columns sort by rank (descending = best first)
+            return -1e9 if hit is None else float(-hit.rank)
+        if hit is None:
+            return None
+        if role == self.RelevanceRole:
+            return hit.relative
+        if role == self.HtmlRole:
+            return hit.snippet_html
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{round(hit.relative * 100)}%" if col == REL_COL else safe(hit.snippet_text)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            where = f"page {hit.page + 1}" if hit.page is not None else "the CV"
+            how = "" if hit.term_found() else "\nNo search word occurs literally here: matched by meaning only."
+            passages = f"{hit.hits} matching passage{'s' if hit.hits != 1 else ''}"
+            return (f"Rank {hit.rank} · {passages} · best on {where} ({hit.section or 'text'}){how}"
+                    + ("" if col == REL_COL else f"\n\n{safe(hit.snippet_text)}"))
         return None
 
 
@@ -225,14 +267,16 @@ class CandidateFilterProxy(QSortFilterProxyModel):
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
         """All active filters must match."""
-        model = self.sourceModel()
-        r = model.row_at(source_row)
+        return self.passes(self.sourceModel().row_at(source_row))
+
+    def passes(self, r: dict, skip: frozenset[str] = frozenset()) -> bool:
+        """Whether a row passes every active filter except those named in ``skip`` ("skills", "language")."""
         docs = r.get("document_ids") or [r["id"]]
         if self.shortlist_ids is not None and self.shortlist_ids.isdisjoint(docs):
             return False
         if self.restrict_ids is not None and self.restrict_ids.isdisjoint(docs):
             return False
-        if self.skills and not self.skills.issubset(set(r.get("skills") or [])):
+        if self.skills and "skills" not in skip and not self.skills.issubset(set(r.get("skills") or [])):
             return False
         years = r.get("years_of_experience")
         if self.min_years is not None and (years is None or years < self.min_years):
@@ -241,13 +285,29 @@ class CandidateFilterProxy(QSortFilterProxyModel):
             return False
         if self.min_degree and r.get("degree_level", 0) < self.min_degree:
             return False
-        if self.language and self.language.casefold() not in {x.casefold() for x in r.get("languages") or []}:
+        if (self.language and "language" not in skip
+                and self.language.casefold() not in {x.casefold() for x in r.get("languages") or []}):
             return False
         if self.employer:
             needle = self.employer.casefold()
             if not any(needle in (c or "").casefold() for c in [*(r.get("companies") or []), r.get("current_company")]):
                 return False
         return not (self.text and not all(t in r["_text"] for t in self.text.casefold().split()))
+
+    def facet_counts(self, rows: list[dict]) -> tuple[Counter, Counter]:
+        """Skill and language counts under the other active filters.
+
+        A skill counts the rows shown if it were ticked too (skills are all-of); a language
+        counts the rows shown under every filter but the language choice (it is one-of).
+        """
+        skills: Counter = Counter()
+        languages: Counter = Counter()
+        for r in rows:
+            if self.passes(r):
+                skills.update(set(r.get("skills") or []))
+            if self.passes(r, frozenset({"language"})):
+                languages.update(set(r.get("languages") or []))
+        return skills, languages
 
     def visible_ids(self) -> list[str]:
         """Ids of the rows shown, in view order."""

@@ -8,45 +8,37 @@ shortlist store); the GUI thread only updates models and widgets.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from PySide6.QtCore import QItemSelectionModel, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMenu,
-    QMessageBox,
     QSplitter,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from cvrag_desktop.cli_output import safe
-from cvrag_desktop.export import export_candidates_csv
 from cvrag_desktop.ui.errors import InlineMessage, report_error
-from cvrag_desktop.ui.models.candidates import CandidateFilterProxy, CandidateTableModel, enrich_row
+from cvrag_desktop.ui.models.candidates import (
+    REL_COL,
+    SNIPPET_COL,
+    CandidateFilterProxy,
+    CandidateTableModel,
+    enrich_row,
+)
+from cvrag_desktop.ui.panes.candidate_actions import CandidateActions, forget_note  # noqa: F401 (re-export)
+from cvrag_desktop.ui.panes.candidate_search import SEARCH_TIP, TEXT_TIP, RankedSearch, has_search
 from cvrag_desktop.ui.panes.shortlist_bar import ShortlistBar, shortlist_store
 from cvrag_desktop.ui.tasks import TaskRunner
 from cvrag_desktop.ui.widgets.detail import CandidateDetail
 from cvrag_desktop.ui.widgets.facets import FacetPanel
 from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
-
-SEARCH_K = 200
-TEXT_TIP = ("Filters the table by the words typed (name, title, employers, skills, degrees, languages). "
-            "Hybrid search is not available in this build yet, so this is a plain text filter.")
-SEARCH_TIP = "Hybrid search (meaning + keywords) over the CVs; results keep the facet filters."
+from cvrag_desktop.ui.widgets.relevance import RelevanceBarDelegate, SnippetDelegate
 
 
-def has_search(services) -> bool:
-    """True when the services facade offers hybrid search."""
-    return callable(getattr(services, "search", None))
-
-
-class CandidatesPane(QWidget):
+class CandidatesPane(RankedSearch, CandidateActions, QWidget):
     """Table + facets + detail + preview + shortlists."""
 
     candidates_changed = Signal()
@@ -61,6 +53,7 @@ class CandidatesPane(QWidget):
         self.qsettings = qsettings
         self.store = shortlist_store(services)
         self.current_id: str | None = None
+        self._restoring = False
         self._current_docs: list[str] = []  # the shown person's documents (to find it again after a change)
         self.model = CandidateTableModel(self)
         self.proxy = CandidateFilterProxy(self)
@@ -88,7 +81,7 @@ class CandidatesPane(QWidget):
         top.addWidget(self.search, 1)
         top.addWidget(self.count_label)
         self.facets = FacetPanel(self)
-        self.facets.changed.connect(lambda v: self.proxy.set_filters(**v) or self._update_count())
+        self.facets.changed.connect(lambda v: self.proxy.set_filters(**v) or self._filters_changed())
         self.table = QTableView()
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
@@ -102,6 +95,9 @@ class CandidatesPane(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         for col, width in enumerate((170, 170, 140, 55, 220, 150, 130)):
             self.table.setColumnWidth(col, width)
+        self.table.setItemDelegateForColumn(REL_COL, RelevanceBarDelegate(self.table))
+        self.table.setItemDelegateForColumn(SNIPPET_COL, SnippetDelegate(self.table))
+        self._setup_search_columns()
         self.detail = CandidateDetail()
         self.preview = PdfPreview(self.runner)
         self.detail.provenance_clicked.connect(self._open_provenance)
@@ -145,21 +141,23 @@ class CandidatesPane(QWidget):
         self.shortlists.reload()
 
     def _loaded(self, rows: list[dict]) -> None:
-        keep = self.current_id
-        self.model.set_rows(rows)
-        self.facets.set_rows(rows)
-        self._update_count()
+        keep, docs = self.current_id, list(self._current_docs)
+        self._restoring = True
+        try:
+            self.model.set_rows(rows)
+            self.facets.set_rows(rows)
+        finally:
+            self._restoring = False
         self.loaded.emit(len(rows))
         # the person shown stays shown, though a merge, split or forget may have changed its id
-        target = next((p for d in [keep, *self._current_docs] if d and (p := self.model.person_of(d))), None)
+        target = next((p for d in [keep, *docs] if d and (p := self.model.person_of(d))), None)
         if target:
             self.current_id = target
             self.select_candidate(target)
             self._refresh_detail()  # its documents may have changed
         elif keep:
-            self.current_id = None
-            self.detail.show_placeholder()
-            self.preview.clear()
+            self.clear_detail()
+        self._filters_changed()
         if self.search.text().strip():
             self._run_search()
 
@@ -167,48 +165,26 @@ class CandidatesPane(QWidget):
         shown, total = self.proxy.rowCount(), self.model.rowCount()
         self.count_label.setText(f"{shown} of {total} candidates" if shown != total else f"{total} candidates")
 
-    # ---- search ------------------------------------------------------------------------
-    def focus_search(self) -> None:
-        """Ctrl+F."""
-        self.search.setFocus()
-        self.search.selectAll()
-
-    def _run_search(self) -> None:
-        query = self.search.text().strip()
-        if not query:
-            self.runner.cancel("search")
-            self.proxy.set_filters(restrict_ids=None, text="")
-            self._after_search()
-            return
-        if not has_search(self.services):
-            self.proxy.set_filters(text=query, restrict_ids=None)
-            self._after_search()
-            return
-        svc = self.services
-
-        def search(ctx):
-            hits = svc.search(query, None, SEARCH_K, "hybrid")
-            ids = []
-            for h in hits:
-                cid = h.get("candidate_id") if isinstance(h, dict) else getattr(h, "candidate_id", None)
-                if cid and cid not in ids:
-                    ids.append(cid)
-            return ids
-
-        def failed(exc: BaseException) -> None:  # index missing or broken: fall back honestly
-            self.message.show_message(f"Search is unavailable ({exc}); filtering by text instead.", "warning")
-            self.proxy.set_filters(text=query, restrict_ids=None)
-            self._after_search()
-
-        self.runner.start("search", search, on_result=lambda ids: self._apply_search(ids), on_error=failed)
-
-    def _apply_search(self, ids: list[str]) -> None:
-        self.proxy.set_filters(restrict_ids=set(ids), text="")
-        self._after_search()
-
-    def _after_search(self) -> None:
+    def _filters_changed(self) -> None:
+        """After any filter, search or shortlist-view change: count, facet counts, stale detail."""
         self._update_count()
-        self.search_done.emit(self.proxy.rowCount())
+        self.facets.set_counts(*self.proxy.facet_counts(self.model.rows()))
+        if self._restoring:
+            return
+        row = self.model.row(self.current_id) if self.current_id else None
+        if self.current_id and (row is None or not self.proxy.passes(row)):
+            self.clear_detail()
+
+    def clear_detail(self, text: str = "Select a candidate to see the record.") -> None:
+        """Nothing selected: no record, no preview, no shortlist note (a hidden person's data must not linger)."""
+        self.current_id = None
+        self._current_docs = []
+        self.runner.cancel("candidate-detail")
+        self.table.selectionModel().clearSelection()
+        self.table.selectionModel().setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.NoUpdate)
+        self.detail.show_placeholder(text)
+        self.preview.clear("Select a candidate to preview the CV.")
+        self.shortlists.set_candidate(None)
 
     # ---- selection and detail ----------------------------------------------------------
     def selected_ids(self) -> list[str]:
@@ -262,9 +238,21 @@ class CandidatesPane(QWidget):
             first_change = self.detail.record is None or self.detail.record.get("id") != rec["id"]
             self.detail.show_record(rec, memberships, documents)
             if first_change:
-                self.preview.open(rec.get("stored_path"), 0)
+                self._preview_first(rec)
 
         self.runner.start("candidate-detail", load, on_result=show, on_error=self._error)
+
+    def _preview_first(self, rec: dict) -> None:
+        """The CV of a newly selected person: at the best passage during a search, else page 1."""
+        hit = self.best_hit(rec["id"])
+        if hit is None:
+            self.preview.open(rec.get("stored_path"), 0)
+            return
+        docs = (self.model.row(rec["id"]) or {}).get("document_rows") or []
+        path = next((d.get("stored_path") for d in docs if d.get("id") == hit.document_id), rec.get("stored_path"))
+        self.preview.open(path, hit.page or 0, None, [hit.terms] if hit.terms else None)
+        if hit.document_id != rec["id"]:
+            self.detail.mark_shown(hit.document_id)
 
     def _open_provenance(self, page: int, bbox) -> None:
         rec = self.detail.record
@@ -281,150 +269,9 @@ class CandidatesPane(QWidget):
 
     def _shortlist_view_changed(self, ids: object) -> None:
         self.proxy.set_filters(shortlist_ids=ids)
-        self._update_count()
-
-    # ---- actions -------------------------------------------------------------------------
-    def _context_menu(self, pos) -> None:
-        menu = QMenu(self)
-        menu.addAction("Add to shortlist", lambda: self.shortlists.add(self.selected_ids()))
-        menu.addAction("Remove from shortlist", lambda: self.shortlists.remove(self.selected_ids()))
-        menu.addSeparator()
-        merge = menu.addAction("Merge selected into one person", self.merge_selected)
-        merge.setEnabled(len(self.selected_ids()) >= 2)
-        docs = self.detail.documents if self.detail.record and self.detail.record.get("id") == self.current_id else []
-        split = menu.addMenu("Split this document out")
-        forget_doc = menu.addMenu("Forget this document…")
-        for d in docs:
-            text = f"{d.get('cv_date') or d.get('newest_date') or 'undated'} · {d.get('file_name') or d['id']}"
-            split.addAction(text, lambda cid=d["id"]: self.split_document(cid))
-            forget_doc.addAction(text, lambda cid=d["id"]: self.forget_document(cid))
-        split.setEnabled(len(docs) > 1)
-        forget_doc.setEnabled(len(docs) > 1)
-        menu.addSeparator()
-        menu.addAction("Forget person…", self.forget_selected)
-        menu.popup(self.table.viewport().mapToGlobal(pos))
-
-    def confirm(self, title: str, text: str) -> bool:
-        """Ask a yes/no question (tests replace this)."""
-        answer = QMessageBox.question(self, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                                      QMessageBox.StandardButton.No)
-        return answer == QMessageBox.StandardButton.Yes
-
-    def _names(self, ids: list[str]) -> str:
-        names = [(self.model.row(i) or {}).get("label") or (self.model.row(i) or {}).get("name") or i for i in ids]
-        return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-
-    def _changed(self, text: str):
-        def done(_result) -> None:
-            self.message.show_message(text, "info")
-            self.reload()
-            self.candidates_changed.emit()
-
-        return done
-
-    def forget_selected(self) -> None:
-        """Forget the selected people (every document of each) everywhere, after confirmation."""
-        ids = self.selected_ids()
-        if not ids:
-            self.message.show_message("Select a candidate to forget.", "info")
-            return
-        n_docs = sum((self.model.row(i) or {}).get("documents") or 1 for i in ids)
-        if not self.confirm("Forget people", f"Forget {self._names(ids)} ({n_docs} document(s))?\n\nTheir records, "
-                            "stored CV copies and shortlist entries are deleted. This cannot be undone."):
-            return
-        svc = self.services
-
-        def forget(ctx):
-            n, threads = 0, []
-            for pid in ids:
-                n += len(svc.delete_person(pid))
-                threads += svc.last_forget.get("threads_removed") or []
-            return n, threads
-
-        self.runner.run(forget, on_result=lambda r: self._changed(
-            f"Forgot {len(ids)} person(s), {r[0]} document(s).{forget_note(r[1])}")(r), on_error=self._error)
-
-    def forget_document(self, candidate_id: str) -> None:
-        """Forget one document of a person (the person stays with the others), after confirmation."""
-        doc = next((d for d in self.detail.documents if d["id"] == candidate_id), {})
-        shown = doc.get("file_name") or candidate_id
-        if not self.confirm("Forget document", f"Forget the document {shown}?\n\nIts record, stored copy and "
-                            "shortlist entries are deleted; the person keeps the other documents. "
-                            "This cannot be undone."):
-            return
-        svc = self.services
-        self.runner.run(lambda ctx: svc.delete_candidate(candidate_id),
-                        on_result=lambda r: self._changed(
-                            f"Forgot the document {safe(shown)}.{forget_note(r.get('threads_removed') or [], r)}")(r),
-                        on_error=self._error)
-
-    def merge_selected(self) -> None:
-        """Make the selected people one person (remembered), after confirmation."""
-        ids = self.selected_ids()
-        if len(ids) < 2:
-            self.message.show_message("Select two or more people to merge.", "info")
-            return
-        if not self.confirm("Merge people", f"Merge {self._names(ids)} into one person?\n\nTheir documents are "
-                            "shown as one person from now on; split a document out to undo."):
-            return
-        svc = self.services
-
-        def merge(ctx):
-            return svc.merge_people(ids)
-
-        def done(result: dict) -> None:
-            self.current_id = result["person_id"]
-            self._changed(f"Merged into one person with {len(result['documents'])} documents.")(result)
-
-        self.runner.run(merge, on_result=done, on_error=self._error)
-
-    def split_document(self, candidate_id: str) -> None:
-        """Take one document out of its person: it becomes a person of its own (remembered)."""
-        svc = self.services
-        self.runner.run(lambda ctx: svc.split_document(candidate_id),
-                        on_result=self._changed("The document is now a person of its own."), on_error=self._error)
-
-    def export_view(self, path: Path | None = None) -> None:
-        """Ctrl+E: the shortlist shown (with notes), or else the current filtered view, to CSV."""
-        ids = self.proxy.visible_ids()
-        sid = self.shortlists.viewing_id()
-        if not ids:
-            self.message.show_message("Nothing to export: no candidate is shown.", "info")
-            return
-        if path is None:
-            default = self.shortlists.current_name() if sid else "candidates"
-            start = str(self.qsettings.value("export/last_dir", str(Path.home()))) if self.qsettings else ""
-            chosen, _ = QFileDialog.getSaveFileName(self, "Export to CSV", str(Path(start) / f"{default}.csv"),
-                                                    "CSV (*.csv)")
-            if not chosen:
-                return
-            path = Path(chosen)
-            if self.qsettings is not None:
-                self.qsettings.setValue("export/last_dir", str(path.parent))
-        rows = [self.model.row(i) for i in ids]
-        store = self.store
-
-        def write(ctx):
-            notes = store.notes(sid) if sid else None
-            return str(path), export_candidates_csv(rows, path, notes)
-
-        def done(result) -> None:
-            written, n = result
-            self.message.show_message(f"Exported {n} candidate(s) to {written}.", "info")
-            self.exported.emit(written, n)
-
-        self.runner.run(write, on_result=done, on_error=self._error)
+        self._filters_changed()
 
     def _error(self, exc: BaseException) -> None:
         report_error(exc, self.message, self, self.services.paths.log_dir)
 
 
-def forget_note(threads: list[dict], report: dict | None = None) -> str:
-    """What a forget also removed (chat threads) or left pending, for the inline message."""
-    note = ""
-    if threads:
-        titles = "; ".join(safe(t["title"])[:40] for t in threads[:3]) + (" …" if len(threads) > 3 else "")
-        note += f" Removed {len(threads)} chat conversation(s) that cited or named them: {titles}."
-    if report and report.get("pending"):
-        note += f" Pending: {safe(report.get('pending_reason'))}"
-    return note

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -32,7 +33,8 @@ class FacetPanel(QWidget):
         self._quiet = False
         self.skill_filter = QLineEdit(placeholderText="Filter skills…")
         self.skills = QListWidget()
-        self.skills.setToolTip("Tick skills: candidates must have all ticked skills. Counts are over all candidates.")
+        self.skills.setToolTip("Tick skills: candidates must have all ticked skills. Each count is how many "
+                               "candidates would be shown with that skill ticked too (the other filters apply).")
         self.min_years = self._years_box("Minimum years of experience")
         self.max_years = self._years_box("Maximum years of experience")
         self.degree = QComboBox()
@@ -96,6 +98,23 @@ class FacetPanel(QWidget):
         self._filter_skill_list(self.skill_filter.text())
         self._quiet = False
         self._emit()
+
+    def set_counts(self, skills: Counter, languages: Counter) -> None:
+        """Show counts under the other active filters (see ``CandidateFilterProxy.facet_counts``)."""
+        self._quiet = True
+        try:
+            for i in range(self.skills.count()):
+                item = self.skills.item(i)
+                name = item.data(Qt.ItemDataRole.UserRole)
+                n = skills.get(name, 0)
+                item.setText(f"{name} ({n})")
+                item.setForeground(self.palette().color(QPalette.ColorGroup.Disabled if n == 0 else
+                                                        QPalette.ColorGroup.Active, QPalette.ColorRole.Text))
+            for i in range(1, self.language.count()):
+                name = self.language.itemData(i)
+                self.language.setItemText(i, f"{name} ({languages.get(name, 0)})")
+        finally:
+            self._quiet = False
 
     def _filter_skill_list(self, text: str) -> None:
         needle = text.casefold().strip()

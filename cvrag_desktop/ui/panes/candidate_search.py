@@ -1,0 +1,119 @@
+"""Ranked search in the Candidates pane (a mixin of :class:`CandidatesPane`).
+
+The search box runs ``services.search`` in a worker (300 ms debounce; a newer query
+cancels the older task and an older result that still arrives is ignored), groups the
+chunk hits by person (:func:`cvrag_desktop.ui.ranking.rank_people`) and orders the
+table by relevance with a score bar and the best passage. The facets keep filtering the
+ranked rows. Clearing the box restores the sort the table had before the search.
+Without ``services.search`` (or when it fails) the box is a plain word filter.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from cvrag_desktop.ui.models.candidates import REL_COL, SEARCH_COLS
+from cvrag_desktop.ui.ranking import PersonHit, rank_people
+
+SEARCH_K = 200
+TEXT_TIP = ("Filters the table by the words typed (name, title, employers, skills, degrees, languages). "
+            "Hybrid search is not available in this build yet, so this is a plain text filter.")
+SEARCH_TIP = ("Search the CVs by meaning and keywords: candidates are ordered by relevance, best evidence first, "
+              "with the passage that matched. The filters on the left still apply. Clear the box to go back "
+              "to the previous order.")
+
+
+def has_search(services) -> bool:
+    """True when the services facade offers hybrid search."""
+    return callable(getattr(services, "search", None))
+
+
+class RankedSearch:
+    """Search-box behaviour; expects ``search``, ``table``, ``model``, ``proxy``, ``runner``, ``services``."""
+
+    _search_seq = 0
+    _saved_sort: tuple[int, Qt.SortOrder] | None = None
+
+    def focus_search(self) -> None:
+        """Ctrl+F."""
+        self.search.setFocus()
+        self.search.selectAll()
+
+    @property
+    def ranked(self) -> bool:
+        """True while the table shows a ranked search."""
+        return self._saved_sort is not None
+
+    def _setup_search_columns(self) -> None:
+        header = self.table.horizontalHeader()
+        for pos, col in enumerate(SEARCH_COLS, start=1):  # right after the name
+            header.moveSection(header.visualIndex(col), pos)
+        self.table.setColumnWidth(REL_COL, 70)
+        self.table.setColumnWidth(SEARCH_COLS[1], 320)
+        for col in SEARCH_COLS:
+            self.table.setColumnHidden(col, True)
+
+    def _run_search(self) -> None:
+        query = self.search.text().strip()
+        self._search_seq += 1
+        if not query:
+            self.runner.cancel("search")
+            self.model.set_ranking(None)
+            self.proxy.set_filters(restrict_ids=None, text="")
+            self._end_ranked_sort()
+            self._after_search()
+            return
+        if not has_search(self.services):
+            self.proxy.set_filters(text=query, restrict_ids=None)
+            self._after_search()
+            return
+        svc, seq, owners = self.services, self._search_seq, self.model.owners()
+
+        def search(ctx):
+            hits = svc.search(query, None, SEARCH_K, "hybrid")
+            return rank_people(hits, owners.get, query)
+
+        def failed(exc: BaseException) -> None:  # index missing or broken: fall back honestly
+            if seq != self._search_seq:
+                return
+            self.message.show_message(f"Search is unavailable ({exc}); filtering by text instead.", "warning")
+            self.model.set_ranking(None)
+            self._end_ranked_sort()
+            self.proxy.set_filters(text=query, restrict_ids=None)
+            self._after_search()
+
+        self.runner.start("search", search, on_result=lambda ranked: self._apply_search(seq, ranked),
+                          on_error=failed)
+
+    def _apply_search(self, seq: int, ranked: list[PersonHit]) -> None:
+        if seq != self._search_seq:  # an older query's result: a newer one is on its way
+            return
+        self.model.set_ranking(ranked)
+        self.proxy.set_filters(restrict_ids={p.person_id for p in ranked}, text="")
+        self._begin_ranked_sort()
+        self._after_search()
+
+    def _begin_ranked_sort(self) -> None:
+        header = self.table.horizontalHeader()
+        if self._saved_sort is None:
+            self._saved_sort = (header.sortIndicatorSection(), header.sortIndicatorOrder())
+        for col in SEARCH_COLS:
+            self.table.setColumnHidden(col, False)
+        self.table.sortByColumn(REL_COL, Qt.SortOrder.DescendingOrder)
+        self.table.scrollToTop()
+
+    def _end_ranked_sort(self) -> None:
+        for col in SEARCH_COLS:
+            self.table.setColumnHidden(col, True)
+        if self._saved_sort is not None:
+            col, order = self._saved_sort
+            self._saved_sort = None
+            self.table.sortByColumn(col, order)
+
+    def _after_search(self) -> None:
+        self._filters_changed()
+        self.search_done.emit(self.proxy.rowCount())
+
+    def best_hit(self, person_id: str) -> PersonHit | None:
+        """The person's best passage in the current search, if any."""
+        return self.model.ranking.get(person_id) if self.ranked else None
