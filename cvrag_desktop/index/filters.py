@@ -6,7 +6,8 @@ spoken languages through the alias tables; dots dropped from free-text fields so
 "S.A." = "SA" and "Ph.D." = "PhD"). Exact fields (skills, languages, emails) are
 keyword matches; free-text fields (names, titles, companies, degrees, institutions,
 certifications, location) match when every word of the filter value appears in one
-value of the field (Qdrant ``MatchText`` on a word-tokenised, lowercased index).
+value of the field (each value's words are keyword-indexed; a nested filter keeps the
+words of a filter value within one value — see :func:`point_fields`).
 Every value given for a field must match (AND). Years are whole years:
 ``min_years=5`` keeps 5.0+ years, ``max_years=5`` keeps fewer than 6.
 """
@@ -16,22 +17,25 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cvrag_desktop.errors import InvalidInput
+from cvrag_desktop.index.where import Between, Condition, Match, Where, Within
 from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
 from cvrag_desktop.ingestion.textclean import normalize_key
 
-if TYPE_CHECKING:  # qdrant_client is only imported for server mode (it takes ~1 s to import)
-    from qdrant_client import models
-
-KEYWORD_FIELDS = ("skills", "languages", "emails", "section", "candidate_id")
-FULLTEXT_FIELDS = ("name", "title", "company", "companies", "degrees", "institutions", "certifications",
-                   "location")
+EXACT_FIELDS = ("skills", "languages", "emails")
+TEXT_SINGLE = ("name", "title", "company", "location")  # one value per candidate
+TEXT_MULTI = ("companies", "degrees", "institutions", "certifications")  # several values
+TEXT_FILTERS = {"degrees": "degrees", "companies": "companies", "titles": "title", "institutions": "institutions",
+                "certifications": "certifications", "names": "name", "location": "location"}
+# Payload indexes (the same on the embedded shard and on a server): keyword over normalised values.
+KEYWORD_FIELDS = (*EXACT_FIELDS, "section", "candidate_id", "digest",
+                  *(f"{f}_words" for f in TEXT_SINGLE), *(f"{f}_words[].w" for f in TEXT_MULTI))
 INTEGER_FIELDS = ("years",)
 _PUNCT = re.compile(r"[^\w\s]")
+_TOKEN = re.compile(r"[^\W_]+")
 
 
 def skill_key(value: str) -> str:
@@ -128,32 +132,53 @@ def candidate_payload(row: dict) -> dict:
     }
 
 
-def _text(key: str, value: str) -> models.FieldCondition:
-    from qdrant_client import models
+def tokens(value: str) -> list[str]:
+    """Word tokens of a free-text value (runs of letters/digits, lowercased), in order, deduplicated."""
+    return list(dict.fromkeys(t.lower() for t in _TOKEN.findall(value or "")))
 
-    return models.FieldCondition(key=key, match=models.MatchText(text=text_key(value)))
+
+def point_fields(payload: dict) -> dict:
+    """The indexed filter fields of a point, from a candidate's normalised payload.
+
+    Exact fields and years are copied; each free-text field becomes its words as keywords
+    (``<field>_words``): a flat list for one-value fields, one ``{"w": [...]}`` object per
+    value for list fields, so "every word in *one* value" is a nested filter over keyword
+    indexes (far lighter than full-text indexes). ``name`` is kept for ordering.
+    """
+    out = {k: payload.get(k) or [] for k in EXACT_FIELDS}
+    out["years"] = payload.get("years")
+    out["name"] = payload.get("name") or ""
+    for field in TEXT_SINGLE:
+        out[f"{field}_words"] = tokens(payload.get(field) or "")
+    for field in TEXT_MULTI:
+        out[f"{field}_words"] = [{"w": w} for v in payload.get(field) or [] if (w := tokens(v))]
+    return out
 
 
-def build_filter(f: SearchFilters, extra: list[models.Condition] | None = None) -> models.Filter | None:
-    """The Qdrant filter for a set of constraints (None when nothing is constrained; server mode)."""
-    from qdrant_client import models
+def _text(field: str, value: str) -> list[Condition]:
+    words = tokens(text_key(value))
+    if not words:  # a value with no word matches nobody (no point has an empty candidate id)
+        return [Match("candidate_id", "")]
+    if field in TEXT_SINGLE:
+        return [Match(f"{field}_words", w) for w in words]
+    return [Within(f"{field}_words", tuple(Match("w", w) for w in words))]
 
-    must: list[models.Condition] = list(extra or [])
-    must += [models.FieldCondition(key="skills", match=models.MatchValue(value=skill_key(s))) for s in f.skills]
-    must += [models.FieldCondition(key="languages", match=models.MatchValue(value=language_key(s)))
-             for s in f.languages]
-    must += [models.FieldCondition(key="emails", match=models.MatchValue(value=normalize_key(s))) for s in f.emails]
-    must += [_text("degrees", s) for s in f.degrees]
-    must += [_text("companies", s) for s in f.companies]
-    must += [_text("title", s) for s in f.titles]
-    must += [_text("institutions", s) for s in f.institutions]
-    must += [_text("certifications", s) for s in f.certifications]
-    must += [_text("name", s) for s in f.names]
-    if f.location:
-        must.append(_text("location", f.location))
+
+def build_filter(f: SearchFilters | None, extra: list[Condition] | None = None) -> Where | None:
+    """The filter for a set of constraints, in the neutral form both engines render (None: no constraint)."""
+    must: list[Condition] = list(extra or [])
+    if f is None:
+        return Where(tuple(must)) if must else None
+    must += [Match("skills", skill_key(s)) for s in f.skills]
+    must += [Match("languages", language_key(s)) for s in f.languages]
+    must += [Match("emails", normalize_key(s)) for s in f.emails]
+    for name, field in TEXT_FILTERS.items():
+        values = getattr(f, name)
+        for v in [values] if isinstance(values, str) else values or []:
+            must += _text(field, v)
     if f.min_years is not None or f.max_years is not None:
-        must.append(models.FieldCondition(key="years", range=models.Range(gte=f.min_years, lte=f.max_years)))
-    return models.Filter(must=must) if must else None
+        must.append(Between("years", f.min_years, f.max_years))
+    return Where(tuple(must)) if must else None
 
 
 # The section that holds the fact a filter field is about, best first (search_metadata).

@@ -2,15 +2,17 @@
 
 Used when ``index_url`` is set (teams sharing one index). Qdrant does everything here:
 dense + BM25 prefetch with weighted RRF fusion, IDF (``modifier=idf``), and filters on
-payload indexes (keyword, full-text with the word tokenizer, integer). Each point carries
-a lean payload (ids + the candidate's filter fields). A ``path`` opens Qdrant's local
-mode instead — kept only to benchmark the previous design (``benchmarks/retrieval.py``).
+keyword/integer payload indexes. Each point carries the same lean payload as the embedded
+shard (ids + the candidate's filter fields, :func:`~cvrag_desktop.index.filters.point_fields`)
+and the filters are the same neutral tree rendered for ``qdrant-client``
+(:func:`~cvrag_desktop.index.where.to_client`). A ``path`` opens qdrant-client's local
+mode instead — kept for the equivalence tests and ``benchmarks/retrieval.py --backend
+qdrant-local``.
 """
 
 from __future__ import annotations
 
 import logging
-import uuid
 import warnings
 from pathlib import Path
 
@@ -18,27 +20,23 @@ from qdrant_client import QdrantClient, models
 
 from cvrag_desktop.index.embeddings import DENSE_DIM
 from cvrag_desktop.index.filters import (
-    FULLTEXT_FIELDS,
     INTEGER_FIELDS,
     KEYWORD_FIELDS,
     SearchFilters,
     build_filter,
+    point_fields,
 )
-from cvrag_desktop.index.records import QueryVectors, RawHit, Row
+from cvrag_desktop.index.records import QueryVectors, RawHit, Row, point_id
+from cvrag_desktop.index.where import Where, to_client
 
 log = logging.getLogger(__name__)
 
-COLLECTION = "cvrag_chunks_v1"
+COLLECTION = "cvrag_chunks_v2"  # v2: keyword word lists instead of full-text indexes
 DENSE = "dense"
 SPARSE = "bm25"
 SCROLL_PAGE = 1024
+RRF_K = 2  # the same ranking constant as the embedded shard
 LEAN_FIELDS = ["chunk_id", "candidate_id", "section"]
-_POINT_NS = uuid.UUID("5b1c7a52-9a43-4a55-8f0e-6f5d0a6b9e11")
-
-
-def point_id(chunk_id: str) -> str:
-    """Qdrant point id (a UUID) for a chunk id; stable across rebuilds."""
-    return str(uuid.uuid5(_POINT_NS, chunk_id))
 
 
 def _by_candidate(cid: str) -> models.Filter:
@@ -89,10 +87,6 @@ class QdrantStore:
                 self.client.create_payload_index(COLLECTION, name, models.PayloadSchemaType.KEYWORD)
             for name in INTEGER_FIELDS:
                 self.client.create_payload_index(COLLECTION, name, models.PayloadSchemaType.INTEGER)
-            text = models.TextIndexParams(type=models.TextIndexType.TEXT, tokenizer=models.TokenizerType.WORD,
-                                          lowercase=True)
-            for name in FULLTEXT_FIELDS:
-                self.client.create_payload_index(COLLECTION, name, text)
 
     def reset(self, keep_vectors: bool = False) -> None:
         """Drop and recreate the collection (vectors are recomputed on a server)."""
@@ -111,12 +105,17 @@ class QdrantStore:
         """Delete the candidates' points, then upsert the new ones."""
         for cid in candidate_ids:
             self.delete_candidate(cid)
-        points = [models.PointStruct(
-            id=point_id(r.chunk_id),
-            vector={DENSE: r.dense.tolist(), SPARSE: models.SparseVector(indices=r.terms.tolist(),
-                                                                       values=r.weights.tolist())},
-            payload={"chunk_id": r.chunk_id, "candidate_id": r.candidate_id, "section": r.section,
-                     **payloads[r.candidate_id]}) for r in rows]
+        fields = {c: point_fields(p) for c, p in payloads.items()}
+        seen: dict[str, int] = {}
+        points = []
+        for r in rows:
+            seq = seen[r.candidate_id] = seen.get(r.candidate_id, -1) + 1
+            points.append(models.PointStruct(
+                id=point_id(r.chunk_id),
+                vector={DENSE: r.dense.tolist(), SPARSE: models.SparseVector(indices=r.terms.tolist(),
+                                                                           values=r.weights.tolist())},
+                payload={"chunk_id": r.chunk_id, "candidate_id": r.candidate_id, "section": r.section,
+                         "digest": r.digest, "seq": seq, **fields[r.candidate_id]}))
         if points:
             self.client.upsert(COLLECTION, points=points, wait=True)
 
@@ -133,13 +132,14 @@ class QdrantStore:
 
     def count(self, filters: SearchFilters | None = None) -> int:
         """Number of points (passing the filters)."""
-        flt = build_filter(filters) if filters else None
+        flt = to_client(build_filter(filters))
         return self.client.count(COLLECTION, count_filter=flt, exact=True).count
 
-    def scroll(self, fields: list[str] | None = None, flt: models.Filter | None = None) -> list[dict]:
-        """Payloads of every point (passing a Qdrant filter), paged."""
+    def scroll(self, fields: list[str] | None = None, where: Where | None = None) -> list[dict]:
+        """Payloads of every point (passing a filter), paged."""
         out: list[dict] = []
         offset = None
+        flt = to_client(where)
         while True:
             points, offset = self.client.scroll(COLLECTION, scroll_filter=flt, limit=SCROLL_PAGE, offset=offset,
                                                 with_payload=fields or True, with_vectors=False)
@@ -150,7 +150,7 @@ class QdrantStore:
     def ranked(self, q: QueryVectors, filters: SearchFilters | None, limit: int,
                weights: tuple[float, float]) -> list[RawHit]:
         """Dense / BM25 prefetch fused by Qdrant's weighted RRF (one branch: its own ranking)."""
-        flt = build_filter(filters) if filters else None
+        flt = to_client(build_filter(filters))
         prefetch = []
         if q.dense is not None:
             prefetch.append(models.Prefetch(query=q.dense.tolist(), using=DENSE, filter=flt, limit=limit))
@@ -164,7 +164,7 @@ class QdrantStore:
             points = self.client.query_points(COLLECTION, query=p.query, using=p.using, query_filter=flt,
                                               limit=limit, with_payload=LEAN_FIELDS).points
         else:
-            fusion = models.RrfQuery(rrf=models.Rrf(weights=list(weights)))
+            fusion = models.RrfQuery(rrf=models.Rrf(k=RRF_K, weights=list(weights)))
             points = self.client.query_points(COLLECTION, prefetch=prefetch, query=fusion, limit=limit,
                                               with_payload=LEAN_FIELDS).points
         return [RawHit(p.payload["chunk_id"], p.payload["candidate_id"], p.payload["section"], float(p.score))
@@ -172,12 +172,14 @@ class QdrantStore:
 
     def metadata(self, filters: SearchFilters, k: int | None) -> list[tuple[str, list[tuple[str, str]]]]:
         """Candidates passing the filters (most years first, then name) with their chunks."""
-        flt = build_filter(filters)
-        if flt is None:
+        where = build_filter(filters)
+        if where is None:
             return []
         by_cand: dict[str, list[dict]] = {}
-        for r in self.scroll([*LEAN_FIELDS, "years", "name"], flt):
+        for r in self.scroll([*LEAN_FIELDS, "years", "name", "seq"], where):
             by_cand.setdefault(r["candidate_id"], []).append(r)
+        for chunks in by_cand.values():
+            chunks.sort(key=lambda r: r.get("seq") or 0)
         order = sorted(by_cand, key=lambda c: (-(by_cand[c][0].get("years") or 0), by_cand[c][0].get("name") or ""))
         if k is not None:
             order = order[:k]

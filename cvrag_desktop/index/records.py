@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 
 import numpy as np
+
+_POINT_NS = uuid.UUID("5b1c7a52-9a43-4a55-8f0e-6f5d0a6b9e11")
+
+
+def point_id(chunk_id: str) -> str:
+    """Qdrant point id (a UUID) for a chunk id; stable across rebuilds (shard and server alike)."""
+    return str(uuid.uuid5(_POINT_NS, chunk_id))
 
 
 @dataclass

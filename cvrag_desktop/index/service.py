@@ -62,6 +62,21 @@ def shared_embedder(models_dir: Path | None) -> Embedder:
         return _embedders[key]
 
 
+def edge_version() -> str:
+    """The installed ``qdrant-edge-py`` version (reported by ``cvrag doctor``)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("qdrant-edge-py")
+    except PackageNotFoundError:
+        return "?"
+
+
+def folder_bytes(folder: Path) -> int:
+    """Bytes used by the files under a folder (the index's disk use)."""
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
 def clean_query(query: str | None) -> str:
     """Strip control characters and cap the length at a word boundary."""
     q = _CONTROL.sub(" ", query or "").strip()
@@ -303,10 +318,15 @@ class SearchService:
         """For ``cvrag doctor``: location, point count, models resolved, reranker."""
         info: dict = {"location": self.settings.index_url or str(self.paths.index_dir),
                       "mode": "server" if self.settings.index_url else "local",
-                      "engine": "qdrant server" if self.settings.index_url else "sqlite + numpy (exact search)",
+                      "engine": "qdrant server" if self.settings.index_url else f"qdrant edge {edge_version()}"
+                      " (embedded, exact search)",
                       "models": self.embedder.status(), "reranker": self.reranker_info.__dict__}
         try:
             info["points"] = self.store.count()
+            if isinstance(self.store, IndexStore):
+                shard = self.store.info()
+                info["segments"] = shard["segments"]
+                info["disk_mb"] = round(folder_bytes(self.paths.index_dir) / 2**20, 1)
         except Exception as exc:
             info["error"] = str(exc)
         from cvrag_desktop.index.store import damaged_dirs

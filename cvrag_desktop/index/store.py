@@ -5,7 +5,11 @@ LockFileEx via portalocker) for as long as a process has the index open, so a se
 *process* gets :class:`~cvrag_desktop.errors.IndexLocked` immediately, never a half-open
 store; the OS drops the lock when a process dies, so a crash leaves nothing stale.
 Within a process every :class:`IndexStore` on a folder shares one
-:class:`~cvrag_desktop.index.local.LocalIndex` (``store.client``).
+:class:`~cvrag_desktop.index.edge_store.EdgeIndex` (``store.client``), an embedded
+Qdrant Edge shard. The shard has a lock of its own (on its WAL); if it is ever met
+(a process that opened the shard without the folder lock) it maps to ``IndexLocked`` too.
+A shard that cannot be loaded (damaged segment, a format this version cannot read) is
+moved aside and started afresh; the catalog refills it.
 
 Server mode (``index_url``) uses :class:`cvrag_desktop.index.qdrant_store.QdrantStore`,
 which has the same methods.
@@ -14,21 +18,23 @@ which has the same methods.
 from __future__ import annotations
 
 import logging
-import sqlite3
+import shutil
+import tempfile
 import threading
 from pathlib import Path
 
 import portalocker
 
 from cvrag_desktop.errors import IndexLocked
+from cvrag_desktop.index.edge_files import LEGACY_DB, migrate_legacy
+from cvrag_desktop.index.edge_store import SHARD_DIR, EdgeIndex, ShardBusy, points
 from cvrag_desktop.index.filters import SearchFilters
-from cvrag_desktop.index.local import DB_NAME, LocalIndex
 from cvrag_desktop.index.records import QueryVectors, RawHit, Row
 
 log = logging.getLogger(__name__)
 
 LOCK_NAME = ".lock"
-_registry: dict[str, tuple[LocalIndex, object, int]] = {}
+_registry: dict[str, tuple[EdgeIndex, object, int]] = {}
 _registry_lock = threading.Lock()
 
 
@@ -39,7 +45,7 @@ def _locked(index_dir: Path) -> IndexLocked:
     )
 
 
-def _acquire(index_dir: Path) -> LocalIndex:
+def _acquire(index_dir: Path) -> EdgeIndex:
     key = str(index_dir.resolve())
     with _registry_lock:
         if key in _registry:
@@ -48,7 +54,7 @@ def _acquire(index_dir: Path) -> LocalIndex:
             return engine
         from cvrag_desktop.catalog.health import dir_writable
 
-        read_only = (index_dir / DB_NAME).is_file() and not dir_writable(index_dir)
+        read_only = (index_dir / SHARD_DIR).is_dir() and not dir_writable(index_dir)
         if not read_only:
             index_dir.mkdir(parents=True, exist_ok=True)
         # read-only folder: a shared lock on the existing lock file (readers never exclude each other)
@@ -60,7 +66,11 @@ def _acquire(index_dir: Path) -> LocalIndex:
             fh.close()
             raise _locked(index_dir) from exc
         try:
-            engine = LocalIndex(index_dir, read_only=True) if read_only else _open_engine(index_dir)
+            engine = _read_only_copy(index_dir) if read_only else _open_engine(index_dir)
+        except ShardBusy as exc:
+            portalocker.unlock(fh)
+            fh.close()
+            raise _locked(index_dir) from exc
         except Exception:
             portalocker.unlock(fh)
             fh.close()
@@ -69,17 +79,34 @@ def _acquire(index_dir: Path) -> LocalIndex:
         return engine
 
 
-def _open_engine(index_dir: Path) -> LocalIndex:
-    """Open the engine; a damaged database is moved aside and started afresh (the catalog refills it)."""
+def _open_engine(index_dir: Path) -> EdgeIndex:
+    """Open the shard (moving a previous engine's vectors in); a damaged one is set aside and started afresh."""
     try:
-        return LocalIndex(index_dir)
-    except (sqlite3.DatabaseError, ValueError) as exc:
-        log.warning("search index %s is damaged (%s): starting a new one; it is rebuilt from the catalog",
+        engine = EdgeIndex(index_dir)
+    except ShardBusy:
+        raise
+    except Exception as exc:
+        log.warning("search index %s cannot be opened (%s): starting a new one; it is rebuilt from the catalog",
                     index_dir, exc)
-        for suffix in ("", "-wal", "-shm"):
-            (index_dir / f"{DB_NAME}{suffix}").unlink(missing_ok=True)
+        aside = index_dir / (SHARD_DIR + ".damaged")
+        shutil.rmtree(aside, ignore_errors=True)
+        (index_dir / SHARD_DIR).rename(aside)
         damaged_dirs.add(str(index_dir.resolve()))
-        return LocalIndex(index_dir)
+        engine = EdgeIndex(index_dir)
+        shutil.rmtree(aside, ignore_errors=True)
+    if (index_dir / LEGACY_DB).exists():
+        migrate_legacy(index_dir, lambda rows, payloads: engine.upsert(points(rows, payloads)))
+    return engine
+
+
+def _read_only_copy(index_dir: Path) -> EdgeIndex:
+    """A read-only data folder: search a private temporary copy of the shard (nothing is written back)."""
+    tmp = Path(tempfile.mkdtemp(prefix="cvrag-index-"))
+    shutil.copytree(index_dir / SHARD_DIR, tmp / SHARD_DIR)
+    for name in ("meta.json",):
+        if (index_dir / name).exists():
+            shutil.copy(index_dir / name, tmp / name)
+    return EdgeIndex(tmp, read_only=True)
 
 
 damaged_dirs: set[str] = set()
@@ -98,6 +125,8 @@ def _release(index_dir: Path) -> None:
         del _registry[key]
     try:
         engine.close()
+        if engine.read_only:
+            shutil.rmtree(engine.folder, ignore_errors=True)
     finally:
         try:
             portalocker.unlock(fh)
@@ -107,7 +136,7 @@ def _release(index_dir: Path) -> None:
 
 
 class IndexStore:
-    """A handle on the local index folder (see :class:`~cvrag_desktop.index.local.LocalIndex`)."""
+    """A handle on the local index folder (see :class:`~cvrag_desktop.index.edge_store.EdgeIndex`)."""
 
     is_local = True
 
@@ -128,12 +157,12 @@ class IndexStore:
             _release(self.index_dir)
 
     def wipe_free_space(self) -> None:
-        """Leave no copy of deleted entries in the database's log."""
+        """Leave no copy of deleted entries in the shard's segments or log."""
         self.client.wipe_free_space()
 
     def folder_missing(self) -> bool:
-        """True when the index folder (or its database) was deleted under us."""
-        return not (self.index_dir / LOCK_NAME).exists() or not (self.index_dir / DB_NAME).exists()
+        """True when the index folder (or its shard) was deleted under us."""
+        return not (self.index_dir / LOCK_NAME).exists() or not (self.index_dir / SHARD_DIR / "segments").exists()
 
     def ensure_model(self, tag: str) -> bool:
         """Record the embedding models' identity; vectors of other models are dropped (returns True)."""
@@ -182,9 +211,13 @@ class IndexStore:
 
     def ranked(self, q: QueryVectors, filters: SearchFilters | None, limit: int,
                weights: tuple[float, float]) -> list[RawHit]:
-        """Top chunks for a query (see :meth:`LocalIndex.ranked`)."""
+        """Top chunks for a query (see :meth:`EdgeIndex.ranked`)."""
         return self.client.ranked(q, filters, limit, weights)
 
     def metadata(self, filters: SearchFilters, k: int | None) -> list[tuple[str, list[tuple[str, str]]]]:
-        """Candidates passing the filters with their chunks (see :meth:`LocalIndex.metadata`)."""
+        """Candidates passing the filters with their chunks (see :meth:`EdgeIndex.metadata`)."""
         return self.client.metadata(filters, k)
+
+    def info(self) -> dict:
+        """Points, segments and payload indexes of the shard."""
+        return self.client.info()

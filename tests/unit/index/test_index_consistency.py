@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from cvrag_desktop.errors import InvalidInput
-from cvrag_desktop.index.local import DB_NAME
+DB_NAME = "shard"
 from tests.unit.index.conftest import PEOPLE, add_person
 
 

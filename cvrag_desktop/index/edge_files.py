@@ -1,0 +1,147 @@
+"""Files kept beside the Edge shard: the models' fingerprint, rebuild reuse, the legacy index.
+
+- ``meta.json``: the embedding models' fingerprint (a model change drops stale vectors).
+- ``reuse.sqlite3``: during ``cvrag reindex`` the old vectors by content digest, so the
+  rebuild never re-embeds an unchanged chunk (kept if the rebuild is interrupted, removed
+  when it finishes).
+- ``index.sqlite3``: the previous engine's database (SQLite + numpy, before Qdrant Edge).
+  :func:`migrate_legacy` copies its vectors and payloads into the shard without
+  re-embedding, then removes it; an interrupted migration starts over on the next open
+  (point ids are derived from chunk ids, so re-writing is harmless).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import numpy as np
+
+from cvrag_desktop.index.records import Row
+
+log = logging.getLogger(__name__)
+
+META_NAME = "meta.json"
+REUSE_NAME = "reuse.sqlite3"
+LEGACY_DB = "index.sqlite3"
+Vectors = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+def read_meta(folder: Path) -> dict:
+    """The entries of ``meta.json`` (empty when absent or unreadable)."""
+    try:
+        return json.loads((folder / META_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def write_meta(folder: Path, data: dict) -> None:
+    """Replace ``meta.json`` atomically."""
+    tmp = folder / (META_NAME + ".tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    os.replace(tmp, folder / META_NAME)
+
+
+class ReuseFile:
+    """Vectors by content digest kept across a rebuild (``reuse.sqlite3``)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / REUSE_NAME
+
+    def save(self, batches: Iterable[list[tuple[str, np.ndarray, np.ndarray, np.ndarray]]]) -> None:
+        """Add (digest, dense, terms, weights) rows (kept from an earlier interrupted rebuild too)."""
+        conn = sqlite3.connect(self.path)
+        try:
+            conn.execute("CREATE TABLE IF NOT EXISTS reuse (digest TEXT PRIMARY KEY, dense BLOB, terms BLOB, "
+                         "weights BLOB)")
+            for batch in batches:
+                conn.executemany("INSERT OR REPLACE INTO reuse VALUES (?, ?, ?, ?)", [
+                    (d, v.astype(np.float32).tobytes(), t.astype(np.uint32).tobytes(), w.astype(np.float32).tobytes())
+                    for d, v, t, w in batch])
+            conn.commit()
+        finally:
+            conn.close()
+
+    def lookup(self, digests: list[str]) -> dict[str, Vectors]:
+        """The kept vectors of these digests (none when no rebuild is in progress)."""
+        if not digests or not self.path.exists():
+            return {}
+        out: dict[str, Vectors] = {}
+        conn = sqlite3.connect(self.path)
+        try:
+            for start in range(0, len(digests), 500):
+                part = digests[start:start + 500]
+                q = f"SELECT digest, dense, terms, weights FROM reuse WHERE digest IN ({','.join('?' * len(part))})"
+                for d, v, t, w in conn.execute(q, part):
+                    out[d] = (np.frombuffer(v, np.float32), np.frombuffer(t, np.uint32), np.frombuffer(w, np.float32))
+        except sqlite3.DatabaseError as exc:  # a damaged side file only costs re-embedding
+            log.warning("rebuild reuse file unreadable (%s): texts will be re-embedded", exc)
+        finally:
+            conn.close()
+        return out
+
+    def drop(self) -> None:
+        """Remove the file (the rebuild finished)."""
+        self.path.unlink(missing_ok=True)
+
+
+def legacy_rows(folder: Path, batch: int = 512) -> Iterable[tuple[list[Row], dict[str, dict]]]:
+    """(rows, candidate payloads) from the previous engine's ``index.sqlite3``, a batch at a time."""
+    conn = sqlite3.connect(f"file:{folder / LEGACY_DB}?mode=ro", uri=True)
+    try:
+        payloads = {c: json.loads(p) for c, p in conn.execute("SELECT candidate_id, payload FROM candidates")}
+        cur = conn.execute("SELECT chunk_id, candidate_id, section, digest, dense, terms, weights FROM chunks "
+                           "ORDER BY rowid")
+        while part := cur.fetchmany(batch):
+            rows = [Row(c, cid, s, d, np.frombuffer(v, np.float16).astype(np.float32), np.frombuffer(t, np.uint32),
+                        np.frombuffer(w, np.float32)) for c, cid, s, d, v, t, w in part if cid in payloads]
+            yield rows, payloads
+    finally:
+        conn.close()
+
+
+def legacy_model(folder: Path) -> str | None:
+    """The models' fingerprint recorded by the previous engine."""
+    conn = sqlite3.connect(f"file:{folder / LEGACY_DB}?mode=ro", uri=True)
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'model'").fetchone()
+        return row[0] if row else None
+    except sqlite3.DatabaseError:
+        return None
+    finally:
+        conn.close()
+
+
+def migrate_legacy(folder: Path, write: Callable[[list[Row], dict[str, dict]], None]) -> int:
+    """Move the previous engine's vectors into the shard through ``write``; returns the chunks moved.
+
+    The old files are removed only after every row was written; an unreadable old
+    database is removed too (the catalog refills the index by reconciling).
+    """
+    db = folder / LEGACY_DB
+    if not db.exists():
+        return 0
+    moved = 0
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            total = conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+        finally:
+            conn.close()
+        log.info("moving the search index to Qdrant Edge: %d chunks (no re-embedding)", total)
+        model = legacy_model(folder)
+        for rows, payloads in legacy_rows(folder):
+            write(rows, payloads)
+            moved += len(rows)
+            log.info("moving the search index: %d / %d chunks", moved, total)
+        if model:
+            write_meta(folder, {**read_meta(folder), "model": model})
+    except sqlite3.DatabaseError as exc:
+        log.warning("the previous index %s is unreadable (%s): it is rebuilt from the catalog", db, exc)
+    for suffix in ("", "-wal", "-shm"):
+        (folder / f"{LEGACY_DB}{suffix}").unlink(missing_ok=True)
+    return moved

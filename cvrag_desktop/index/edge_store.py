@@ -1,0 +1,296 @@
+"""The local index engine: an embedded Qdrant Edge shard under ``<index_dir>/shard``.
+
+Qdrant's own Rust engine runs in-process (``qdrant-edge-py``): named vectors ``dense``
+(384-d cosine, float16 storage, always searched exactly) and ``bm25`` (sparse,
+``Modifier.Idf`` — Qdrant computes the IDF over live points), keyword/integer payload
+indexes on the filter fields, hybrid search as one query with two prefetches fused by
+weighted ``Fusion.Rrf``. The filters are the same neutral tree as on a Qdrant server
+(:mod:`cvrag_desktop.index.where`). Every update goes to the shard's write-ahead log
+first, so a killed process loses nothing that :meth:`EdgeIndex.replace` returned from.
+
+No HNSW graph is ever built (``indexing_threshold=0``) and ``optimize()`` is never
+called: it holds the GIL for its whole run (a minute and more at 80k points), and exact
+search over float16 vectors is fast enough at a recruiter's scale. Dead points left by
+re-indexing are dropped when the shard is rewritten (:meth:`EdgeIndex.wipe_free_space`,
+``cvrag reindex``).
+
+Beside the shard: ``meta.json`` (the embedding models' fingerprint) and, during a
+rebuild, ``reuse.sqlite3`` (vectors by content digest, see :mod:`edge_files`).
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import threading
+from pathlib import Path
+
+import numpy as np
+import qdrant_edge as qe
+
+from cvrag_desktop.index.edge_files import ReuseFile, read_meta, write_meta
+from cvrag_desktop.index.embeddings import DENSE_DIM
+from cvrag_desktop.index.filters import (
+    INTEGER_FIELDS,
+    KEYWORD_FIELDS,
+    SearchFilters,
+    build_filter,
+    point_fields,
+)
+from cvrag_desktop.index.records import QueryVectors, RawHit, Row, point_id
+from cvrag_desktop.index.where import AnyOf, Match, Where, to_edge
+
+log = logging.getLogger(__name__)
+
+SHARD_DIR = "shard"
+DENSE, SPARSE = "dense", "bm25"
+RRF_K = 2  # Qdrant's ranking constant: score = Σ 1 / ((rank + 1) / weight + k − 1)
+PAGE = 1024
+BATCH = 256
+LEAN = ["chunk_id", "candidate_id", "section"]
+EXACT = qe.SearchParams(exact=True)
+
+
+class ShardBusy(Exception):
+    """The shard's own lock (its WAL) is held by another process."""
+
+
+def shard_config() -> qe.EdgeConfig:
+    """The shard's layout: two named vectors, no HNSW indexing, WAL on."""
+    return qe.EdgeConfig(
+        vectors={DENSE: qe.EdgeVectorParams(size=DENSE_DIM, distance=qe.Distance.Cosine,
+                                            datatype=qe.VectorStorageDatatype.Float16)},
+        sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+        optimizers=qe.EdgeOptimizersConfig(indexing_threshold=0),
+    )
+
+
+def open_shard(path: Path) -> qe.EdgeShard:
+    """Load the shard at ``path`` (created with its payload indexes when absent)."""
+    try:
+        if (path / "edge_config.json").exists() or (path / "segments").exists():
+            shard = qe.EdgeShard.load(str(path))
+        else:
+            shard = qe.EdgeShard.create(str(path), shard_config())
+    except Exception as exc:
+        if "WouldBlock" in str(exc):
+            raise ShardBusy(str(exc)) from exc
+        raise
+    have = set(shard.info().payload_schema)
+    for name in KEYWORD_FIELDS:
+        if name not in have:
+            shard.update(qe.UpdateOperation.create_field_index(name, qe.PayloadSchemaType.Keyword))
+    for name in INTEGER_FIELDS:
+        if name not in have:
+            shard.update(qe.UpdateOperation.create_field_index(name, qe.PayloadSchemaType.Integer))
+    return shard
+
+
+def to_point(r: Row, fields: dict, seq: int) -> qe.Point:
+    """One chunk as a shard point: both vectors, ids, digest, its place among the candidate's
+    chunks (``seq``, catalog order) and the candidate's filter fields."""
+    return qe.Point(point_id(r.chunk_id), {
+        DENSE: r.dense.astype(np.float32).tolist(),
+        SPARSE: qe.SparseVector(indices=r.terms.astype(np.int64).tolist(), values=r.weights.astype(float).tolist()),
+    }, {"chunk_id": r.chunk_id, "candidate_id": r.candidate_id, "section": r.section, "digest": r.digest,
+        "seq": seq, **fields})
+
+
+def points(rows: list[Row], payloads: dict[str, dict]) -> list[qe.Point]:
+    """Shard points for rows of the candidates in ``payloads`` (normalised candidate payloads)."""
+    fields = {c: point_fields(p) for c, p in payloads.items()}
+    seen: dict[str, int] = {}
+    out = []
+    for r in rows:
+        seq = seen[r.candidate_id] = seen.get(r.candidate_id, -1) + 1
+        out.append(to_point(r, fields[r.candidate_id], seq))
+    return out
+
+
+def vectors_of(vector: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(dense, terms, weights) arrays from a stored point's vectors."""
+    sv = vector[SPARSE]
+    return (np.asarray(vector[DENSE], dtype=np.float32), np.asarray(sv.indices, dtype=np.uint32),
+            np.asarray(sv.values, dtype=np.float32))
+
+
+class EdgeIndex:
+    """Chunks with dense + BM25 vectors and candidate filter fields in one Edge shard (thread-safe)."""
+
+    def __init__(self, folder: Path, read_only: bool = False) -> None:
+        self.folder = folder
+        self.path = folder / SHARD_DIR
+        self.read_only = read_only
+        self.lock = threading.RLock()
+        self.reuse = ReuseFile(folder)
+        self.shard = open_shard(self.path)
+
+    # ---- writing -----------------------------------------------------------------------
+    def _delete(self, where: Where) -> None:
+        self.shard.update(qe.UpdateOperation.delete_points_by_filter(to_edge(where)))
+
+    def replace(self, candidate_ids: list[str], rows: list[Row], payloads: dict[str, dict]) -> None:
+        """Replace the chunks of ``candidate_ids`` with ``rows`` (delete by candidate, then upsert)."""
+        new = points(rows, payloads)
+        with self.lock:
+            for start in range(0, len(candidate_ids), BATCH):
+                self._delete(Where((AnyOf("candidate_id", tuple(candidate_ids[start:start + BATCH])),)))
+            self.upsert(new)
+
+    def upsert(self, new: list[qe.Point]) -> None:
+        """Write points (by id: an existing point is replaced)."""
+        with self.lock:
+            for start in range(0, len(new), BATCH):
+                self.shard.update(qe.UpdateOperation.upsert_points(new[start:start + BATCH]))
+
+    def delete_candidate(self, candidate_id: str) -> None:
+        """Remove a candidate's chunks."""
+        with self.lock:
+            self._delete(Where((Match("candidate_id", candidate_id),)))
+
+    def delete_points(self, chunk_ids: list[str]) -> None:
+        """Remove chunks by id."""
+        with self.lock:
+            self.shard.update(qe.UpdateOperation.delete_points([point_id(c) for c in chunk_ids]))
+
+    def reset(self, keep_vectors: bool = False) -> None:
+        """Drop everything (a fresh shard); ``keep_vectors`` first saves embeddings by digest for reuse."""
+        with self.lock:
+            if keep_vectors:
+                self.reuse.save(self._all_vectors())
+            self.shard.close()
+            shutil.rmtree(self.path, ignore_errors=True)
+            self.shard = open_shard(self.path)
+
+    def _all_vectors(self):
+        for records in self._pages(None, ["digest"], vectors=True):
+            yield [(r.payload["digest"], *vectors_of(r.vector)) for r in records if r.payload and r.vector]
+
+    def drop_reuse(self) -> None:
+        """Forget the embeddings kept by :meth:`reset`."""
+        self.reuse.drop()
+
+    def known_vectors(self, digests: list[str]) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """Stored (dense, terms, weights) for content digests already embedded (no re-embedding)."""
+        out: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        with self.lock:
+            for start in range(0, len(digests), 500):
+                where = Where((AnyOf("digest", tuple(digests[start:start + 500])),))
+                for records in self._pages(where, ["digest"], vectors=True):
+                    for r in records:
+                        if r.payload and r.vector:
+                            out[r.payload["digest"]] = vectors_of(r.vector)
+        out.update(self.reuse.lookup([d for d in digests if d not in out]))
+        return out
+
+    def meta(self, key: str, value: str | None = None) -> str | None:
+        """Read (or, with ``value``, write) an entry of ``meta.json``."""
+        with self.lock:
+            data = read_meta(self.folder)
+            if value is None:
+                return data.get(key)
+            data[key] = value
+            write_meta(self.folder, data)
+            return value
+
+    def flush(self) -> None:
+        """Write pending changes to the segments (the WAL already has them)."""
+        with self.lock:
+            self.shard.flush()
+
+    def wipe_free_space(self) -> None:
+        """Rewrite the shard with only its live points: no copy of deleted entries stays in a segment or the WAL."""
+        if self.read_only:
+            return
+        with self.lock:
+            fresh = self.path.with_name(SHARD_DIR + ".new")
+            shutil.rmtree(fresh, ignore_errors=True)
+            target = open_shard(fresh)
+            try:
+                for records in self._pages(None, True, vectors=True):
+                    target.update(qe.UpdateOperation.upsert_points(
+                        [qe.Point(r.id, r.vector, r.payload) for r in records if r.vector]))
+                target.flush()
+            finally:
+                target.close()
+            self.shard.close()
+            old = self.path.with_name(SHARD_DIR + ".old")
+            shutil.rmtree(old, ignore_errors=True)
+            self.path.rename(old)
+            fresh.rename(self.path)
+            shutil.rmtree(old, ignore_errors=True)
+            self.shard = open_shard(self.path)
+
+    def close(self) -> None:
+        """Flush and close the shard."""
+        with self.lock:
+            try:
+                self.shard.flush()
+            except Exception as exc:  # the folder was deleted under us: nothing left to save
+                log.warning("flushing the search index failed: %s", exc)
+            try:
+                self.shard.close()
+            except Exception as exc:
+                log.warning("closing the search index failed: %s", exc)
+
+    # ---- reading -----------------------------------------------------------------------
+    def _pages(self, where: Where | None, payload, vectors: bool = False):
+        """Every point passing ``where``, a page at a time."""
+        offset = None
+        flt = to_edge(where)
+        while True:
+            records, offset = self.shard.scroll(qe.ScrollRequest(offset=offset, limit=PAGE, filter=flt,
+                                                                 with_payload=payload, with_vector=vectors))
+            yield records
+            if offset is None:
+                return
+
+    def count(self, filters: SearchFilters | None = None) -> int:
+        """Number of chunks (passing the filters)."""
+        return self.shard.count(qe.CountRequest(exact=True, filter=to_edge(build_filter(filters))))
+
+    def info(self) -> dict:
+        """Points, segments and payload indexes (for ``cvrag doctor``)."""
+        i = self.shard.info()
+        return {"points": i.points_count, "segments": i.segments_count, "payload_indexes": sorted(i.payload_schema)}
+
+    def scroll(self, fields: list[str] | None = None) -> list[dict]:
+        """Every chunk as ``{chunk_id, candidate_id, section}`` (restricted to ``fields``)."""
+        return [r.payload or {} for records in self._pages(None, fields or LEAN) for r in records]
+
+    def ranked(self, q: QueryVectors, filters: SearchFilters | None, limit: int,
+               weights: tuple[float, float]) -> list[RawHit]:
+        """Top chunks by dense, BM25 or (both given) weighted RRF of the two, within the filters."""
+        flt = to_edge(build_filter(filters))
+        branches = []
+        if q.dense is not None:
+            branches.append(qe.Query.Nearest(q.dense.astype(np.float32).tolist(), using=DENSE))
+        if q.has_sparse:
+            vec = qe.SparseVector(indices=q.terms.astype(np.int64).tolist(), values=q.weights.astype(float).tolist())
+            branches.append(qe.Query.Nearest(vec, using=SPARSE))
+        if not branches:
+            return []
+        if len(branches) == 1:
+            req = qe.QueryRequest(limit=limit, query=branches[0], filter=flt, params=EXACT, with_payload=LEAN)
+        else:
+            req = qe.QueryRequest(limit=limit, prefetches=[qe.Prefetch(limit=limit, query=b, filter=flt, params=EXACT)
+                                                           for b in branches],
+                                  query=qe.Fusion.Rrf(k=RRF_K, weights=list(weights)), with_payload=LEAN)
+        return [RawHit(p.payload["chunk_id"], p.payload["candidate_id"], p.payload["section"], float(p.score))
+                for p in self.shard.query(req) if p.payload]
+
+    def metadata(self, filters: SearchFilters, k: int | None) -> list[tuple[str, list[tuple[str, str]]]]:
+        """Candidates passing the filters (most years first, then name) with their (chunk_id, section)s."""
+        where = build_filter(filters)
+        if where is None:
+            return []
+        by_cand: dict[str, list[dict]] = {}
+        for records in self._pages(where, [*LEAN, "years", "name", "seq"]):
+            for r in records:
+                by_cand.setdefault(r.payload["candidate_id"], []).append(r.payload)
+        for chunks in by_cand.values():
+            chunks.sort(key=lambda r: r.get("seq") or 0)
+        order = sorted(by_cand, key=lambda c: (-(by_cand[c][0].get("years") or 0), by_cand[c][0].get("name") or ""))
+        if k is not None:
+            order = order[:k]
+        return [(c, [(r["chunk_id"], r["section"]) for r in by_cand[c]]) for c in order]
