@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QRectF, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QColor, QDesktopServices, QImage, QKeySequence, QPainter, QPen, QPixmap, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
 from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
 
 ZOOM = 1.6
-MIN_ZOOM, MAX_ZOOM = 0.6, 3.0
+MIN_ZOOM, MAX_ZOOM = 0.25, 4.0
+ZOOM_STEP = 1.25
+FIT_WIDTH, FIT_PAGE = "width", "page"
 TASK = "pdf-render"
 
 
@@ -53,11 +55,13 @@ def find_text(page, tiers: list[list[str]], clip=None) -> list[tuple[float, floa
 
 
 def render_page(path: str, page: int, zoom: float = ZOOM, fit_width: int | None = None,
-                find: list[list[str]] | None = None, clip=None) -> dict:
+                find: list[list[str]] | None = None, clip=None, fit_height: int | None = None) -> dict:
     """Rasterise one page (runs in a worker): RGB bytes, size, page count, the zoom used.
 
-    With ``fit_width`` (pixels) the zoom is chosen so the page fills that width; with
-    ``find`` (tiers of strings, see :func:`find_text`) their rectangles are returned as ``hits``.
+    With ``fit_width`` (pixels) the zoom is chosen so the page fills that width, with
+    ``fit_height`` too so the whole page fits; with ``find`` (tiers of strings, see
+    :func:`find_text`) their rectangles are returned as ``hits``. ``page`` is clamped to
+    this document's pages.
     """
     import pymupdf
 
@@ -65,7 +69,11 @@ def render_page(path: str, page: int, zoom: float = ZOOM, fit_width: int | None 
         count = doc.page_count
         page = max(0, min(page, count - 1))
         if fit_width:
-            zoom = max(MIN_ZOOM, min(MAX_ZOOM, fit_width / max(doc[page].rect.width, 1)))
+            rect = doc[page].rect
+            zoom = fit_width / max(rect.width, 1)
+            if fit_height:
+                zoom = min(zoom, fit_height / max(rect.height, 1))
+            zoom = max(MIN_ZOOM, min(MAX_ZOOM, zoom))
         pix = doc[page].get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
         hits = find_text(doc[page], find, clip) if find else []
         return {"samples": bytes(pix.samples), "width": pix.width, "height": pix.height,
@@ -73,7 +81,7 @@ def render_page(path: str, page: int, zoom: float = ZOOM, fit_width: int | None 
 
 
 class PdfPreview(QWidget):
-    """Shows one page of a CV with an optional highlighted rectangle; prev/next navigation."""
+    """Shows one page of a CV with an optional highlighted rectangle; pages, zoom, fit, system viewer."""
 
     rendered = Signal(int)  # page shown (0-based)
 
@@ -88,15 +96,32 @@ class PdfPreview(QWidget):
         self.hits: list[tuple[float, float, float, float]] = []
         self.highlight_rect: QRectF | None = None
         self.image: QImage | None = None
-        self.prev_btn = QPushButton("◀")
-        self.next_btn = QPushButton("▶")
+        self.fit: str | None = FIT_WIDTH
+        self.zoom = ZOOM
+        self.prev_btn = self._button("◀", "Previous page", lambda: self.show_page(self.page - 1, keep_bbox=False))
+        self.next_btn = self._button("▶", "Next page", lambda: self.show_page(self.page + 1, keep_bbox=False))
         self.page_label = QLabel("No file")
-        self.prev_btn.clicked.connect(lambda: self.show_page(self.page - 1))
-        self.next_btn.clicked.connect(lambda: self.show_page(self.page + 1))
+        self.zoom_out_btn = self._button("−", "Zoom out (Ctrl+-)", lambda: self.set_zoom(self.zoom / ZOOM_STEP))
+        self.zoom_in_btn = self._button("+", "Zoom in (Ctrl++)", lambda: self.set_zoom(self.zoom * ZOOM_STEP))
+        self.fit_width_btn = self._button("Fit width", "Fit the page to the width of the preview",
+                                          lambda: self.set_fit(FIT_WIDTH))
+        self.fit_page_btn = self._button("Fit page", "Show the whole page", lambda: self.set_fit(FIT_PAGE))
+        self.external_btn = self._button("Open…", "Open in the system's PDF viewer", self.open_external)
         bar = QHBoxLayout()
         bar.addWidget(self.prev_btn)
         bar.addWidget(self.page_label, 1, Qt.AlignmentFlag.AlignCenter)
         bar.addWidget(self.next_btn)
+        bar.addSpacing(8)
+        for b in (self.zoom_out_btn, self.zoom_in_btn, self.fit_width_btn, self.fit_page_btn, self.external_btn):
+            bar.addWidget(b)
+        for seq, slot in (("Ctrl++", self.zoom_in_btn.click), ("Ctrl+=", self.zoom_in_btn.click),
+                          ("Ctrl+-", self.zoom_out_btn.click)):
+            shortcut = QShortcut(QKeySequence(seq), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
+        self._refit = QTimer(self, singleShot=True, interval=200)
+        self._refit.timeout.connect(lambda: self.show_page(self.page, keep_bbox=True) if self.fit and self.path
+                                    else None)
         self.canvas = QLabel("Select a candidate to preview the CV.")
         self.canvas.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.scroll = QScrollArea()
@@ -108,6 +133,15 @@ class PdfPreview(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.scroll, 1)
         self._sync()
+
+    @staticmethod
+    def _button(text: str, tip: str, slot) -> QToolButton:
+        b = QToolButton()
+        b.setText(text)
+        b.setToolTip(tip)
+        b.setAutoRaise(True)
+        b.clicked.connect(slot)
+        return b
 
     def clear(self, message: str = "No preview.") -> None:
         """Show a message instead of a page."""
@@ -131,28 +165,58 @@ class PdfPreview(QWidget):
             self.clear("No preview for Word files: the structured record is on the left.")
             return
         self.path = path
+        self.pages = 0  # another document: its own page count comes with the render (never the previous one's)
         self.bbox = tuple(bbox) if bbox else None
         self.find = list(find or [])
         self.show_page(page or 0, keep_bbox=True)
 
     def show_page(self, page: int, keep_bbox: bool = False) -> None:
-        """Render another page of the open file."""
+        """Render a page of the open file (the highlight stays only with ``keep_bbox``)."""
         if not self.path:
             return
         if self.pages:
             page = max(0, min(page, self.pages - 1))
         if not keep_bbox:
             self.bbox, self.find = None, []
-        path, find, clip = self.path, list(self.find), self.bbox
+        path, find, clip, zoom = self.path, list(self.find), self.bbox, self.zoom
         bar = self.scroll.verticalScrollBar()  # keep room for it: a tall page brings it in
-        width = max(200, self.scroll.width() - bar.sizeHint().width() - 2 * self.scroll.frameWidth() - 4)
+        frame = 2 * self.scroll.frameWidth() + 4
+        width = max(120, self.scroll.width() - bar.sizeHint().width() - frame) if self.fit else None
+        height = max(120, self.scroll.height() - frame) if self.fit == FIT_PAGE else None
         self.page_label.setText(f"Page {page + 1}…")
-        self.runner.start(TASK, lambda ctx: self._render(ctx, path, page, width, find, clip),
+        self.runner.start(TASK, lambda ctx: self._render(ctx, path, page, zoom, width, height, find, clip),
                           on_result=self._show, on_error=self._failed)
 
+    def set_zoom(self, zoom: float) -> None:
+        """Render at a fixed zoom (leaves fit mode)."""
+        self.fit = None
+        self.zoom = max(MIN_ZOOM, min(MAX_ZOOM, zoom))
+        self.show_page(self.page, keep_bbox=True)
+
+    def set_fit(self, mode: str) -> None:
+        """Fit the page to the preview's width (``"width"``) or show it whole (``"page"``)."""
+        self.fit = mode
+        self.show_page(self.page, keep_bbox=True)
+
+    def open_external(self) -> bool:
+        """Open the shown CV in the system's PDF viewer; False (and a note) when it cannot."""
+        if not self.path:
+            return False
+        ok = QDesktopServices.openUrl(QUrl.fromLocalFile(self.path))
+        if not ok:
+            self.page_label.setText("No PDF viewer could be started for this file.")
+        return bool(ok)
+
+    def resizeEvent(self, event) -> None:
+        """In a fit mode, re-render (debounced) when the preview changes size."""
+        super().resizeEvent(event)
+        if self.fit and self.path:
+            self._refit.start()
+
     @staticmethod
-    def _render(ctx: TaskContext, path: str, page: int, width: int, find: list[list[str]], clip) -> dict:
-        out = render_page(path, page, fit_width=width, find=find, clip=clip)
+    def _render(ctx: TaskContext, path: str, page: int, zoom: float, width: int | None, height: int | None,
+                find: list[list[str]], clip) -> dict:
+        out = render_page(path, page, zoom, fit_width=width, find=find, clip=clip, fit_height=height)
         out["path"] = path
         return out
 
@@ -160,7 +224,7 @@ class PdfPreview(QWidget):
         if out["path"] != self.path:
             return
         img = QImage(out["samples"], out["width"], out["height"], out["stride"], QImage.Format.Format_RGB888).copy()
-        self.page, self.pages = out["page"], out["pages"]
+        self.page, self.pages, self.zoom = out["page"], out["pages"], out["zoom"]
         self.hits = list(out.get("hits") or [])
         self.highlight_rect = self._paint(img, out["zoom"])
         self.image = img
@@ -206,7 +270,11 @@ class PdfPreview(QWidget):
     def _sync(self) -> None:
         self.prev_btn.setEnabled(bool(self.path) and self.page > 0)
         self.next_btn.setEnabled(bool(self.path) and self.page < self.pages - 1)
+        for b in (self.zoom_out_btn, self.zoom_in_btn, self.fit_width_btn, self.fit_page_btn, self.external_btn):
+            b.setEnabled(bool(self.path))
+        self.zoom_out_btn.setEnabled(bool(self.path) and self.zoom > MIN_ZOOM + 1e-6)
+        self.zoom_in_btn.setEnabled(bool(self.path) and self.zoom < MAX_ZOOM - 1e-6)
         if self.path and self.pages:
-            self.page_label.setText(f"Page {self.page + 1} of {self.pages}")
+            self.page_label.setText(f"Page {self.page + 1} of {self.pages} · {round(self.zoom * 100)}%")
         elif not self.path:
             self.page_label.setText("")

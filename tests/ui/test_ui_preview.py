@@ -1,0 +1,67 @@
+"""The PDF preview: a citation opens its own document at its own page (also right after a
+shorter document), zoom in/out, fit width/page, open in the system viewer."""
+
+from __future__ import annotations
+
+import pytest
+
+from cvrag_desktop.ui.main_window import CHAT
+from tests.support.minipdf import write_pdf
+
+
+def _pdf(path, pages: int):
+    return write_pdf(path, [[(60, 60, f"Invented person, page {n + 1} of {pages}", 12),
+                             (60, 400, f"Section line {n + 1}", 10)] for n in range(pages)])
+
+
+@pytest.fixture
+def pdfs(tmp_path):
+    """A 2-page CV and a 12-page CV (both invented)."""
+    return _pdf(tmp_path / "short.pdf", 2), _pdf(tmp_path / "long.pdf", 12)
+
+
+def test_citation_of_a_long_cv_after_a_short_one(window, qtbot, pdfs):
+    short, long_ = pdfs
+    window.show_pane(CHAT)
+    preview = window.chat.preview
+    with qtbot.waitSignal(preview.rendered, timeout=30_000) as first:
+        window.chat.open_citation({"source_path": str(short), "page": 1, "bbox": [60, 60, 300, 80]})
+    assert first.args[0] == 1 and preview.pages == 2
+    with qtbot.waitSignal(preview.rendered, timeout=30_000) as second:
+        window.chat.open_citation({"source_path": str(long_), "page": 10, "bbox": [60, 400, 300, 420],
+                                   "full_text": "Section line 11"})
+    assert second.args[0] == 10  # not clamped to the short CV's two pages
+    assert preview.path == str(long_) and preview.pages == 12
+    assert preview.hits, "the cited line is highlighted on that page"
+    assert "Page 11 of 12" in preview.page_label.text()
+
+
+def test_zoom_fit_and_system_viewer(window, qtbot, pdfs, monkeypatch):
+    _short, long_ = pdfs
+    window.show_pane(CHAT)
+    preview = window.chat.preview
+    with qtbot.waitSignal(preview.rendered, timeout=30_000):
+        preview.open(str(long_), 3)
+    fit_zoom = preview.zoom
+    assert preview.fit == "width"
+    with qtbot.waitSignal(preview.rendered, timeout=30_000):
+        preview.zoom_in_btn.click()
+    assert preview.fit is None and preview.zoom == pytest.approx(fit_zoom * 1.25, rel=1e-3)
+    assert preview.page == 3  # zooming stays on the page
+    with qtbot.waitSignal(preview.rendered, timeout=30_000):
+        preview.zoom_out_btn.click()
+    assert preview.zoom == pytest.approx(fit_zoom, rel=1e-3)
+    with qtbot.waitSignal(preview.rendered, timeout=30_000):
+        preview.fit_page_btn.click()
+    assert preview.fit == "page" and preview.image.height() <= preview.scroll.height()
+    with qtbot.waitSignal(preview.rendered, timeout=30_000):
+        preview.fit_width_btn.click()
+    assert preview.zoom == pytest.approx(fit_zoom, rel=1e-3)
+    opened = []
+    monkeypatch.setattr("cvrag_desktop.ui.widgets.pdf_preview.QDesktopServices.openUrl",
+                        lambda url: opened.append(url) or True)
+    assert preview.external_btn.isEnabled()
+    preview.external_btn.click()
+    assert [u.toLocalFile() for u in opened] == [str(long_)]
+    preview.clear()
+    assert not preview.external_btn.isEnabled() and not preview.zoom_in_btn.isEnabled()
