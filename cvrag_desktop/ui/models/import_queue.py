@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -30,6 +31,23 @@ OK = {"done", "duplicate"}
 COLUMNS = ("File", "Status", "Candidate", "Pages", "Time", "Error")
 _TINTS = {"ok": QColor(40, 160, 80, 50), "warn": QColor(230, 170, 0, 60), "bad": QColor(220, 40, 60, 50)}
 _WARN = {"duplicate", "needs_ocr", "encrypted", "too_large"}
+
+
+# the library's content-addressed copy ("<sha256>.pdf", possibly with its folder, possibly shortened "…")
+_LIBRARY_NAME = re.compile(r"(?:[^\s\"'“”‘’()<>]*[/\\])?(?:[0-9a-f]{12,64}|[0-9a-f]{6,}(?:…|\.\.\.)[0-9a-f]*)"
+                           r"\.(?:pdf|docx)\b", re.IGNORECASE)
+
+
+def own_file_message(text: str, user_path: str | None) -> str:
+    """An error message that names the user's file instead of the library's internal copy.
+
+    The pipeline parses the content-addressed copy (``<library>/<sha256>.pdf``), so an
+    extractor's message may name it; the recruiter only knows the file they dropped.
+    """
+    if not text:
+        return text
+    name = user_path.replace("\\", "/").rsplit("/", 1)[-1] if user_path else "the CV file"
+    return _LIBRARY_NAME.sub(lambda _m: name, text)
 
 
 def status_label(status: str) -> str:
@@ -135,6 +153,8 @@ class ImportQueueModel(QAbstractTableModel):
             self.add_paths([path])
             idx = self._by_path[path]
         row = self.rows[idx]
+        if fields.get("error"):
+            fields["error"] = own_file_message(str(fields["error"]), row.path)
         for k, v in fields.items():
             setattr(row, k, "" if v is None and k in ("candidate", "error") else v)
         self.dataChanged.emit(self.index(idx, 0), self.index(idx, len(COLUMNS) - 1))

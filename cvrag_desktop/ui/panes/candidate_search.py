@@ -59,12 +59,12 @@ class RankedSearch:
         if not query:
             self.runner.cancel("search")
             self.model.set_ranking(None)
-            self.proxy.set_filters(restrict_ids=None, text="")
+            self._set_filters(restrict_ids=None, text="")
             self._end_ranked_sort()
             self._after_search()
             return
         if not has_search(self.services):
-            self.proxy.set_filters(text=query, restrict_ids=None)
+            self._set_filters(text=query, restrict_ids=None)
             self._after_search()
             return
         svc, seq, owners = self.services, self._search_seq, self.model.owners()
@@ -79,7 +79,7 @@ class RankedSearch:
             self.message.show_message(f"Search is unavailable ({exc}); filtering by text instead.", "warning")
             self.model.set_ranking(None)
             self._end_ranked_sort()
-            self.proxy.set_filters(text=query, restrict_ids=None)
+            self._set_filters(text=query, restrict_ids=None)
             self._after_search()
 
         self.runner.start("search", search, on_result=lambda ranked: self._apply_search(seq, ranked),
@@ -89,7 +89,7 @@ class RankedSearch:
         if seq != self._search_seq:  # an older query's result: a newer one is on its way
             return
         self.model.set_ranking(ranked)
-        self.proxy.set_filters(restrict_ids={p.person_id for p in ranked}, text="")
+        self._set_filters(restrict_ids={p.person_id for p in ranked}, text="")
         self._begin_ranked_sort()
         self._after_search()
 
@@ -111,7 +111,6 @@ class RankedSearch:
             self.table.sortByColumn(col, order)
 
     def _after_search(self) -> None:
-        self._filters_changed()
         self.search_done.emit(self.proxy.rowCount())
 
     def best_hit(self, person_id: str) -> PersonHit | None:

@@ -54,6 +54,7 @@ class CandidatesPane(RankedSearch, CandidateActions, QWidget):
         self.store = shortlist_store(services)
         self.current_id: str | None = None
         self._restoring = False
+        self._filtering = False
         self._current_docs: list[str] = []  # the shown person's documents (to find it again after a change)
         self.model = CandidateTableModel(self)
         self.proxy = CandidateFilterProxy(self)
@@ -81,7 +82,7 @@ class CandidatesPane(RankedSearch, CandidateActions, QWidget):
         top.addWidget(self.search, 1)
         top.addWidget(self.count_label)
         self.facets = FacetPanel(self)
-        self.facets.changed.connect(lambda v: self.proxy.set_filters(**v) or self._filters_changed())
+        self.facets.changed.connect(lambda v: self._set_filters(**v))
         self.table = QTableView()
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
@@ -165,6 +166,15 @@ class CandidatesPane(RankedSearch, CandidateActions, QWidget):
         shown, total = self.proxy.rowCount(), self.model.rowCount()
         self.count_label.setText(f"{shown} of {total} candidates" if shown != total else f"{total} candidates")
 
+    def _set_filters(self, **values) -> None:
+        """Change proxy filters; the row that was current does not hand its place to a neighbour."""
+        self._filtering = True
+        try:
+            self.proxy.set_filters(**values)
+        finally:
+            self._filtering = False
+        self._filters_changed()
+
     def _filters_changed(self) -> None:
         """After any filter, search or shortlist-view change: count, facet counts, stale detail."""
         self._update_count()
@@ -207,7 +217,7 @@ class CandidatesPane(RankedSearch, CandidateActions, QWidget):
         return False
 
     def _current_changed(self, current, _previous) -> None:
-        if not current.isValid():
+        if not current.isValid() or self._filtering:  # a filter moved the cursor, not the user
             return
         cid = self.proxy.data(current, CandidateTableModel.IdRole)
         if cid != self.current_id:
@@ -268,8 +278,7 @@ class CandidatesPane(RankedSearch, CandidateActions, QWidget):
         self.detail.mark_shown(candidate_id)
 
     def _shortlist_view_changed(self, ids: object) -> None:
-        self.proxy.set_filters(shortlist_ids=ids)
-        self._filters_changed()
+        self._set_filters(shortlist_ids=ids)
 
     def _error(self, exc: BaseException) -> None:
         report_error(exc, self.message, self, self.services.paths.log_dir)

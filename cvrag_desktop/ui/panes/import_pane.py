@@ -127,6 +127,8 @@ class ImportPane(QWidget):
         layout.addWidget(self.progress)
         layout.addWidget(self.progress_label)
         layout.addWidget(self.table, 1)
+        for sig in (self.model.dataChanged, self.model.rowsInserted, self.model.modelReset):
+            sig.connect(self._sync_buttons)
         self._sync_buttons()
 
     # ---- user actions ------------------------------------------------------------------
@@ -335,10 +337,13 @@ class ImportPane(QWidget):
             self._dirty = False
             self.candidates_changed.emit()
 
-    def _sync_buttons(self) -> None:
+    def _sync_buttons(self, *_args) -> None:
         busy = self.runner.busy(TASK)
+        failed = len(self.model.failed_paths())
         self.cancel_btn.setEnabled(busy)
-        self.retry_btn.setEnabled(not busy)
+        self.retry_btn.setEnabled(not busy and failed > 0)
+        self.retry_btn.setToolTip(f"Import the {failed} failed file(s) again" if failed else "No file failed")
+        self.clear_btn.setEnabled(any(r.status in ("done", "duplicate") for r in self.model.rows))
 
     @property
     def busy(self) -> bool:

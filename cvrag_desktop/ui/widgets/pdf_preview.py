@@ -120,8 +120,7 @@ class PdfPreview(QWidget):
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(slot)
         self._refit = QTimer(self, singleShot=True, interval=200)
-        self._refit.timeout.connect(lambda: self.show_page(self.page, keep_bbox=True) if self.fit and self.path
-                                    else None)
+        self._refit.timeout.connect(self._refit_now)
         self.canvas = QLabel("Select a candidate to preview the CV.")
         self.canvas.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.scroll = QScrollArea()
@@ -208,10 +207,14 @@ class PdfPreview(QWidget):
         return bool(ok)
 
     def resizeEvent(self, event) -> None:
-        """In a fit mode, re-render (debounced) when the preview changes size."""
+        """In a fit mode, re-render (debounced) when the shown preview changes size."""
         super().resizeEvent(event)
-        if self.fit and self.path:
+        if self.fit and self.path and self.isVisible():
             self._refit.start()
+
+    def _refit_now(self) -> None:
+        if self.fit and self.path and self.isVisible() and not self.runner.busy(TASK):
+            self.show_page(self.page, keep_bbox=True)
 
     @staticmethod
     def _render(ctx: TaskContext, path: str, page: int, zoom: float, width: int | None, height: int | None,

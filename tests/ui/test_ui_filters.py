@@ -1,0 +1,60 @@
+"""Filters in the Candidates pane: a hidden selection leaves nothing on screen; facet counts
+follow the other active filters."""
+
+from __future__ import annotations
+
+
+def _select(pane, qtbot, candidate_id: str) -> None:
+    with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
+        assert pane.select_candidate(candidate_id)
+    qtbot.waitUntil(lambda: pane.detail.record is not None and pane.detail.record.get("id") == candidate_id,
+                    timeout=30_000)
+
+
+def _skill_text(pane, name: str) -> str:
+    facets = pane.facets
+    return next(facets.skills.item(i).text() for i in range(facets.skills.count())
+                if facets.skills.item(i).data(256) == name)
+
+
+def test_filtering_out_the_selection_clears_detail_preview_and_note(people_window, qtbot):
+    pane = people_window.candidates
+    bar = pane.shortlists
+    bar.create("Pipeline")
+    qtbot.waitUntil(lambda: bar.current_name() == "Pipeline", timeout=10_000)
+    with qtbot.waitSignal(bar.loaded, timeout=10_000):
+        bar.add(["b1"])
+    _select(pane, qtbot, "b1")
+    qtbot.waitUntil(lambda: bar.note.isEnabled(), timeout=10_000)
+    assert "Ben Okafor" in pane.detail.toHtml() and pane.preview.path
+    pane.facets.employer.setText("Contoso")  # only Ana (a2) worked there
+    assert pane.proxy.visible_ids() == ["a2"]
+    assert pane.current_id is None and pane.detail.record is None
+    assert "Ben Okafor" not in pane.detail.toHtml()
+    assert pane.preview.path is None and pane.preview.image is None
+    assert not bar.note.isEnabled() and not bar.note.text()
+    assert not pane.table.selectionModel().hasSelection()
+    # a late detail load of the hidden person does not bring it back
+    people_window.runner.wait(10_000)
+    qtbot.wait(50)
+    assert pane.detail.record is None
+    # a visible selection survives a filter change that keeps it
+    pane.facets.reset()
+    _select(pane, qtbot, "a2")
+    pane.facets.employer.setText("Contoso")
+    assert pane.current_id == "a2" and pane.detail.record["id"] == "a2"
+
+
+def test_facet_counts_follow_the_other_filters(people_window, qtbot):
+    pane = people_window.candidates
+    # a2 (newest Ana): Python, Go · a3 (the nurse): Triage · b1: SQL
+    assert _skill_text(pane, "Python") == "Python (1)" and _skill_text(pane, "SQL") == "SQL (1)"
+    pane.facets.employer.setText("Fabrikam")  # Ben only
+    assert _skill_text(pane, "SQL") == "SQL (1)"
+    assert _skill_text(pane, "Python") == "Python (0)" and _skill_text(pane, "Triage") == "Triage (0)"
+    pane.facets.employer.clear()
+    assert pane.facets.set_skill_checked("Go")
+    assert _skill_text(pane, "Python") == "Python (1)" and _skill_text(pane, "Go") == "Go (1)"
+    assert _skill_text(pane, "SQL") == "SQL (0)"
+    pane.facets.reset()
+    assert _skill_text(pane, "Triage") == "Triage (1)"

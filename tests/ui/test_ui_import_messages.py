@@ -1,0 +1,37 @@
+"""Import messages name the user's own file (never the library's ``<sha256>.pdf``); "Retry failed"
+is enabled only when something failed."""
+
+from __future__ import annotations
+
+from cvrag_desktop.ui.models.import_queue import own_file_message
+
+SHA = "13e7fdab0c1d2e3f4a5b6c7d8e9f00112233445566778899aabbccddeeff0011"
+
+
+def test_messages_name_the_users_file():
+    lib = f"/home/u/.local/share/cvrag/library/{SHA}.pdf"
+    assert own_file_message(f"{lib} is not a PDF (bad header)", "/cvs/Jane Roe CV.pdf") == \
+        "Jane Roe CV.pdf is not a PDF (bad header)"
+    assert own_file_message("13e7fdab….pdf is not a PDF", "C:\\CVs\\cv.pdf") == "cv.pdf is not a PDF"
+    assert own_file_message(f'cannot open "{SHA[:32]}.docx"', "/x/y.docx") == 'cannot open "y.docx"'
+    assert own_file_message("my-cv-2020.pdf has no pages", "/x/my-cv-2020.pdf") == "my-cv-2020.pdf has no pages"
+
+
+def test_retry_failed_only_when_something_failed(window, qtbot, tmp_path):
+    pane = window.importer
+    assert not pane.retry_btn.isEnabled() and "No file failed" in pane.retry_btn.toolTip()
+    broken = tmp_path / "Broken CV.pdf"
+    broken.write_bytes(b"this is not a PDF at all")
+    with qtbot.waitSignal(pane.batch_finished, timeout=300_000):
+        pane.import_paths([broken])
+    assert pane.model.failed_paths() == [str(broken)]
+    assert pane.retry_btn.isEnabled()
+    error = pane.model.index(0, 5).data()
+    assert "Broken CV.pdf" in error and SHA[:6] not in error
+    # an error that names the library copy is shown with the user's file name
+    pane.model.update(str(broken), status="unreadable", error=f"{window.services.paths.library_dir}/{SHA}.pdf "
+                      "is damaged")
+    assert pane.model.index(0, 5).data() == "Broken CV.pdf is damaged"
+    assert str(window.services.paths.library_dir) not in (pane.model.index(0, 5).data(3) or "")
+    pane.model.drop_failed()
+    assert not pane.retry_btn.isEnabled()
