@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run demo test lint bench bench-gui eval screenshots clean
+.PHONY: setup run demo test lint bench bench-gui eval screenshots clean package wheelhouse dist bundle-test
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -45,5 +45,33 @@ bench: setup
 screenshots: setup
 	xvfb-run -a $(BIN)/python -m cvrag_desktop.ui.screenshots docs/screenshots
 
+# ---- delivery to an air-gapped laptop (docs/packaging.md) --------------------------------
+# make package     dist/cvrag-desktop/: PyInstaller one-folder app (models, resources, sample CVs)
+# make wheelhouse  dist/wheelhouse/: every wheel for this platform, requirements.lock, install.sh/.ps1
+# make dist        versioned archives of both + SHA256SUMS + THIRD-PARTY-LICENSES.txt
+# make bundle-test the slow acceptance tests: offline wheelhouse install, frozen app --self-test
+PKG_STAMP := $(VENV)/.packaging
+SAMPLES := build/samples
+
+$(PKG_STAMP): $(STAMP)
+	$(BIN)/pip install "pyinstaller>=6.10"
+	touch $(PKG_STAMP)
+
+package: $(PKG_STAMP)
+	rm -rf $(SAMPLES) build/sample-home dist/cvrag-desktop
+	CVRAG_HOME=build/sample-home $(BIN)/cvrag generate --count 4 --seed 11 --no-llm --out $(SAMPLES)
+	nice -n 10 $(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+		packaging/cvrag-desktop.spec
+	@du -sh dist/cvrag-desktop
+
+wheelhouse: setup
+	$(BIN)/python packaging/wheelhouse.py --out dist/wheelhouse
+
+dist: package wheelhouse
+	$(BIN)/python packaging/archive.py
+
+bundle-test: setup
+	CVRAG_BUNDLE_TESTS=1 $(BIN)/python -m pytest -p no:cacheprovider --timeout 1800 -m slow tests/e2e
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

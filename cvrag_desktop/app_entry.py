@@ -1,8 +1,14 @@
-"""``cvrag-desktop``: start the desktop application.
+"""``cvrag-desktop``: start the desktop application (also the frozen build's only executable).
 
 Opens the PySide6 window. Where no window can be shown — Qt not installed, or a Linux
 machine with no display — it says so and runs the headless demo instead: the bundled
 real CVs (or ``CVRAG_DEMO_DIR``) imported into a temporary home, candidate table printed.
+
+Options a frozen build needs because it has no second executable:
+
+- ``--self-test``: offline end-to-end check in a temporary home (:mod:`cvrag_desktop.selftest`);
+- ``--cli ARGS...``: the ``cvrag`` command line (``cvrag-desktop --cli doctor``);
+- ``--version``.
 """
 
 from __future__ import annotations
@@ -18,11 +24,28 @@ def _no_display() -> bool:
     )
 
 
-def _headless_demo(reason: str) -> int:
+def _headless_demo(reason: str, argv: list[str]) -> int:
     from cvrag_desktop.cli import main as cli_main
 
     print(f"CV RAG Desktop — {reason}; running the headless demo instead.", file=sys.stderr)
-    return cli_main(["demo", *sys.argv[1:]])
+    return cli_main(["demo", *argv])
+
+
+def version() -> str:
+    """The installed distribution's version (``0+unknown`` in a tree that was never installed)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("cvrag-desktop")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+def _frozen_qt_setup() -> None:
+    """A frozen build on Linux: prefer Wayland when the session is Wayland, else X11 (xcb)."""
+    if getattr(sys, "frozen", False) and sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM"):
+        if os.environ.get("WAYLAND_DISPLAY") and not os.environ.get("DISPLAY"):
+            os.environ["QT_QPA_PLATFORM"] = "wayland"
 
 
 def main() -> int:
@@ -30,12 +53,31 @@ def main() -> int:
     import multiprocessing
 
     multiprocessing.freeze_support()  # frozen builds spawn the parser pool from this executable
+    argv = sys.argv[1:]
+    if argv[:1] == ["--self-test"]:
+        from cvrag_desktop.selftest import run_self_test
+
+        return run_self_test()
+    if argv[:1] == ["--cli"]:
+        from cvrag_desktop.cli import main as cli_main
+
+        return cli_main(argv[1:])
+    if argv[:1] == ["--version"]:
+        print(f"cvrag-desktop {version()}")
+        return 0
+    if argv[:1] in (["-h"], ["--help"]):
+        print("usage: cvrag-desktop [--self-test | --cli CVRAG-ARGS... | --version]\n"
+              "  (no option)   open the desktop window\n"
+              "  --self-test   offline end-to-end check in a temporary data folder; exit 0 when it passes\n"
+              "  --cli ...     the `cvrag` command line, e.g. `cvrag-desktop --cli doctor`")
+        return 0
+    _frozen_qt_setup()
     if _no_display():
-        return _headless_demo("no display found (set DISPLAY, or QT_QPA_PLATFORM=offscreen)")
+        return _headless_demo("no display found (set DISPLAY, or QT_QPA_PLATFORM=offscreen)", argv)
     try:
         from cvrag_desktop.ui.app import run
     except ImportError as exc:
-        return _headless_demo(f"the desktop UI cannot load ({exc})")
+        return _headless_demo(f"the desktop UI cannot load ({exc})", argv)
     return run(sys.argv)
 
 

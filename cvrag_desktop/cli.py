@@ -196,12 +196,23 @@ def cmd_doctor(args, svc) -> int:
         path = svc.catalog.backup_now()
         print(json.dumps({"backup": str(path) if path else None}) if args.json else f"backup: {safe(path)}")
         return 0 if path else 2
-    info = svc.doctor()
+    from cvrag_desktop.diagnostics import first_run_report
+
+    info = first_run_report(svc)  # doctor() + models found, OCR engine, LLM state with a fix, where data lives
     if args.json:
         _print_json(info)
     else:
         for k, v in info.items():
-            print(f"{k:>14}: {v}")
+            print(f"{k:>14}: {json.dumps(v, ensure_ascii=False, default=str) if isinstance(v, dict) else v}")
+    return 0
+
+
+def cmd_diagnostics(args, svc) -> int:
+    """Write a zip of versions, settings, doctor facts and logs (no CV text) for support."""
+    from cvrag_desktop.diagnostics import export_diagnostics
+
+    path = export_diagnostics(svc, Path(args.out))
+    print(json.dumps({"diagnostics": str(path)}) if args.json else f"diagnostics written to {safe(path)}")
     return 0
 
 
@@ -290,6 +301,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--backup", action="store_true", help="write a catalog backup now (last 5 are kept)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_doctor)
+    s = sub.add_parser("diagnostics", help="write a zip of versions, settings and logs (no CV text) for support")
+    s.add_argument("--out", required=True, help="the zip file to write")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_diagnostics)
     s = sub.add_parser("forget", help="forget failed imports (catalog rows and library copies)")
     s.add_argument("--failed", action="store_true", help="every file whose import failed")
     s.add_argument("--json", action="store_true")

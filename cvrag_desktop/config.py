@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -78,7 +79,9 @@ def resources_dir() -> Path:
     env = os.environ.get("CVRAG_RESOURCES")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parent.parent / "resources"
+    beside = Path(__file__).resolve().parent.parent / "resources"  # source tree, or a frozen build's folder
+    installed = Path(sys.prefix) / "share" / APP_NAME / "resources"  # a wheel install (pyproject data-files)
+    return installed if not beside.is_dir() and installed.is_dir() else beside
 
 
 class IngestLimits(BaseModel):
