@@ -341,6 +341,26 @@ class Services:
         self.last_forget = self.forget(ids)
         return ids
 
+    # ---- screening (status, tags, rating, note per person; saved searches) -----------------
+    @property
+    def screening(self):
+        """The recruiter's screening state per person and the saved searches (catalog tables)."""
+        from cvrag_desktop.catalog.screening import ScreeningStore
+
+        return ScreeningStore(self.catalog)
+
+    def screening_of(self, people: list[str]) -> dict[str, dict]:
+        """The screening state of people (given by person or document id), keyed as given."""
+        groups = {p: [d["id"] for d in self.person_documents(p)] for p in people}
+        return {p: s.as_dict() for p, s in self.screening.states(groups).items()}
+
+    def set_screening(self, people: list[str], **changes) -> dict[str, dict]:
+        """Change status / rating / note / tags (``add_tags``, ``remove_tags``) of people, on all their documents."""
+        groups = {p: [d["id"] for d in self.person_documents(p)] for p in dict.fromkeys(people)}
+        if not groups:
+            raise InvalidInput("Give at least one person.")
+        return {p: s.as_dict() for p, s in self.screening.update(groups, **changes).items()}
+
     def files(self, status: str | None = None) -> list[dict]:
         """Imported files with their status and error."""
         return self.catalog.files(status)

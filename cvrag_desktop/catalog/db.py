@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from cvrag_desktop.domain import Chunk, NormalizedCV
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files (
@@ -139,7 +139,14 @@ def _migrate_to_2(conn: sqlite3.Connection) -> None:
     conn.execute(f"UPDATE candidates SET grouping = {GROUPING_FROM_RECORD} WHERE grouping IS NULL")
 
 
-MIGRATIONS = {2: _migrate_to_2}  # schema version -> step that brings the previous version to it
+def _migrate_to_3(conn: sqlite3.Connection) -> None:
+    """Round 3: the recruiter's screening state per person and saved searches (``catalog/screening.py``)."""
+    from cvrag_desktop.catalog.screening import SCREENING_SCHEMA
+
+    conn.executescript(SCREENING_SCHEMA)
+
+
+MIGRATIONS = {2: _migrate_to_2, 3: _migrate_to_3}  # schema version -> step that brings the previous version to it
 LIST_FIELDS = ("emails", "phones", "skills", "degrees", "institutions", "companies", "languages")
 
 
