@@ -71,7 +71,7 @@ dist: package wheelhouse
 	$(BIN)/python packaging/archive.py
 
 bundle-test: setup
-	CVRAG_BUNDLE_TESTS=1 $(BIN)/python -m pytest -p no:cacheprovider --timeout 1800 -m slow tests/e2e
+	CVRAG_BUNDLE_TESTS=1 $(BIN)/python -m pytest -p no:cacheprovider -s --timeout 1800 -m slow tests/e2e/test_bundle.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
