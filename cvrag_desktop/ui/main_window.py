@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
         h = bar.addMenu("&Help")
         self._action(h, "Open data folder", lambda: self._open(self.services.paths.data_dir))
         self._action(h, "Open log folder", lambda: self._open(self.services.paths.log_dir))
+        self._action(h, "Export &diagnostics…", self.export_diagnostics)
         self._action(h, "About", self._about)
 
     # ---- actions -------------------------------------------------------------------------
@@ -153,6 +154,21 @@ class MainWindow(QMainWindow):
 
     def _open(self, folder) -> None:
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    def export_diagnostics(self, path: str | None = None) -> None:
+        """Help ▸ Export diagnostics: a zip of versions, settings and logs, no CV text (in a worker)."""
+        if path is None:
+            from PySide6.QtWidgets import QFileDialog
+
+            path, _ = QFileDialog.getSaveFileName(self, "Export diagnostics", "cvrag-diagnostics.zip", "Zip (*.zip)")
+        if not path:
+            return
+        from cvrag_desktop.diagnostics import export_diagnostics
+
+        svc = self.services
+        self.runner.run(lambda _ctx: export_diagnostics(svc, path),
+                        on_result=lambda out: self.status.showMessage(f"Diagnostics written to {out}", 10000),
+                        on_error=lambda exc: QMessageBox.warning(self, "Export diagnostics", str(exc)))
 
     def _about(self) -> None:
         QMessageBox.about(self, "CV RAG Desktop", "Offline CV search and screening.\n"
