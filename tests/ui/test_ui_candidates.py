@@ -54,7 +54,7 @@ def test_facets_filter_the_table(loaded, qtbot):
 def test_text_search_without_hybrid_search(loaded, qtbot):
     pane = loaded.candidates
     name = pane.model.rows()[3]["name"]
-    assert "plain text filter" in pane.search.toolTip() or "Hybrid search" in pane.search.toolTip()
+    assert "plain text filter" in pane.search.toolTip() or "ordered by relevance" in pane.search.toolTip()
     with qtbot.waitSignal(pane.search_done, timeout=30_000):
         pane.search.setText(name)
     assert name in [r["name"] for r in _visible_rows(pane)]

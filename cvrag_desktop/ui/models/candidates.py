@@ -6,17 +6,18 @@ worker and kept in a cache, and the display values of a row are derived on first
 A row shows the newest document's fields and how many documents the person has.
 :class:`CandidateFilterProxy` applies the facets (skills, years, degree, language,
 employer) to those newest fields, and the text or search restriction and the shortlist
-view to *any* of the person's documents; it sorts numerically where it matters.
+view to *any* of the person's documents; it sorts numerically where it matters
+(``models/candidate_filter.py``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections import Counter
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
+from cvrag_desktop.catalog.screening import STATUS_LABELS, STATUSES
 from cvrag_desktop.cli_output import safe
 from cvrag_desktop.ui.ranking import PersonHit
 
@@ -24,10 +25,13 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("Name", "name"), ("Current title", "current_title"), ("Company", "current_company"),
     ("Years", "years_of_experience"), ("Top skills", "skills"), ("Highest degree", "highest_degree"),
     ("Languages", "languages"), ("Imported", "imported_at"), ("Documents", "documents"),
-    ("Relevance", "relevance"), ("Best match", "snippet"),
+    ("Relevance", "relevance"), ("Best match", "snippet"), ("Status", "status"), ("Rating", "rating"),
+    ("Tags", "tags"),
 )
 NAME_COL, SKILLS_COL, IMPORTED_COL, DOCS_COL, REL_COL, SNIPPET_COL = 0, 4, 7, 8, 9, 10
+STATUS_COL, RATING_COL, TAGS_COL = 11, 12, 13
 SEARCH_COLS = (REL_COL, SNIPPET_COL)
+STATUS_ORDER = {s: i for i, s in enumerate(STATUSES)}
 TOP_SKILLS = 5
 DEGREE_LEVELS = (  # (level, pattern) checked from the highest down
     (4, re.compile(r"\b(ph\.?\s?d|doctor|doctorate|dr\.|doktor|doctorado|dottorato|博士)", re.I)),
@@ -59,6 +63,11 @@ def highest_degree(degrees: list[str]) -> tuple[int, str]:
     return best
 
 
+def stars(rating: int | None) -> str:
+    """"★★★☆☆" for 3, "" for none."""
+    return "" if not rating else "★" * rating + "☆" * (5 - rating)
+
+
 def documents_text(count: int) -> str:
     """"1 document", "2 documents"."""
     return f"{count} document{'s' if count != 1 else ''}"
@@ -86,7 +95,19 @@ def enrich_row(row: dict, imported_at: float | None = None) -> dict:
     out["_text"] = " ".join(_search_text(d) for d in docs)
     out.setdefault("document_ids", [row["id"]])
     out.setdefault("documents", len(out["document_ids"]))
+    set_screening(out, row.get("screening") or {})
     return out
+
+
+def set_screening(row: dict, state: dict) -> None:
+    """Copy a person's screening state (``services.screening_of``) into its table row."""
+    row["status"] = state.get("status") or "new"
+    row["rating"] = state.get("rating")
+    row["tags"] = list(state.get("tags") or [])
+    row["screening_note"] = state.get("note") or ""
+    base = row.get("_text", "").split("\x1f")[0]
+    extra = " ".join([*row["tags"], row["screening_note"]]).casefold()
+    row["_text"] = f"{base}\x1f{extra}" if extra else base
 
 
 class CandidateTableModel(QAbstractTableModel):
@@ -111,6 +132,17 @@ class CandidateTableModel(QAbstractTableModel):
         if self.ids:
             for col in SEARCH_COLS:
                 self.dataChanged.emit(self.index(0, col), self.index(len(self.ids) - 1, col))
+
+    def update_screening(self, states: dict[str, dict]) -> None:
+        """Show new screening states (person id -> state) without reloading the rows."""
+        for pid, state in states.items():
+            row = self._rows.get(pid)
+            if row is None:
+                continue
+            set_screening(row, state)
+            self._display.pop(pid, None)
+            r = self.ids.index(pid)
+            self.dataChanged.emit(self.index(r, STATUS_COL), self.index(r, TAGS_COL))
 
     def owners(self) -> dict[str, str]:
         """Document id -> person id, for every document shown (a copy a worker may read)."""
@@ -173,6 +205,8 @@ class CandidateTableModel(QAbstractTableModel):
                 r.get("highest_degree") or "", ", ".join(r.get("languages") or []),
                 dt.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M") if ts else "",
                 documents_text(r.get("documents") or 1), "", "",
+                STATUS_LABELS.get(r.get("status") or "new", ""), stars(r.get("rating")),
+                ", ".join(r.get("tags") or []),
             ]
             self._display[cid] = cells
         return cells
@@ -200,6 +234,10 @@ class CandidateTableModel(QAbstractTableModel):
                 return r.get("degree_level", 0)
             if key == "documents":
                 return int(r.get("documents") or 1)
+            if key == "status":
+                return STATUS_ORDER.get(r.get("status") or "new", 0)
+            if key == "rating":
+                return int(r.get("rating") or 0)
             return self._cells(cid)[col].casefold()
         if role == Qt.ItemDataRole.ToolTipRole and col == 4:
             return ", ".join(self._rows[cid].get("skills") or [])
@@ -209,6 +247,9 @@ class CandidateTableModel(QAbstractTableModel):
             if (r.get("documents") or 1) > 1:
                 tip += f"\n{documents_text(r['documents'])}; the newest one's facts are shown"
             return tip
+        if role == Qt.ItemDataRole.ToolTipRole and col in (STATUS_COL, TAGS_COL):
+            note = self._rows[cid].get("screening_note")
+            return safe(note) if note else None
         if role == Qt.ItemDataRole.TextAlignmentRole and col == 3:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -232,83 +273,3 @@ class CandidateTableModel(QAbstractTableModel):
             return (f"Rank {hit.rank} · {passages} · best on {where} ({hit.section or 'text'}){how}"
                     + ("" if col == REL_COL else f"\n\n{safe(hit.snippet_text)}"))
         return None
-
-
-class CandidateFilterProxy(QSortFilterProxyModel):
-    """Facet, text/search and shortlist filters over :class:`CandidateTableModel`."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.skills: set[str] = set()
-        self.min_years: float | None = None
-        self.max_years: float | None = None
-        self.min_degree = 0
-        self.language = ""
-        self.employer = ""
-        self.text = ""
-        self.restrict_ids: set[str] | None = None  # search results or a shortlist
-        self.shortlist_ids: set[str] | None = None
-        self.setSortRole(CandidateTableModel.SortRole)
-        self.setDynamicSortFilter(True)
-
-    def set_filters(self, **values) -> None:
-        """Update some filter values and re-filter once."""
-        modern = hasattr(self, "beginFilterChange")  # Qt >= 6.10
-        if modern:
-            self.beginFilterChange()
-        for k, v in values.items():
-            if not hasattr(self, k):
-                raise AttributeError(k)
-            setattr(self, k, v)
-        if modern:
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-        else:
-            self.invalidateRowsFilter()
-
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
-        """All active filters must match."""
-        return self.passes(self.sourceModel().row_at(source_row))
-
-    def passes(self, r: dict, skip: frozenset[str] = frozenset()) -> bool:
-        """Whether a row passes every active filter except those named in ``skip`` ("skills", "language")."""
-        docs = r.get("document_ids") or [r["id"]]
-        if self.shortlist_ids is not None and self.shortlist_ids.isdisjoint(docs):
-            return False
-        if self.restrict_ids is not None and self.restrict_ids.isdisjoint(docs):
-            return False
-        if self.skills and "skills" not in skip and not self.skills.issubset(set(r.get("skills") or [])):
-            return False
-        years = r.get("years_of_experience")
-        if self.min_years is not None and (years is None or years < self.min_years):
-            return False
-        if self.max_years is not None and (years is None or years > self.max_years):
-            return False
-        if self.min_degree and r.get("degree_level", 0) < self.min_degree:
-            return False
-        if (self.language and "language" not in skip
-                and self.language.casefold() not in {x.casefold() for x in r.get("languages") or []}):
-            return False
-        if self.employer:
-            needle = self.employer.casefold()
-            if not any(needle in (c or "").casefold() for c in [*(r.get("companies") or []), r.get("current_company")]):
-                return False
-        return not (self.text and not all(t in r["_text"] for t in self.text.casefold().split()))
-
-    def facet_counts(self, rows: list[dict]) -> tuple[Counter, Counter]:
-        """Skill and language counts under the other active filters.
-
-        A skill counts the rows shown if it were ticked too (skills are all-of); a language
-        counts the rows shown under every filter but the language choice (it is one-of).
-        """
-        skills: Counter = Counter()
-        languages: Counter = Counter()
-        for r in rows:
-            if self.passes(r):
-                skills.update(set(r.get("skills") or []))
-            if self.passes(r, frozenset({"language"})):
-                languages.update(set(r.get("languages") or []))
-        return skills, languages
-
-    def visible_ids(self) -> list[str]:
-        """Ids of the rows shown, in view order."""
-        return [self.data(self.index(i, 0), CandidateTableModel.IdRole) for i in range(self.rowCount())]

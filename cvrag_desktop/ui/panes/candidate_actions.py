@@ -9,8 +9,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
+from cvrag_desktop.catalog.screening import Screening, export_people_csv
 from cvrag_desktop.cli_output import safe
-from cvrag_desktop.export import export_candidates_csv
 
 
 class CandidateActions:
@@ -20,6 +20,8 @@ class CandidateActions:
         menu = QMenu(self)
         menu.addAction("Add to shortlist", lambda: self.shortlists.add(self.selected_ids()))
         menu.addAction("Remove from shortlist", lambda: self.shortlists.remove(self.selected_ids()))
+        menu.addSeparator()
+        self._screening_menu(menu)
         menu.addSeparator()
         merge = menu.addAction("Merge selected into one person", self.merge_selected)
         merge.setEnabled(len(self.selected_ids()) >= 2)
@@ -134,11 +136,13 @@ class CandidateActions:
             if self.qsettings is not None:
                 self.qsettings.setValue("export/last_dir", str(path.parent))
         rows = [self.model.row(i) for i in ids]
+        states = {r["id"]: Screening(r.get("status") or "new", r.get("rating"), list(r.get("tags") or []),
+                                     r.get("screening_note") or "") for r in rows}
         store = self.store
 
         def write(ctx):
             notes = store.notes(sid) if sid else None
-            return str(path), export_candidates_csv(rows, path, notes)
+            return str(path), export_people_csv(rows, path, notes, states)
 
         def done(result) -> None:
             written, n = result

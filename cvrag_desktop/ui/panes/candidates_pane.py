@@ -9,6 +9,7 @@ shortlist store); the GUI thread only updates models and widgets.
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -21,30 +22,43 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.ui.errors import InlineMessage, report_error
+from cvrag_desktop.ui.models.candidate_filter import CandidateFilterProxy
 from cvrag_desktop.ui.models.candidates import (
+    COLUMNS,
+    IMPORTED_COL,
+    NAME_COL,
     REL_COL,
+    SEARCH_COLS,
     SNIPPET_COL,
-    CandidateFilterProxy,
     CandidateTableModel,
     enrich_row,
 )
 from cvrag_desktop.ui.panes.candidate_actions import CandidateActions, forget_note  # noqa: F401 (re-export)
+from cvrag_desktop.ui.panes.candidate_screening import ScreeningActions
 from cvrag_desktop.ui.panes.candidate_search import SEARCH_TIP, TEXT_TIP, RankedSearch, has_search
 from cvrag_desktop.ui.panes.shortlist_bar import ShortlistBar, shortlist_store
 from cvrag_desktop.ui.tasks import TaskRunner
+from cvrag_desktop.ui.widgets.column_chooser import ColumnChooser
 from cvrag_desktop.ui.widgets.detail import CandidateDetail
 from cvrag_desktop.ui.widgets.facets import FacetPanel
 from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
 from cvrag_desktop.ui.widgets.relevance import RelevanceBarDelegate, SnippetDelegate
+from cvrag_desktop.ui.widgets.saved_searches import SavedSearchBar
+from cvrag_desktop.ui.widgets.screening_editor import ScreeningEditor
+
+# name, title, company, years, skills, degree, languages, imported, documents, (search), status, rating, tags
+WIDTHS = (170, 170, 140, 55, 220, 150, 130, 120, 95, 70, 320, 90, 80, 140)
+HIDDEN_BY_DEFAULT = (5, 6, 8)  # degree, languages, documents: the column chooser brings them back
 
 
-class CandidatesPane(RankedSearch, CandidateActions, QWidget):
+class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
     """Table + facets + detail + preview + shortlists."""
 
     candidates_changed = Signal()
     loaded = Signal(int)  # number of candidates
     search_done = Signal(int)  # rows visible after a search
     exported = Signal(str, int)
+    screening_saved = Signal(object)  # person id -> new state
 
     def __init__(self, services, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
         super().__init__(parent)
@@ -83,10 +97,16 @@ class CandidatesPane(RankedSearch, CandidateActions, QWidget):
         top.addWidget(self.count_label)
         self.facets = FacetPanel(self)
         self.facets.changed.connect(lambda v: self._set_filters(**v))
+        self.saved_bar = SavedSearchBar(self)
+        self.saved_bar.chosen.connect(self.apply_saved_search)
+        self.saved_bar.save_requested.connect(self.save_search)
+        self.saved_bar.delete_requested.connect(self.delete_search)
+        self.screening_editor = ScreeningEditor(self)
+        self.screening_editor.save_requested.connect(self._save_screening)
         self.table = QTableView()
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
-        self.table.sortByColumn(7, Qt.SortOrder.DescendingOrder)
+        self.table.sortByColumn(IMPORTED_COL, Qt.SortOrder.DescendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
@@ -94,21 +114,36 @@ class CandidatesPane(RankedSearch, CandidateActions, QWidget):
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._context_menu)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
-        for col, width in enumerate((170, 170, 140, 55, 220, 150, 130)):
+        for col, width in enumerate(WIDTHS):
             self.table.setColumnWidth(col, width)
+        self.table.horizontalHeader().setToolTip("Right-click a column title to choose the columns")
         self.table.setItemDelegateForColumn(REL_COL, RelevanceBarDelegate(self.table))
         self.table.setItemDelegateForColumn(SNIPPET_COL, SnippetDelegate(self.table))
         self._setup_search_columns()
+        self.columns = ColumnChooser(self.table, [t for t, _k in COLUMNS], fixed=(NAME_COL,),
+                                     managed_elsewhere=SEARCH_COLS, qsettings=self.qsettings,
+                                     key="candidates/hidden_columns", hidden_by_default=HIDDEN_BY_DEFAULT)
         self.detail = CandidateDetail()
         self.preview = PdfPreview(self.runner)
         self.detail.provenance_clicked.connect(self._open_provenance)
         self.detail.document_clicked.connect(self.open_document)
+        self.detail.link_clicked.connect(lambda url: QDesktopServices.openUrl(url))
+        record = QWidget()
+        record_layout = QVBoxLayout(record)
+        record_layout.setContentsMargins(0, 0, 0, 0)
+        record_layout.addWidget(self.screening_editor)
+        record_layout.addWidget(self.detail, 1)
         center = QSplitter(Qt.Orientation.Vertical)
         center.addWidget(self.table)
-        center.addWidget(self.detail)
+        center.addWidget(record)
         center.setSizes([420, 300])
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.saved_bar)
+        side_layout.addWidget(self.facets, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.facets)
+        self.splitter.addWidget(side)
         self.splitter.addWidget(center)
         self.splitter.addWidget(self.preview)
         self.splitter.setSizes([210, 760, 430])
@@ -132,6 +167,9 @@ class CandidatesPane(RankedSearch, CandidateActions, QWidget):
 
         def load(ctx):
             rows = svc.list_people(with_documents=True)
+            states = svc.screening.states({r["id"]: r["document_ids"] for r in rows})
+            for r in rows:
+                r["screening"] = states[r["id"]].as_dict()
             imported = {f["candidate_id"]: f.get("finished_at") or f.get("created_at")
                         for f in svc.files() if f.get("candidate_id")}
             # a person was last imported when their newest-imported document was
@@ -140,6 +178,7 @@ class CandidatesPane(RankedSearch, CandidateActions, QWidget):
 
         self.runner.start("candidates-load", load, on_result=self._loaded, on_error=self._error)
         self.shortlists.reload()
+        self.load_saved_searches(self.saved_bar.combo.currentData())
 
     def _loaded(self, rows: list[dict]) -> None:
         keep, docs = self.current_id, list(self._current_docs)
@@ -195,6 +234,7 @@ class CandidatesPane(RankedSearch, CandidateActions, QWidget):
         self.detail.show_placeholder(text)
         self.preview.clear("Select a candidate to preview the CV.")
         self.shortlists.set_candidate(None)
+        self.screening_editor.set_person(None)
 
     # ---- selection and detail ----------------------------------------------------------
     def selected_ids(self) -> list[str]:
@@ -227,6 +267,7 @@ class CandidatesPane(RankedSearch, CandidateActions, QWidget):
     def _refresh_detail(self) -> None:
         cid = self.current_id
         self.shortlists.set_candidate(cid)
+        self._show_screening()
         if not cid:
             return
         svc, store = self.services, self.store

@@ -9,6 +9,8 @@ shows it and emits ``provenance_clicked(page, bbox)`` for the PDF preview.
 from __future__ import annotations
 
 import html
+import re
+from urllib.parse import quote
 
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser
@@ -42,6 +44,19 @@ def _dates(start: str | None, end: str | None, current: bool = False) -> str:
     if not (start or end or current):
         return ""
     return f" <span style='opacity:0.7'>({_esc(start or '?')} – {'present' if current else _esc(end or '?')})</span>"
+
+
+def contact_link(scheme: str, value: str) -> str:
+    """A small ✉ (``mailto:``) or ☎ (``tel:``) link after an e-mail or phone, opening the mail client or dialler."""
+    if scheme == "tel":
+        target = re.sub(r"[^\d+]", "", value)
+        if len(target.lstrip("+")) < 5:
+            return ""
+        symbol, tip = "☎", "Call (opens the dialler)"
+    else:
+        target = quote(value.strip(), safe="@.+-_")
+        symbol, tip = "✉", "Write an e-mail (opens the mail client)"
+    return f' <a href="{scheme}:{_esc(target)}" title="{tip}">{symbol}</a>'
 
 
 def documents_html(documents: list[dict], shown: str | None = None) -> str:
@@ -81,7 +96,8 @@ def record_html(rec: dict, memberships: list[str] | None = None, documents: list
         facts.append(f"<b>Experience:</b> {rec['years_of_experience']:g} years{until}")
     elif rec.get("cv_date"):
         facts.append(f"<b>CV dated{source}:</b> {_esc(rec['cv_date'])}")
-    contact = [link("emails", e) for e in rec.get("emails") or []] + [link("phones", p) for p in rec.get("phones") or []]
+    contact = ([link("emails", e) + contact_link("mailto", e) for e in rec.get("emails") or []]
+               + [link("phones", p) + contact_link("tel", p) for p in rec.get("phones") or []])
     if rec.get("location"):
         contact.append(link("location", rec["location"]))
     if contact:
@@ -121,6 +137,7 @@ class CandidateDetail(QTextBrowser):
 
     provenance_clicked = Signal(int, object)  # page (0-based), bbox tuple
     document_clicked = Signal(str)  # candidate id of one of the person's documents
+    link_clicked = Signal(QUrl)  # mailto: / tel: (the pane opens them with the desktop's handler)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -168,3 +185,5 @@ class CandidateDetail(QTextBrowser):
             self.open_provenance(int(text[5:]))
         elif text.startswith("doc:"):
             self.open_document(text[4:])
+        elif url.scheme() in ("mailto", "tel"):
+            self.link_clicked.emit(url)

@@ -1,4 +1,5 @@
-"""The facet panel of the Candidates pane: skills with counts, years, degree, language, employer."""
+"""The facet panel of the Candidates pane: skills with counts, years, degree, language, employer,
+and the screening filters (status, tag, rating)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cvrag_desktop.catalog.screening import STATUS_LABELS, STATUSES
+from cvrag_desktop.ui.models.candidate_filter import OPEN
+
 ANY = -1
 DEGREE_CHOICES = (("Any degree", 0), ("Bachelor or higher", 2), ("Master or higher", 3), ("Doctorate", 4))
+STATUS_CHOICES = (("Any status", ""), ("In process (not hired or rejected)", OPEN),
+                  *((STATUS_LABELS[s], s) for s in STATUSES))
+RATING_CHOICES = (("Any rating", 0), *((f"{'★' * n} or more", n) for n in range(1, 6)))
 
 
 class FacetPanel(QWidget):
@@ -43,6 +50,10 @@ class FacetPanel(QWidget):
         self.language = QComboBox()
         self.language.addItem("Any language", "")
         self.employer = QLineEdit(placeholderText="Worked at… (any employer)")
+        self.status = self._combo(STATUS_CHOICES)
+        self.tag = QComboBox()
+        self.tag.addItem("Any tag", "")
+        self.rating = self._combo(RATING_CHOICES)
         self.reset_btn = QPushButton("Clear filters")
         form = QFormLayout()
         form.addRow("Min years", self.min_years)
@@ -50,6 +61,9 @@ class FacetPanel(QWidget):
         form.addRow("Degree", self.degree)
         form.addRow("Language", self.language)
         form.addRow("Employer", self.employer)
+        form.addRow("Status", self.status)
+        form.addRow("Tag", self.tag)
+        form.addRow("Rating", self.rating)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(QLabel("<b>Skills</b>"))
@@ -61,10 +75,17 @@ class FacetPanel(QWidget):
         self.skill_filter.textChanged.connect(self._filter_skill_list)
         for w in (self.min_years, self.max_years):
             w.valueChanged.connect(self._emit)
-        self.degree.currentIndexChanged.connect(self._emit)
-        self.language.currentIndexChanged.connect(self._emit)
+        for combo in (self.degree, self.language, self.status, self.tag, self.rating):
+            combo.currentIndexChanged.connect(self._emit)
         self.employer.textChanged.connect(self._emit)
         self.reset_btn.clicked.connect(self.reset)
+
+    @staticmethod
+    def _combo(choices) -> QComboBox:
+        box = QComboBox()
+        for label, value in choices:
+            box.addItem(label, value)
+        return box
 
     @staticmethod
     def _years_box(tip: str) -> QSpinBox:
@@ -95,9 +116,21 @@ class FacetPanel(QWidget):
             self.language.addItem(f"{name} ({n})", name)
         idx = self.language.findData(current)
         self.language.setCurrentIndex(max(idx, 0))
+        self.set_tags(sorted({t for r in rows for t in r.get("tags") or []}, key=str.casefold))
         self._filter_skill_list(self.skill_filter.text())
         self._quiet = False
         self._emit()
+
+    def set_tags(self, tags: list[str]) -> None:
+        """The tags to choose from (the current choice is kept)."""
+        quiet, self._quiet = self._quiet, True
+        current = self.tag.currentData()
+        self.tag.clear()
+        self.tag.addItem("Any tag", "")
+        for t in dict.fromkeys([*tags, *([current] if current else [])]):
+            self.tag.addItem(t, t)
+        self.tag.setCurrentIndex(max(0, self.tag.findData(current)))
+        self._quiet = quiet
 
     def set_counts(self, skills: Counter, languages: Counter) -> None:
         """Show counts under the other active filters (see ``CandidateFilterProxy.facet_counts``)."""
@@ -149,7 +182,32 @@ class FacetPanel(QWidget):
             "min_degree": int(self.degree.currentData() or 0),
             "language": self.language.currentData() or "",
             "employer": self.employer.text().strip(),
+            "status": self.status.currentData() or "",
+            "tag": self.tag.currentData() or "",
+            "min_rating": int(self.rating.currentData() or 0),
         }
+
+    def set_values(self, values: dict) -> None:
+        """Apply saved filter values (see :meth:`values`); unknown skills or languages are skipped."""
+        self._quiet = True
+        try:
+            skills = set(values.get("skills") or [])
+            for i in range(self.skills.count()):
+                item = self.skills.item(i)
+                item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) in skills
+                                   else Qt.CheckState.Unchecked)
+            for box, key in ((self.min_years, "min_years"), (self.max_years, "max_years")):
+                box.setValue(ANY if values.get(key) is None else int(values[key]))
+            for combo, key in ((self.degree, "min_degree"), (self.language, "language"), (self.status, "status"),
+                               (self.rating, "min_rating")):
+                combo.setCurrentIndex(max(0, combo.findData(values.get(key) or combo.itemData(0))))
+            if values.get("tag") and self.tag.findData(values["tag"]) < 0:
+                self.tag.addItem(values["tag"], values["tag"])
+            self.tag.setCurrentIndex(max(0, self.tag.findData(values.get("tag") or "")))
+            self.employer.setText(values.get("employer") or "")
+        finally:
+            self._quiet = False
+        self._emit()
 
     def reset(self) -> None:
         """Clear every facet."""
@@ -160,6 +218,8 @@ class FacetPanel(QWidget):
         self.max_years.setValue(ANY)
         self.degree.setCurrentIndex(0)
         self.language.setCurrentIndex(0)
+        for combo in (self.status, self.tag, self.rating):
+            combo.setCurrentIndex(0)
         self.employer.clear()
         self.skill_filter.clear()
         self._quiet = False

@@ -1,0 +1,106 @@
+"""The filter/sort proxy of the candidate table: facets, screening, search and shortlist view.
+
+Facets (skills, years, degree, language, employer) and the screening filters (status,
+tag, rating) test the person's row (the newest document's facts, the person's state); the
+text or search restriction and the shortlist view match *any* of the person's documents.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel
+
+from cvrag_desktop.ui.models.candidates import CandidateTableModel
+
+OPEN = "open"  # status filter: everyone not hired and not rejected
+
+
+class CandidateFilterProxy(QSortFilterProxyModel):
+    """Facet, text/search and shortlist filters over :class:`CandidateTableModel`."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.skills: set[str] = set()
+        self.min_years: float | None = None
+        self.max_years: float | None = None
+        self.min_degree = 0
+        self.language = ""
+        self.employer = ""
+        self.text = ""
+        self.restrict_ids: set[str] | None = None  # search results or a shortlist
+        self.shortlist_ids: set[str] | None = None
+        self.status = ""  # a status, OPEN, or "" for any
+        self.tag = ""
+        self.min_rating = 0
+        self.setSortRole(CandidateTableModel.SortRole)
+        self.setDynamicSortFilter(True)
+
+    def set_filters(self, **values) -> None:
+        """Update some filter values and re-filter once."""
+        modern = hasattr(self, "beginFilterChange")  # Qt >= 6.10
+        if modern:
+            self.beginFilterChange()
+        for k, v in values.items():
+            if not hasattr(self, k):
+                raise AttributeError(k)
+            setattr(self, k, v)
+        if modern:
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+        """All active filters must match."""
+        return self.passes(self.sourceModel().row_at(source_row))
+
+    def passes(self, r: dict, skip: frozenset[str] = frozenset()) -> bool:
+        """Whether a row passes every active filter except those named in ``skip`` ("skills", "language")."""
+        docs = r.get("document_ids") or [r["id"]]
+        if self.shortlist_ids is not None and self.shortlist_ids.isdisjoint(docs):
+            return False
+        if self.restrict_ids is not None and self.restrict_ids.isdisjoint(docs):
+            return False
+        if self.skills and "skills" not in skip and not self.skills.issubset(set(r.get("skills") or [])):
+            return False
+        years = r.get("years_of_experience")
+        if self.min_years is not None and (years is None or years < self.min_years):
+            return False
+        if self.max_years is not None and (years is None or years > self.max_years):
+            return False
+        if self.min_degree and r.get("degree_level", 0) < self.min_degree:
+            return False
+        if (self.language and "language" not in skip
+                and self.language.casefold() not in {x.casefold() for x in r.get("languages") or []}):
+            return False
+        if self.status and (r.get("status") in ("hired", "rejected") if self.status == OPEN
+                            else r.get("status") != self.status):
+            return False
+        if self.tag and self.tag.casefold() not in {t.casefold() for t in r.get("tags") or []}:
+            return False
+        if self.min_rating and (r.get("rating") or 0) < self.min_rating:
+            return False
+        if self.employer:
+            needle = self.employer.casefold()
+            if not any(needle in (c or "").casefold() for c in [*(r.get("companies") or []), r.get("current_company")]):
+                return False
+        return not (self.text and not all(t in r["_text"] for t in self.text.casefold().split()))
+
+    def facet_counts(self, rows: list[dict]) -> tuple[Counter, Counter]:
+        """Skill and language counts under the other active filters.
+
+        A skill counts the rows shown if it were ticked too (skills are all-of); a language
+        counts the rows shown under every filter but the language choice (it is one-of).
+        """
+        skills: Counter = Counter()
+        languages: Counter = Counter()
+        for r in rows:
+            if self.passes(r):
+                skills.update(set(r.get("skills") or []))
+            if self.passes(r, frozenset({"language"})):
+                languages.update(set(r.get("languages") or []))
+        return skills, languages
+
+    def visible_ids(self) -> list[str]:
+        """Ids of the rows shown, in view order."""
+        return [self.data(self.index(i, 0), CandidateTableModel.IdRole) for i in range(self.rowCount())]
