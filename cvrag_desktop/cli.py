@@ -180,6 +180,30 @@ def cmd_people(args, svc) -> int:
     return 0
 
 
+def cmd_screen(args, svc) -> int:
+    """Show or change people's screening: status, rating, tags, note (``cvrag screen ID... --status interview``)."""
+    changes: dict = {}
+    if args.status is not None:
+        changes["status"] = args.status
+    if args.rating is not None:
+        changes["rating"] = args.rating
+    if args.note is not None:
+        changes["note"] = args.note
+    if args.tag:
+        changes["add_tags"] = args.tag
+    if args.untag:
+        changes["remove_tags"] = args.untag
+    states = svc.set_screening(args.ids, **changes) if changes else svc.screening_of(args.ids)
+    if args.json:
+        _print_json(states)
+        return 0
+    for pid, st in states.items():
+        rating = f"{st['rating']}/5" if st["rating"] else "-"
+        print(f"{pid}  {st['status']:<10} {rating:<4} {safe(', '.join(st['tags']))}"
+              + (f"\n    note: {safe(st['note'])}" if st["note"] else ""))
+    return 0
+
+
 def cmd_doctor(args, svc) -> int:
     """Show paths, optional components and counts; ``--rebuild-catalog`` re-imports the library."""
     if args.rebuild_catalog:
@@ -295,6 +319,17 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("ids", nargs="*")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_people)
+    s = sub.add_parser("screen", help="show or set people's screening: status, rating, tags, note",
+                       description="With no option: show the state. Statuses: new, screening, interview, offer, "
+                                   "hired, rejected. Any document id of a person names the person.")
+    s.add_argument("ids", nargs="+")
+    s.add_argument("--status")
+    s.add_argument("--rating", help="1-5, or 0 to clear")
+    s.add_argument("--tag", action="append", help="add a tag (repeatable)")
+    s.add_argument("--untag", action="append", help="remove a tag (repeatable)")
+    s.add_argument("--note", help="the note on the person (replaces it; '' clears it)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_screen)
     s = sub.add_parser("doctor", help="show data paths, models and counts; repair the catalog")
     s.add_argument("--rebuild-catalog", action="store_true",
                    help="rebuild a missing/empty/damaged catalog from the library (the damaged file is kept)")

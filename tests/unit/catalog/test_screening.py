@@ -4,6 +4,7 @@ migration, round trip through a restart, person semantics, forget (catalog and b
 from __future__ import annotations
 
 import csv
+import json
 import sqlite3
 
 import pytest
@@ -111,3 +112,18 @@ def test_export_adds_screening_columns(tmp_path):
     assert table[0][:6] == ["Name", "Note", "Status", "Rating", "Tags", "Screening note"]
     assert table[1][:6] == ["Ana Ruiz", "shortlist note", "Interview", "5", "backend; Q4", "'=cmd|' /C calc'!A0"]
     assert table[2][:6] == ["Ben Okafor", "", "New", "", "", ""]
+
+
+def test_cli_screen(services, capsys):
+    from cvrag_desktop.cli import main
+
+    add_document(services.catalog, "a1", ANA_OLD)
+    add_document(services.catalog, "a2", ANA_NEW)
+    services.close()
+    assert main(["screen", "a1", "--status", "interview", "--rating", "4", "--tag", "backend", "--note", "Call"]) == 0
+    assert "interview" in capsys.readouterr().out
+    assert main(["screen", "a2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["a2"] == {**out["a2"], "status": "interview", "rating": 4, "tags": ["backend"], "note": "Call"}
+    assert main(["screen", "a2", "--status", "maybe"]) == 2
+    assert "Unknown status" in capsys.readouterr().err
