@@ -15,7 +15,7 @@ from cvrag_desktop.ingestion.extract import ExtractedDoc
 from cvrag_desktop.ingestion.lexicon import canonical_skill, heading_key, load_lexicon
 from cvrag_desktop.ingestion.places import is_place_name
 from cvrag_desktop.ingestion.sections import body_size
-from cvrag_desktop.ingestion.textclean import normalize_key
+from cvrag_desktop.ingestion.textclean import FUNCTION_WORDS, normalize_key
 
 EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9][\w.+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])")
 URL = re.compile(
@@ -252,8 +252,21 @@ def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:
         if lex.title_re.search(t) or (len(t.split()) <= 8 and not re.search(r"\d", t)):
             if re.match(r"^[A-ZÀ-Ý][\w .'-]+,\s*[A-ZÀ-Ý][\w .'-]+$", t) and not lex.title_re.search(t):
                 continue  # a place, not a headline
-            return Hit(t, j)
+            return Hit(_unwrap_headline(doc, t, j), j)
     return None
+
+
+def _unwrap_headline(doc: ExtractedDoc, text: str, j: int) -> str:
+    """A headline cut after a conjunction or preposition ("Builder of Platforms and") goes on with the next line."""
+    words = text.split()
+    if len(words) < 2 or words[-1].lower() not in FUNCTION_WORDS or j + 1 >= len(doc.lines):
+        return text
+    ln, nxt = doc.lines[j], doc.lines[j + 1]
+    tail = nxt.text.strip()
+    if nxt.page != ln.page or abs(nxt.size - ln.size) > 0.5 or nxt.bold != ln.bold or "\t" in tail \
+            or not 1 <= len(tail.split()) <= 6 or EMAIL.search(tail) or PHONE.search(tail) or URL.search(tail):
+        return text
+    return f"{text} {tail}"
 
 
 # form labels and section words that sit under a name in form-like CVs (履歴書, Europass, "Sobre")

@@ -19,14 +19,17 @@ from cvrag_desktop.ingestion.line_kinds import (
     BULLET,
     company_blurb,
     ends_with_range,
+    group_duration,
     indented_item,
     is_stack_label,
     tech_stack,
 )
+from cvrag_desktop.ingestion.textclean import FUNCTION_WORDS
 
 _CELL_SPLIT = re.compile(
-    r"\t|\s+[|•·]\s+|\s+[–—]\s+(?![A-Z]{2,4}\s*(?:$|,))|\s+-\s+(?=[A-ZÀ-Ý\u3040-\u30ff\u3400-\u9fff])"
-    r"(?![A-Z]{2,4}\s*(?:$|,))|\|")
+    r"\t|\s+[|•·]\s+|\s+[–—]\s+(?!(?:[A-Z]{2}|USA|UAE|NSW|QLD|ACT)\s*(?:$|,))"
+    r"|\s+-\s+(?=[A-ZÀ-Ý\u3040-\u30ff\u3400-\u9fff])(?![A-Z]{2,4}\s*(?:$|,))|\|")
+# ("Engineer — UTB" splits at its dash: a 3-letter employer; "Austin – TX" does not: a region code)
 _AT = re.compile(r"^(.+?)\s+(?:at|@|bei|chez|presso)\s+(.+)$", re.IGNORECASE)
 _LABEL = re.compile(r"^(?:date|dates|location|place|ort|lugar|lieu|luogo|local)\s*:\s*", re.IGNORECASE)
 _LOCATION = re.compile(
@@ -77,6 +80,8 @@ def is_body_line(text: str, prev: str | None) -> bool:
         return True  # a continuation ("iOS Developer" and "eBay" are not: they carry capitals)
     if t.endswith(".") and len(words) >= 6:
         return True
+    if len(words) >= 6 and words[-1].lower() in FUNCTION_WORDS:
+        return True  # prose wrapped after an article or preposition ("… a payment platform for the")
     return bool(prev is not None and _TRAILING_JOIN.search(prev) and len(words) <= 3)
 
 
@@ -98,6 +103,14 @@ def _standalone_dates(text: str, body: bool) -> DateRange | None:
     return None
 
 
+def _anchor(lines: list[TextLine], entry: RawEntry, i: int) -> int:
+    """The header line an indented item is measured against: the entry's dated line when it has one
+    on this page (lines above it may be a stray wrap), else its first header line on this page."""
+    if entry.date_line is not None and entry.date_line in entry.header and lines[entry.date_line].page == lines[i].page:
+        return entry.date_line
+    return next((h for h in entry.header if lines[h].page == lines[i].page), entry.header[0])
+
+
 def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
     """Cut a section's lines into entries (header + body + dates)."""
     entries: list[RawEntry] = []
@@ -110,6 +123,12 @@ def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
     prev_x0 = 0.0
     for i in idx:
         text = lines[i].text
+        if group_duration(text):
+            if cur is not None:
+                cur.body.append(i)  # a firm's total time: kept as text, never a header of the next role
+            cur = None
+            prev_text, prev_body = text, True
+            continue
         body = is_body_line(text, prev_text)
         leading = find_date_ranges(text[:40])
         if leading and leading[0].span[0] <= 2:
@@ -128,8 +147,13 @@ def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
             and lines[i].x0 >= prev_x0 - 1
         ):
             body = True  # the wrapped tail of the previous bullet
-        elif not body and cur is not None and cur.header and indented_item(lines[i], lines[cur.header[0]], body_pt):
+        elif not body and cur is not None and cur.header and indented_item(lines[i], lines[_anchor(lines, cur, i)],
+                                                                           body_pt):
             body = True  # a list item whose bullet is drawn, not typed: indented under its entry's header
+        if body and cur is not None and cur.header and not cur.body and cur.header[-1] == i - 1 \
+                and re.match(r"^\s*[—–]\s+[A-ZÀ-Ý]", text) and len(text.split()) <= 6 \
+                and lines[i - 1].page == lines[i].page and find_date_ranges(lines[i - 1].text):
+            body = False  # "— Client Name" under a dated title: the employer wrapped, not a bullet
         dates = _standalone_dates(text, body)
         if not body:
             if cur is None or cur.body:
@@ -182,6 +206,12 @@ def _unwrap_header(lines: list[TextLine], entry: RawEntry) -> dict[int, str]:
     """
     texts = {i: lines[i].text for i in entry.header}
     for a, b in zip(entry.header, entry.header[1:], strict=False):
+        dash = re.match(r"^\s*[—–]\s+(\S.*)$", texts[b])
+        if b == a + 1 and dash and "\t" not in texts[b] and lines[a].page == lines[b].page:
+            # "Advisory work <tab> 2022 – 2023" / "— Client Name": the employer wrapped under the title
+            head, tab, side = texts[a].partition("\t")
+            texts[a], texts[b] = f"{head.rstrip()} — {dash.group(1).strip()}{tab}{side}", ""
+            continue
         if b == a + 1 and "\t" not in texts[b] and _OPEN_END.search(texts[a]) and lines[a].page == lines[b].page:
             texts[a], texts[b] = f"{texts[a].rstrip()} {texts[b].strip()}", ""  # "Laurea triennale in" / "Informatica"
             continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from cvrag_desktop.domain import Education, Experience
+from cvrag_desktop.domain import Experience
 from cvrag_desktop.ingestion.contact import NAME_PARTICLES
 from cvrag_desktop.ingestion.dates import find_date_ranges
 from cvrag_desktop.ingestion.entries import (
@@ -25,7 +25,7 @@ from cvrag_desktop.ingestion.entries import (
 )
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import canonical_skill, load_lexicon
-from cvrag_desktop.ingestion.role_text import HONOURS, not_a_degree, split_flat_header
+from cvrag_desktop.ingestion.role_text import split_flat_header
 from cvrag_desktop.ingestion.textclean import normalize_key
 
 Piece = tuple[str, int]  # text, line index
@@ -61,7 +61,7 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
             if where and (is_location(where.group(2)) or _is_place(where.group(2).split(",")[0].strip())):
                 locations.append((where.group(2).strip(), i))  # "Acme (Austin, TX)": the place in brackets
                 p = where.group(1)
-            parts.append(_strip_event(p))
+            parts.append(strip_event(p))
         parts = [p for p in parts if (len(p) > 3 or p[:1].isupper() or not p.isascii())
                  and normalize_key(p.rstrip(".")) not in lex.months]  # a stray month from a wrapped date
         for n, part in enumerate(parts):
@@ -72,7 +72,7 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
     return forced_titles, plain, locations
 
 
-def _strip_event(text: str) -> str:
+def strip_event(text: str) -> str:
     """Drop rirekisho event words ("株式会社X入社" → "株式会社X")."""
     return re.sub(r"\s*(?:入社|退職|入学|卒業|修了|中退|就職)$", "", text).strip()
 
@@ -151,8 +151,8 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
         return None
     d = entry.dates
     exp = Experience(
-        title=_tidy(title[0]) if title else None,
-        company=_tidy(company[0]) if company else None,
+        title=tidy_text(title[0]) if title else None,
+        company=tidy_text(company[0]) if company else None,
         location=locations[0][0] if locations else None,
         start=d.start if d else None,
         end=d.end if d else None,
@@ -169,7 +169,8 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
     return exp, where
 
 
-def _tidy(text: str) -> str:
+def tidy_text(text: str) -> str:
+    """Whitespace folded, separators and a sentence period trimmed from a header piece."""
     return strip_sentence_period(re.sub(r"\s+", " ", text).strip(" ,;:|"))
 
 
@@ -191,108 +192,4 @@ def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Exper
         built = build_experience(lines, entry)
         if built is not None:
             out.append(built)
-    return out
-
-
-def _education_line(text: str) -> bool:
-    """A body line that still names a degree or school near its start (long single-line entries)."""
-    lex = load_lexicon()
-    t = re.sub(r"^\s*[•·▪●◦‣■\-*–—]\s*", "", text)
-    if not t[:1].isupper():
-        return False
-    head = " ".join(t.split()[:3])
-    return bool(lex.degree_re.match(t) or lex.institution_re.search(head) or
-                (lex.degree_re.search(head) and find_date_ranges(t)))
-
-
-def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Education, dict[str, int]]]:
-    """Degrees and institutions in an education section, paired in reading order."""
-    lex = load_lexicon()
-    records: list[dict] = []
-    cur: dict | None = None
-
-    def new() -> dict:
-        rec: dict = {"where": {}}
-        records.append(rec)
-        return rec
-
-    for entry in segment_entries(lines, idx):
-        scan = entry.header + [i for i in entry.body if _education_line(lines[i].text)]
-        dates = entry.dates
-        for text, i in header_fragments(lines, RawEntry(header=scan)):
-            at = _AT.match(text)
-            if at and lex.degree_re.search(at.group(1)):
-                # "BA Mathematics @ University of Florida": the degree, then where it was taken
-                cur = new()
-                cur["degree"], cur["institution"] = _tidy(at.group(1)), _tidy(split_commas(at.group(2))[0])
-                cur["where"].update(degree=i, institution=i)
-                cur["inst_frag"] = (text, i)
-                continue
-            parts = split_commas(text) if not lex.degree_re.search(text) or lex.institution_re.search(text) else [text]
-            parts = [q for p in parts for q in re.split(r"\s*[;；]\s*", p) if q]
-            pending: Piece | None = None  # a subject printed before its school ("Computer Science; X University")
-            for n, part in enumerate(parts):
-                deg = lex.degree_re.search(part)
-                inst = lex.institution_re.search(part)
-                part = _strip_event(part)
-                deg = lex.degree_re.search(part) if not not_a_degree(part) else None
-                inst = lex.institution_re.search(part)
-                if deg and inst and not part.isascii() and inst.end() <= deg.start():
-                    # "履歴書大学履歴書学部": institution then faculty/degree, no separator
-                    degree_text, inst_text = part[inst.end():].strip(), part[: inst.end()].strip()
-                elif deg and inst and deg.start() == 0 and deg.end() < inst.start():
-                    # "PhD Princeton University": degree token glued to the institution
-                    degree_text, inst_text = part[: deg.end()].strip(), part[deg.end():].strip()
-                elif deg and not (inst and inst.start() < deg.start()):
-                    degree_text, inst_text = part, None
-                elif inst:
-                    degree_text, inst_text = None, part
-                else:
-                    if cur is not None and cur.get("institution") and "field" not in cur and n > 0 \
-                            and cur.get("inst_frag") == (text, i) and not is_location(part) and len(part.split()) >= 2:
-                        cur["field"] = part  # "Princeton University, Computer Science"
-                    elif cur is not None and cur.get("bare") and cur.get("institution") \
-                            and i > cur["where"].get("degree", i) \
-                            and not is_location(part) and 1 <= len(part.split()) <= 6 and part[:1].isupper() \
-                            and not find_date_ranges(part):
-                        # "M.Sc. cum laude" / "Marine biology": the field on the next line
-                        cur["degree"] = f"{cur['degree']} in {_tidy(part)}"
-                        cur["bare"] = False
-                    elif n == 0 and len(parts) > 1 and not is_location(part) and not find_date_ranges(part) \
-                            and not re.search(r"\d", part) and (len(part.split()) <= 5 if part.isascii() else len(part) <= 15):
-                        pending = (part, i)
-                    continue
-                if degree_text:
-                    if cur is None or cur.get("degree"):
-                        cur = new()
-                    cur["degree"] = _tidy(HONOURS.sub("", degree_text))
-                    cur["where"]["degree"] = i
-                    level = lex.degree_re.match(cur["degree"])
-                    cur["bare"] = bool(level and level.end() >= len(cur["degree"].rstrip(". ")) - 1)
-                if inst_text:
-                    if cur is None or cur.get("institution"):
-                        cur = new()
-                    cur["institution"] = _tidy(inst_text)
-                    cur["where"]["institution"] = i
-                    cur["inst_frag"] = (text, i)
-                    if pending is not None and not cur.get("degree"):
-                        cur["degree"], cur["where"]["degree"] = _tidy(pending[0]), pending[1]
-                    pending = None
-        if dates is not None and cur is not None and "dates" not in cur:
-            cur["dates"] = dates
-    out = []
-    for rec in records:
-        d = rec.get("dates")
-        out.append(
-            (
-                Education(
-                    degree=rec.get("degree"),
-                    field=rec.get("field"),
-                    institution=rec.get("institution"),
-                    start=d.start if d else None,
-                    end=d.end if d else None,
-                ),
-                rec["where"],
-            )
-        )
     return out

@@ -68,13 +68,20 @@ def ends_with_range(text: str) -> bool:
 
 
 def tech_stack(text: str) -> bool:
-    """A comma list of four or more items, most of them known skills."""
+    """A comma list of known skills: four or more items, most of them known, or two or three all (nearly) known."""
     from cvrag_desktop.ingestion.lexicon import canonical_skill
 
-    items = [p.strip() for p in re.split(r"[,;]", text) if p.strip()]
+    items = [p.strip() for p in re.split(r"[,;]", re.sub(r"\([^()]*\)", "", text)) if p.strip()]  # "AWS (EC2, S3)"
+    known = sum(1 for p in items if canonical_skill(p))
+    if 2 <= len(items) < 4:
+        return known == len(items) or (len(items) == 3 and known == 2 and len(text) <= 60)  # "Linux, Terraform, Gitlab CI"
     if len(items) < 4:
         return False
-    return sum(1 for p in items if canonical_skill(p)) >= 0.6 * len(items)
+    if known >= 0.6 * len(items):
+        return True
+    # a list of short names ("GCP, Terraform, Trivy, Gravitee, Monitoring"): tools the lexicon does not know yet
+    short = all(len(p.split()) <= 3 and not re.search(r"\d{4}", p) for p in items)
+    return short and known >= 0.4 * len(items)
 
 
 def indented_item(ln: TextLine, head: TextLine, body_pt: float) -> bool:
@@ -85,3 +92,12 @@ def indented_item(ln: TextLine, head: TextLine, body_pt: float) -> bool:
             and all(len(c.split()) <= 1 for c in ln.text.split("\t")[1:]))  # no cells; justified gaps are fine
 
 
+_SPAN = (r"\d+\s*(?:ans?|years?|yrs?|mois|months?|mos?|jahre?|monate?|años?|meses|anni|mesi|anos?)\.?")
+_GROUP_DURATION = re.compile(rf"^\S.{{0,60}}?\s+[—–·|-]\s+\(?{_SPAN}(?:[,\s]+(?:and\s+|et\s+|und\s+|y\s+)?{_SPAN})*"
+                             r"(?:[,\s]+(?:aujourd['’]hui|present|current|heute|actualidad|hoje|oggi))?\)?$", re.I)
+
+
+def group_duration(text: str) -> bool:
+    """"Firm — 7 ans, 10 mois" / "Acme · 3 yrs 2 mos": a firm's total time above the roles held there
+    (LinkedIn-style grouping). It is neither a role header nor a dated line of its own."""
+    return "\t" not in text.strip() and bool(_GROUP_DURATION.match(text.strip()))

@@ -15,9 +15,10 @@ from collections import defaultdict
 from cvrag_desktop.domain import NormalizedCV, Provenance
 from cvrag_desktop.ingestion import contact
 from cvrag_desktop.ingestion.cvdate import file_date, find_cv_date, find_date_stamp
+from cvrag_desktop.ingestion.education import parse_education
 from cvrag_desktop.ingestion.europass import read_europass
 from cvrag_desktop.ingestion.extract import ExtractedDoc
-from cvrag_desktop.ingestion.history import parse_education, parse_experiences
+from cvrag_desktop.ingestion.history import parse_experiences
 from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.sections import SectionBlock, find_sections
 from cvrag_desktop.ingestion.skills import extract_certifications, extract_languages, extract_skills

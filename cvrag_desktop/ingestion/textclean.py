@@ -90,3 +90,8 @@ def normalize_key(value: str) -> str:
     s = unicodedata.normalize("NFKD", value)
     s = "".join(c for c in s if not unicodedata.combining(c))
     return " ".join(s.casefold().split())
+
+
+# Words a header or headline never ends on but a wrapped line often does (articles, prepositions, conjunctions).
+FUNCTION_WORDS = frozenset(
+    ["the", "a", "an", "of", "to", "for", "in", "on", "with", "and", "or", "by", "from", "at", "as", "into", "les", "des", "de", "du", "la", "le", "pour", "et", "en", "avec", "sur", "dans", "par", "au", "aux", "der", "die", "das", "den", "dem", "und", "für", "mit", "von", "zu", "zur", "zum", "im", "el", "los", "las", "para", "con", "por", "y", "o", "del", "al", "di", "da", "do", "dos", "em", "com", "per", "il", "che", "della"])

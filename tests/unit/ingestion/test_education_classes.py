@@ -1,0 +1,60 @@
+"""Education-entry classes seen on real CVs, reproduced with minimal PDFs of our own text.
+
+An entry whose qualification has no degree word (an exchange programme, a secondary-school
+level, a bootcamp course "at" a school) still names one, and never hands its institution to
+the next entry's degree; a field printed beside a bare degree belongs to it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cvrag_desktop.ingestion.extract import extract_document
+from cvrag_desktop.ingestion.normalize import normalize_document
+from tests.support.minipdf import write_pdf
+
+
+def _education(tmp_path: Path, items) -> list[tuple[str | None, str | None]]:
+    head = [(40, 20, "Ilse Marrow", 20, True), (40, 44, "ilse.marrow@example.org"), (40, 70, "Education", 14, True)]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [head + items])))
+    return [(e.degree, e.institution) for e in cv.education]
+
+
+def test_date_column_entries_with_a_qualification_without_degree_words(tmp_path):
+    rows = [("2018 - 2022", "Master's Degree in Chemistry", "Example Polytechnic - Italy"),
+            ("2020 - 2021", "International mobility programme", "Example University of Science - Brazil"),
+            ("2014 - 2018", "Bachelor's Degree in Physics", "Example Polytechnic - Italy")]
+    items, y = [], 95
+    for dates, what, where in rows:
+        items += [(40, y, dates), (150, y, what), (170, y + 12, where)]
+        y += 30
+    assert _education(tmp_path, items) == [
+        ("Master's Degree in Chemistry", "Example Polytechnic"),
+        ("International mobility programme", "Example University of Science"),
+        ("Bachelor's Degree in Physics", "Example Polytechnic")]
+
+
+def test_school_level_above_the_school_and_a_level_in_a_table_row(tmp_path):
+    items = [(40, 95, "BS IN ENGINEERING", 12, True), (40, 109, "Example Institute of Technology", 11),
+             (40, 122, "Grad. June 2019 | Springfield"),
+             (40, 145, "SECONDARY SCHOOL", 12, True), (40, 159, "Institut Exemple", 11),
+             (40, 172, "Grad. June 2015 | Springfield"),
+             (40, 195, "2007–2010"), (120, 195, "Ensino Secundário"), (300, 195, "Escola Secundária Exemplo")]
+    got = _education(tmp_path, items)
+    assert ("SECONDARY SCHOOL", "Institut Exemple") in got
+    assert ("Ensino Secundário", "Escola Secundária Exemplo") in got
+
+
+def test_exchange_semester_under_its_school_and_coursework_is_not_the_field(tmp_path):
+    items = [(40, 95, "Example University (USA)", 11), (400, 95, "01/2016 - 06/2016"),
+             (40, 109, "Exchange Semester"), (40, 130, "Coursework in human-computer interaction")]
+    assert _education(tmp_path, items) == [("Exchange Semester", "Example University (USA)")]
+
+
+def test_course_at_a_school_and_a_field_beside_a_bare_degree(tmp_path):
+    items = [(40, 95, "Web Development at Example Coding School", 10, True),
+             (40, 125, "2018 – 2022 B.Tech, Computer Science and Engineering, Example Institute of Technology"),
+             (100, 139, "Springfield, Example State, Freedonia"), (100, 153, "Overall GPA: 9.1/10")]
+    got = _education(tmp_path, items)
+    assert ("Web Development", "Example Coding School") in got
+    assert ("B.Tech in Computer Science and Engineering", "Example Institute of Technology") in got

@@ -1,0 +1,55 @@
+"""Role-header classes of HTML-rendered two-column CVs, reproduced with minimal PDFs of our own text.
+
+A firm's total time printed above its roles ("Firm — 2 yrs 3 mos"), "Title — Client <tab> dates"
+headers with a three-letter client, a client wrapped onto its own "— Client" line, short tool lines
+and prose wrapped after a preposition between roles, and a headline wrapped after "and".
+"""
+
+from __future__ import annotations
+
+from cvrag_desktop.ingestion.entries import is_body_line
+from cvrag_desktop.ingestion.extract import extract_document
+from cvrag_desktop.ingestion.line_kinds import group_duration, tech_stack
+from cvrag_desktop.ingestion.normalize import normalize_document
+from tests.support.minipdf import write_pdf
+
+
+def _page() -> list:
+    side = [(20, 40, "Orla Penhallow", 18, True), (20, 66, "Builder of Platforms and"), (20, 79, "Reliable Clouds"),
+            (20, 110, "orla@example.org", 8.8)]
+    main = [(200, 40, "Experience", 14, True), (200, 64, "Kestrel Works — 2 yrs 3 mos", 8.6)]
+    y = 80
+    roles = [("Platform Engineer — Brightwater", "2023, March - 2024, June"),
+             ("Cloud Data Ops — QXT", "2021, May - 2023, February"),
+             ("Advisory on delivery practices", "2019, January - 2021, April")]
+    for n, (head, dates) in enumerate(roles):
+        main += [(205, y, head, 8.8), (560, y, dates, 8.8, False, "right")]
+        y += 12
+        if n == 2:
+            main.append((205, y, "— Tallowmere Logistics", 8.8, True))
+            y += 12
+        main += [(205, y, "Lisbon, Portugal", 8.8),
+                 (205, y + 12, "Building an internal platform so that developers can focus on the", 8.8),
+                 (205, y + 24, "code they ship every week.", 8.8),
+                 (215, y + 38, "Provisioning of databases with an operator", 8.8),
+                 (215, y + 50, "Review of the delivery pipeline", 8.8),
+                 (205, y + 63, "Linux, Terraform, Gitlab CI", 8.2)]
+        y += 85
+    return side + main
+
+
+def test_grouped_roles_with_clients_and_tool_lines(tmp_path):
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [_page()])))
+    assert [(e.title, e.company) for e in cv.experiences] == [
+        ("Platform Engineer", "Brightwater"), ("Cloud Data Ops", "QXT"),
+        ("Advisory on delivery practices", "Tallowmere Logistics")]
+    assert cv.headline == "Builder of Platforms and Reliable Clouds"
+
+
+def test_line_kinds_behind_the_grouped_roles():
+    assert group_duration("Kestrel Works — 2 yrs 3 mos") and group_duration("Atelier Nord — 7 ans, 10 mois")
+    assert not group_duration("Senior Engineer — Kestrel Works") and not group_duration("Python — 5 years experience")
+    assert tech_stack("Linux, Terraform, Gitlab CI") and tech_stack("Linux, PHP, AWS (EC2, RDS, IAM), Docker")
+    assert not tech_stack("Kestrel Works, Lisbon, Portugal")
+    assert is_body_line("Building an internal platform so that developers can focus on the", None)
+    assert not is_body_line("Head of Platform at the", None)
