@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -13,7 +14,7 @@ from cvrag_desktop.cli_output import safe
 STATUS_LABELS = {
     "listed": "Waiting",
     "queued": "Queued",
-    "processing": "Processing",
+    "processing": "Reading",
     "done": "Imported",
     "duplicate": "Duplicate",
     "needs_ocr": "Needs OCR",
@@ -70,6 +71,7 @@ class QueueRow:
     pages: int | None = None
     seconds: float | None = None
     error: str = ""
+    started: float | None = None  # epoch seconds, while a worker reads it
 
 
 class ImportQueueModel(QAbstractTableModel):
@@ -127,6 +129,8 @@ class ImportQueueModel(QAbstractTableModel):
         if col == 3:
             return "" if row.pages is None else str(row.pages)
         if col == 4:
+            if row.status == "processing" and row.started:
+                return f"{max(0.0, time.time() - row.started):.0f} s…"
             return "" if row.seconds is None else f"{row.seconds:.1f} s"
         return row.error
 
@@ -158,6 +162,18 @@ class ImportQueueModel(QAbstractTableModel):
         for k, v in fields.items():
             setattr(row, k, "" if v is None and k in ("candidate", "error") else v)
         self.dataChanged.emit(self.index(idx, 0), self.index(idx, len(COLUMNS) - 1))
+
+    def set_running(self, started: dict[str, float]) -> None:
+        """Mark the files a worker holds now as reading (with their start time); others keep their status."""
+        for path, t in started.items():
+            idx = self._by_path.get(path)
+            if idx is not None and self.rows[idx].status in ("listed", "queued", "processing"):
+                self.rows[idx].status, self.rows[idx].started = "processing", t
+        for r in self.rows:
+            if r.status == "processing" and r.path not in started:
+                r.status, r.started = "queued", None  # handed back (cancel) or never really started
+        if self.rows:
+            self.dataChanged.emit(self.index(0, 1), self.index(len(self.rows) - 1, 4))
 
     def mark_pending_as(self, status: str) -> None:
         """After a cancel: files that never ran show ``status``."""

@@ -30,11 +30,13 @@ from PySide6.QtWidgets import (
 
 from cvrag_desktop.ui import core
 from cvrag_desktop.ui.errors import InlineMessage, report_error
+from cvrag_desktop.ui.import_progress import ImportProgress, format_eta  # noqa: F401 (format_eta re-exported)
 from cvrag_desktop.ui.models.import_queue import ImportQueueModel, status_label
 from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
 
 SUPPORTED = (".pdf", ".docx")
 TASK = "import"
+POLL = "import-poll"
 
 
 def list_import_files(paths: list[Path]) -> list[str]:
@@ -47,16 +49,6 @@ def list_import_files(paths: list[Path]) -> list[str]:
         else:
             out.append(os.fsencode(p).decode("utf-8", "replace"))
     return list(dict.fromkeys(out))
-
-
-def format_eta(seconds: float | None) -> str:
-    """``m:ss`` (or ``h:mm:ss``) for the remaining time; empty when unknown."""
-    if seconds is None or seconds != seconds or seconds < 0:
-        return ""
-    s = round(seconds)
-    h, rem = divmod(s, 3600)
-    m, sec = divmod(rem, 60)
-    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
 
 
 class ImportPane(QWidget):
@@ -74,13 +66,16 @@ class ImportPane(QWidget):
         self.model = ImportQueueModel(self)
         self._pending_inputs: list[Path] = []
         self._started = 0.0
-        self._rate_base: tuple[float, int] | None = None
         self._dirty = False
         self.last_report = None  # the IngestReport of the last batch that finished
         self.setAcceptDrops(True)
         self._build()
         self._refresh_timer = QTimer(self, interval=2000)
         self._refresh_timer.timeout.connect(self._flush_changes)
+        self.tracker = ImportProgress()
+        self._counts = (0, 0)  # files done, total (last progress report)
+        self._poll_timer = QTimer(self, interval=1000)
+        self._poll_timer.timeout.connect(self._poll_running)
 
     def _build(self) -> None:
         self.message = InlineMessage(self)
@@ -247,7 +242,8 @@ class ImportPane(QWidget):
     # ---- GUI side ------------------------------------------------------------------------
     def _start(self, fn, label: str, quiet_if_empty: bool = False) -> None:
         self._started = time.monotonic()
-        self._rate_base = None
+        self.tracker = ImportProgress(workers=max(1, int(self.services.settings.workers or 1)))
+        self._counts = (0, 0)
         self._quiet = quiet_if_empty
         if not quiet_if_empty:
             self.progress_label.setText(label)
@@ -255,6 +251,7 @@ class ImportPane(QWidget):
         self.runner.start(TASK, fn, on_result=self._on_result, on_error=self._on_error,
                           on_progress=self._on_progress, on_item=self._on_item, on_finished=self._on_finished)
         self._refresh_timer.start()
+        self._poll_timer.start()
         self._sync_buttons()
 
     def _on_item(self, obj: object) -> None:
@@ -268,27 +265,39 @@ class ImportPane(QWidget):
                 self.progress.setRange(0, 0)
             return
         outcome = obj  # FileOutcome
+        self.tracker.file_done(outcome.path, outcome.seconds)
         self.model.update(outcome.path, status=outcome.status, candidate=outcome.name or "",
                           pages=outcome.pages, seconds=outcome.seconds, error=outcome.error or "")
         if outcome.status == "done":
             self._dirty = True
 
-    def _on_progress(self, done: int, total: int, note: str) -> None:
-        now = time.monotonic()
+    def _on_progress(self, done: int, total: int, _note: str) -> None:
+        # the pipeline's note repeats its own ETA; the line is built from the tracker alone
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
-        if self._rate_base is None:
-            self._rate_base = (now, done)
-        t0, d0 = self._rate_base
-        eta = None
-        if done > d0 and now > t0:
-            eta = (total - done) * (now - t0) / (done - d0)
-        text = f"{done} / {total} files"
-        if eta is not None and done < total:
-            text += f" · about {format_eta(eta)} left"
-        if note:
-            text += f" · {note}"
-        self.progress_label.setText(text)
+        self._counts = (done, total)
+        self.progress_label.setText(self.tracker.text(done, total))
+
+    def _poll_running(self) -> None:
+        """Which files a worker holds now (catalog ``processing`` marks), read in a worker."""
+        if not self.runner.busy(TASK) or self.runner.busy(POLL):
+            return
+        svc = self.services
+
+        def read(ctx):
+            return {f["original_path"]: f.get("started_at") or time.time() for f in svc.files("processing")}
+
+        self.runner.start(POLL, read, on_result=self._running)
+
+    def _running(self, started: dict) -> None:
+        if not self.runner.busy(TASK):
+            return
+        started = {p: t for p, t in started.items() if self.model.status_of(p) in ("listed", "queued", "processing")}
+        self.tracker.set_running(started)
+        self.model.set_running(started)
+        done, total = self._counts
+        if total:
+            self.progress_label.setText(self.tracker.text(done, total))
 
     def _on_result(self, report) -> None:
         if report is not None:
@@ -316,6 +325,7 @@ class ImportPane(QWidget):
 
     def _on_finished(self) -> None:
         self._refresh_timer.stop()
+        self._poll_timer.stop()
         if self.progress.maximum() == 0:
             self.progress.setRange(0, 1)
             self.progress.setValue(0)
