@@ -10,9 +10,12 @@ first, so a killed process loses nothing that :meth:`EdgeIndex.replace` returned
 
 No HNSW graph is ever built (``indexing_threshold=0``) and ``optimize()`` is never
 called: it holds the GIL for its whole run (a minute and more at 80k points), and exact
-search over float16 vectors is fast enough at a recruiter's scale. Dead points left by
-re-indexing are dropped when the shard is rewritten (:meth:`EdgeIndex.wipe_free_space`,
-``cvrag reindex``).
+search over float16 vectors is fast enough at a recruiter's scale. Deleted points stay
+in their segment until it is rewritten, and Qdrant's IDF still counts them (a server
+behaves the same until its vacuum runs); so once the dead points outnumber a quarter of
+the live ones (and at least ``COMPACT_MIN``) the shard is rewritten with its live points
+(:meth:`EdgeIndex.compact`: a copy through scroll + upsert, no ``optimize()``), which also
+runs for ``forget`` (:meth:`EdgeIndex.wipe_free_space`); ``cvrag reindex`` starts a fresh shard.
 
 Beside the shard: ``meta.json`` (the embedding models' fingerprint) and, during a
 rebuild, ``reuse.sqlite3`` (vectors by content digest, see :mod:`edge_files`).
@@ -38,7 +41,7 @@ from cvrag_desktop.index.filters import (
     point_fields,
 )
 from cvrag_desktop.index.records import QueryVectors, RawHit, Row, point_id
-from cvrag_desktop.index.where import AnyOf, Match, Where, to_edge
+from cvrag_desktop.index.where import AnyOf, Where, to_edge
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +50,7 @@ DENSE, SPARSE = "dense", "bm25"
 RRF_K = 2  # Qdrant's ranking constant: score = Σ 1 / ((rank + 1) / weight + k − 1)
 PAGE = 1024
 BATCH = 256
+COMPACT_MIN = 2000  # dead points before a rewrite is worth it
 LEAN = ["chunk_id", "candidate_id", "section"]
 EXACT = qe.SearchParams(exact=True)
 
@@ -124,6 +128,7 @@ class EdgeIndex:
         self.lock = threading.RLock()
         self.reuse = ReuseFile(folder)
         self.shard = open_shard(self.path)
+        self.dead = int(read_meta(folder).get("dead") or 0)  # deleted points since the last rewrite
 
     # ---- writing -----------------------------------------------------------------------
     def _delete(self, where: Where) -> None:
@@ -134,8 +139,11 @@ class EdgeIndex:
         new = points(rows, payloads)
         with self.lock:
             for start in range(0, len(candidate_ids), BATCH):
-                self._delete(Where((AnyOf("candidate_id", tuple(candidate_ids[start:start + BATCH])),)))
+                where = Where((AnyOf("candidate_id", tuple(candidate_ids[start:start + BATCH])),))
+                self.dead += self.shard.count(qe.CountRequest(exact=True, filter=to_edge(where)))
+                self._delete(where)
             self.upsert(new)
+            self._maybe_compact()
 
     def upsert(self, new: list[qe.Point]) -> None:
         """Write points (by id: an existing point is replaced)."""
@@ -145,13 +153,18 @@ class EdgeIndex:
 
     def delete_candidate(self, candidate_id: str) -> None:
         """Remove a candidate's chunks."""
-        with self.lock:
-            self._delete(Where((Match("candidate_id", candidate_id),)))
+        self.replace([candidate_id], [], {})
 
     def delete_points(self, chunk_ids: list[str]) -> None:
         """Remove chunks by id."""
         with self.lock:
             self.shard.update(qe.UpdateOperation.delete_points([point_id(c) for c in chunk_ids]))
+            self.dead += len(chunk_ids)
+            self._maybe_compact()
+
+    def _maybe_compact(self) -> None:
+        if self.dead > COMPACT_MIN and self.dead > self.shard.count(qe.CountRequest(exact=True)) // 4:
+            self.compact()
 
     def reset(self, keep_vectors: bool = False) -> None:
         """Drop everything (a fresh shard); ``keep_vectors`` first saves embeddings by digest for reuse."""
@@ -161,6 +174,11 @@ class EdgeIndex:
             self.shard.close()
             shutil.rmtree(self.path, ignore_errors=True)
             self.shard = open_shard(self.path)
+            self._set_dead(0)
+
+    def _set_dead(self, n: int) -> None:
+        self.dead = n
+        self.meta("dead", str(n))
 
     def _all_vectors(self):
         for records in self._pages(None, ["digest"], vectors=True):
@@ -199,9 +217,12 @@ class EdgeIndex:
             self.shard.flush()
 
     def wipe_free_space(self) -> None:
-        """Rewrite the shard with only its live points: no copy of deleted entries stays in a segment or the WAL."""
-        if self.read_only:
-            return
+        """Leave no copy of deleted entries in a segment or the WAL (see :meth:`compact`)."""
+        if not self.read_only:
+            self.compact()
+
+    def compact(self) -> None:
+        """Rewrite the shard with only its live points (dead points leave the files and the IDF)."""
         with self.lock:
             fresh = self.path.with_name(SHARD_DIR + ".new")
             shutil.rmtree(fresh, ignore_errors=True)
@@ -220,11 +241,14 @@ class EdgeIndex:
             fresh.rename(self.path)
             shutil.rmtree(old, ignore_errors=True)
             self.shard = open_shard(self.path)
+            self._set_dead(0)
 
     def close(self) -> None:
         """Flush and close the shard."""
         with self.lock:
             try:
+                if self.dead and not self.read_only and self.path.exists():
+                    self.meta("dead", str(self.dead))
                 self.shard.flush()
             except Exception as exc:  # the folder was deleted under us: nothing left to save
                 log.warning("flushing the search index failed: %s", exc)
@@ -247,16 +271,19 @@ class EdgeIndex:
 
     def count(self, filters: SearchFilters | None = None) -> int:
         """Number of chunks (passing the filters)."""
-        return self.shard.count(qe.CountRequest(exact=True, filter=to_edge(build_filter(filters))))
+        with self.lock:
+            return self.shard.count(qe.CountRequest(exact=True, filter=to_edge(build_filter(filters))))
 
     def info(self) -> dict:
         """Points, segments and payload indexes (for ``cvrag doctor``)."""
-        i = self.shard.info()
+        with self.lock:
+            i = self.shard.info()
         return {"points": i.points_count, "segments": i.segments_count, "payload_indexes": sorted(i.payload_schema)}
 
     def scroll(self, fields: list[str] | None = None) -> list[dict]:
         """Every chunk as ``{chunk_id, candidate_id, section}`` (restricted to ``fields``)."""
-        return [r.payload or {} for records in self._pages(None, fields or LEAN) for r in records]
+        with self.lock:
+            return [r.payload or {} for records in self._pages(None, fields or LEAN) for r in records]
 
     def ranked(self, q: QueryVectors, filters: SearchFilters | None, limit: int,
                weights: tuple[float, float]) -> list[RawHit]:
@@ -276,8 +303,10 @@ class EdgeIndex:
             req = qe.QueryRequest(limit=limit, prefetches=[qe.Prefetch(limit=limit, query=b, filter=flt, params=EXACT)
                                                            for b in branches],
                                   query=qe.Fusion.Rrf(k=RRF_K, weights=list(weights)), with_payload=LEAN)
+        with self.lock:
+            found = self.shard.query(req)
         return [RawHit(p.payload["chunk_id"], p.payload["candidate_id"], p.payload["section"], float(p.score))
-                for p in self.shard.query(req) if p.payload]
+                for p in found if p.payload]
 
     def metadata(self, filters: SearchFilters, k: int | None) -> list[tuple[str, list[tuple[str, str]]]]:
         """Candidates passing the filters (most years first, then name) with their (chunk_id, section)s."""
@@ -285,9 +314,10 @@ class EdgeIndex:
         if where is None:
             return []
         by_cand: dict[str, list[dict]] = {}
-        for records in self._pages(where, [*LEAN, "years", "name", "seq"]):
-            for r in records:
-                by_cand.setdefault(r.payload["candidate_id"], []).append(r.payload)
+        with self.lock:
+            for records in self._pages(where, [*LEAN, "years", "name", "seq"]):
+                for r in records:
+                    by_cand.setdefault(r.payload["candidate_id"], []).append(r.payload)
         for chunks in by_cand.values():
             chunks.sort(key=lambda r: r.get("seq") or 0)
         order = sorted(by_cand, key=lambda c: (-(by_cand[c][0].get("years") or 0), by_cand[c][0].get("name") or ""))

@@ -71,7 +71,7 @@ def _acquire(index_dir: Path) -> EdgeIndex:
             portalocker.unlock(fh)
             fh.close()
             raise _locked(index_dir) from exc
-        except Exception:
+        except BaseException:
             portalocker.unlock(fh)
             fh.close()
             raise
@@ -95,7 +95,11 @@ def _open_engine(index_dir: Path) -> EdgeIndex:
         engine = EdgeIndex(index_dir)
         shutil.rmtree(aside, ignore_errors=True)
     if (index_dir / LEGACY_DB).exists():
-        migrate_legacy(index_dir, lambda rows, payloads: engine.upsert(points(rows, payloads)))
+        try:
+            migrate_legacy(index_dir, lambda rows, payloads: engine.upsert(points(rows, payloads)))
+        except BaseException:  # interrupted: the old files stay, the next open resumes
+            engine.close()
+            raise
     return engine
 
 
