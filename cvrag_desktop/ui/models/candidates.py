@@ -19,6 +19,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 
 from cvrag_desktop.catalog.screening import STATUS_LABELS, STATUSES
 from cvrag_desktop.cli_output import safe
+from cvrag_desktop.ui.demo import is_demo
 from cvrag_desktop.ui.ranking import PersonHit
 
 COLUMNS: tuple[tuple[str, str], ...] = (
@@ -200,7 +201,7 @@ class CandidateTableModel(QAbstractTableModel):
             years = r.get("years_of_experience")
             ts = r.get("imported_at")
             cells = [
-                r.get("name") or "(no name)", r.get("current_title") or "", r.get("current_company") or "",
+                (r.get("name") or "(no name)") + (" · demo" if is_demo(r) else ""), r.get("current_title") or "", r.get("current_company") or "",
                 "" if years is None else f"{years:g}", ", ".join((r.get("skills") or [])[:TOP_SKILLS]),
                 r.get("highest_degree") or "", ", ".join(r.get("languages") or []),
                 dt.datetime.fromtimestamp(ts).strftime("%Y-%m-%d %H:%M") if ts else "",
@@ -244,6 +245,8 @@ class CandidateTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and col in (NAME_COL, DOCS_COL):
             r = self._rows[cid]
             tip = safe(r.get("label") or r.get("name") or "")
+            if is_demo(r):
+                tip += "\nA demo CV made by the CV generator: not a real person."
             if (r.get("documents") or 1) > 1:
                 tip += f"\n{documents_text(r['documents'])}; the newest one's facts are shown"
             return tip

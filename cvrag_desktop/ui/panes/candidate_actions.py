@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
 from cvrag_desktop.catalog.screening import Screening, export_people_csv
 from cvrag_desktop.cli_output import safe
+from cvrag_desktop.ui.demo import DEMO_TAG, is_demo
 
 
 class CandidateActions:
@@ -122,8 +123,14 @@ class CandidateActions:
         """Ctrl+E: the shortlist shown (with notes), or else the current filtered view, to CSV."""
         ids = self.proxy.visible_ids()
         sid = self.shortlists.viewing_id()
+        left_out = ""
+        demo = {i for i in ids if is_demo(self.model.row(i) or {})}
+        # generated CVs shown among real ones are left out unless asked for (Tag filter or a shortlist)
+        if demo and len(demo) < len(ids) and self.proxy.tag != DEMO_TAG and not sid:
+            ids = [i for i in ids if i not in demo]
+            left_out = f" {len(demo)} demo CV(s) left out (choose the tag “{DEMO_TAG}” to export them)."
         if not ids:
-            self.message.show_message("Nothing to export: no candidate is shown.", "info")
+            self.message.show_message("Nothing to export: no candidate is shown." + left_out, "info")
             return
         if path is None:
             default = self.shortlists.current_name() if sid else "candidates"
@@ -146,7 +153,7 @@ class CandidateActions:
 
         def done(result) -> None:
             written, n = result
-            self.message.show_message(f"Exported {n} candidate(s) to {written}.", "info")
+            self.message.show_message(f"Exported {n} candidate(s) to {written}.{left_out}", "info")
             self.exported.emit(written, n)
 
         self.runner.run(write, on_result=done, on_error=self._error)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.ui import core
+from cvrag_desktop.ui.demo import DEMO_TAG, generated_files
 from cvrag_desktop.ui.errors import InlineMessage, report_error
 from cvrag_desktop.ui.import_progress import ImportProgress, format_eta  # noqa: F401 (format_eta re-exported)
 from cvrag_desktop.ui.models.import_queue import ImportQueueModel, status_label
@@ -37,6 +38,16 @@ from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
 SUPPORTED = (".pdf", ".docx")
 TASK = "import"
 POLL = "import-poll"
+
+
+def mark_generated(services, paths: list[Path], report) -> int:
+    """Tag the documents read from the CV factory's files as demo (runs in the import worker)."""
+    generated = generated_files(paths)
+    ids = [o.candidate_id for o in report.files
+           if o.status == "done" and o.candidate_id and o.path in generated]
+    if ids:
+        services.set_screening(ids, add_tags=[DEMO_TAG])
+    return len(ids)
 
 
 def list_import_files(paths: list[Path]) -> list[str]:
@@ -226,8 +237,10 @@ class ImportPane(QWidget):
     def _run_ingest(self, ctx: TaskContext, paths: list[Path]):
         ctx.item(("listed", list_import_files(paths)))
         core.index(self.services)  # opened once, even if another worker asks at the same time
-        return self.services.ingest(paths, progress=ctx.progress, should_cancel=ctx.should_cancel,
-                                    on_file=ctx.item, workers=self.services.settings.workers)
+        report = self.services.ingest(paths, progress=ctx.progress, should_cancel=ctx.should_cancel,
+                                      on_file=ctx.item, workers=self.services.settings.workers)
+        mark_generated(self.services, paths, report)
+        return report
 
     def _run_resume(self, ctx: TaskContext):
         pending = [f["original_path"] for f in self.services.files()
