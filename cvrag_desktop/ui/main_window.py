@@ -19,6 +19,7 @@ from cvrag_desktop.ui.tasks import TaskRunner
 PANES = ("Generate", "Import", "Candidates", "Chat")
 GENERATE, IMPORT, CANDIDATES, CHAT = range(4)
 CLOSE_WAIT_MS = 8000
+SAMPLE_COUNT = 20
 
 
 def ui_settings(services) -> QSettings:
@@ -66,6 +67,25 @@ class MainWindow(QMainWindow):
         self.importer.batch_finished.connect(lambda _r: self.status.refresh())
         self.candidates.candidates_changed.connect(self.status.refresh)
         self.generate.import_requested.connect(self._import_generated)
+        self.generate.generated.connect(self._generated)
+        welcome = self.candidates.welcome
+        welcome.import_requested.connect(self.import_files)
+        welcome.samples_requested.connect(self.try_samples)
+        welcome.settings_requested.connect(self.open_settings)
+        welcome.dropped.connect(self._import_generated)
+
+    def try_samples(self) -> None:
+        """First run: generate a few invented CVs (marked as demo) and import them."""
+        self._samples_pending = True
+        self.show_pane(GENERATE)
+        self.generate.count.setValue(SAMPLE_COUNT)
+        self.generate.start()
+
+    def _generated(self, report: dict) -> None:
+        if getattr(self, "_samples_pending", False):
+            self._samples_pending = False
+            if report.get("generated"):
+                self._import_generated([self.generate.last_out])
 
     def _import_generated(self, paths: list) -> None:
         self.show_pane(IMPORT)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -45,6 +46,7 @@ from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
 from cvrag_desktop.ui.widgets.relevance import RelevanceBarDelegate, SnippetDelegate
 from cvrag_desktop.ui.widgets.saved_searches import SavedSearchBar
 from cvrag_desktop.ui.widgets.screening_editor import ScreeningEditor
+from cvrag_desktop.ui.widgets.welcome import WelcomePanel
 
 # name, title, company, years, skills, degree, languages, imported, documents, (search), status, rating, tags
 WIDTHS = (170, 170, 140, 55, 220, 150, 130, 120, 95, 70, 320, 90, 80, 140)
@@ -147,11 +149,19 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         self.splitter.addWidget(center)
         self.splitter.addWidget(self.preview)
         self.splitter.setSizes([210, 760, 430])
+        self.main_view = QWidget()
+        main = QVBoxLayout(self.main_view)
+        main.setContentsMargins(0, 0, 0, 0)
+        main.addLayout(top)
+        main.addWidget(self.shortlists)
+        main.addWidget(self.splitter, 1)
+        self.welcome = WelcomePanel(self)
+        self.views = QStackedWidget()
+        self.views.addWidget(self.main_view)
+        self.views.addWidget(self.welcome)
         layout = QVBoxLayout(self)
         layout.addWidget(self.message)
-        layout.addLayout(top)
-        layout.addWidget(self.shortlists)
-        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.views, 1)
         if self.qsettings is not None and self.qsettings.value("candidates/splitter"):
             self.splitter.restoreState(self.qsettings.value("candidates/splitter"))
 
@@ -188,6 +198,7 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
             self.facets.set_rows(rows)
         finally:
             self._restoring = False
+        self.views.setCurrentWidget(self.main_view if rows else self.welcome)  # first run: what to do
         self.loaded.emit(len(rows))
         # the person shown stays shown, though a merge, split or forget may have changed its id
         target = next((p for d in [keep, *docs] if d and (p := self.model.person_of(d))), None)
