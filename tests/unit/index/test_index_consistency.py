@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from cvrag_desktop.errors import InvalidInput
-DB_NAME = "shard"
+from cvrag_desktop.index.edge_store import SHARD_DIR
 from tests.unit.index.conftest import PEOPLE, add_person
 
 
@@ -62,12 +62,13 @@ def test_index_folder_deleted_while_running_is_rebuilt(service):
     hits = service.search("Kafka", k=1)
     assert hits[0]["candidate_id"] == "cand_ana"
     assert service.store.count() == n
-    assert (service.paths.index_dir / DB_NAME).exists()
+    assert (service.paths.index_dir / SHARD_DIR / "segments").exists()
 
 
 def test_status_reports_models_and_points(service):
     st = service.status()
     assert st["mode"] == "local" and st["points"] > 0
+    assert st["engine"].startswith("qdrant edge 0.9.0") and st["segments"] >= 1 and st["disk_mb"] > 0
     assert st["models"]["dense_onnx_source"] in ("wheel", "resources", "user")
     assert st["models"]["tokenizer_source"] == "resources"
     assert st["reranker"]["available"] is False
