@@ -154,9 +154,13 @@ class MainWindow(QMainWindow):
         self.chat.new_chat()
 
     def match_job(self):
-        """Ctrl+J: the job-description matching dialog."""
+        """Ctrl+J: the job-description matching dialog (a shortlist it makes shows in the Candidates pane)."""
         self.show_pane(CHAT)
-        return self.chat.open_job_match()
+        dlg = self.chat.open_job_match()
+        if not getattr(dlg, "_wired", False):
+            dlg._wired = True
+            dlg.shortlisted.connect(lambda _name, _n: self.candidates.shortlists.reload())
+        return dlg
 
     def open_settings(self) -> SettingsDialog:
         """The settings dialog (non-blocking); refreshes the status bar when saved."""

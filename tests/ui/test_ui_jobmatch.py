@@ -32,3 +32,45 @@ def test_job_match_matrix_and_evidence(chat_window, qtbot):
                     and dlg.preview.page == (ev["page"] or 0), timeout=30_000)
     assert dlg.preview.highlight_rect is not None
     dlg.close()
+
+
+def test_job_match_ends_in_a_shortlist_and_a_csv(chat_window, qtbot, tmp_path):
+    import csv
+
+    from cvrag_desktop.ui.jobmatch_tools import unread_requirements
+
+    dlg = chat_window.match_job()
+    assert not dlg.export_btn.isEnabled() and not dlg.shortlist_btn.isEnabled()
+    dlg.jd.setPlainText(JD + ", German")
+    dlg.match_btn.click()
+    qtbot.waitUntil(lambda: dlg.result is not None, timeout=60_000)
+    cands = dlg.result["candidates"]
+    # a requirement the rules could not read is listed, not dropped silently
+    headers = [dlg.table.horizontalHeaderItem(i).text() for i in range(dlg.table.columnCount())]
+    if not any("German" in h for h in headers):
+        assert "German" in dlg.unread and "German" in dlg.message.text()
+    assert unread_requirements("Nice to have: Docker, Klingon", ["Docker"]) == ["Klingon"]
+    # shortlist of the top 3, with the score as the note
+    dlg.top_n.setValue(3)
+    with qtbot.waitSignal(dlg.shortlisted, timeout=10_000) as made:
+        dlg.shortlist_btn.click()
+    name, added = made.args
+    assert name.startswith("Match: Senior backend engineer") and added == 3
+    store = chat_window.services.shortlists
+    sl = next(s for s in store.list() if s.name == name)
+    notes = store.notes(sl.shortlist_id)
+    assert set(notes) == {c["candidate_id"] for c in cands[:3]}
+    assert all(n.startswith("Job match: score ") for n in notes.values())
+    bar = chat_window.candidates.shortlists
+    qtbot.waitUntil(lambda: any(name in bar.combo.itemText(i) for i in range(bar.combo.count())), timeout=10_000)
+    # the matrix as CSV
+    out = tmp_path / "match.csv"
+    with qtbot.waitSignal(dlg.exported, timeout=10_000) as done:
+        dlg.export_matrix(out)
+    assert done.args[1] == len(cands)
+    with open(out, encoding="utf-8-sig", newline="") as fh:
+        table = list(csv.reader(fh))
+    assert table[0][:4] == ["Rank", "Candidate", "Score", "Met"] and table[0][-1] == "Candidate id"
+    assert [r[-1] for r in table[1:]] == [c["candidate_id"] for c in cands]
+    assert {v for r in table[1:] for v in r[4:-1]} <= {"met", "not met", "unknown"}
+    dlg.close()

@@ -8,15 +8,19 @@ evidence: clicking it opens the CV at the evidence with the lines highlighted.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSpinBox,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -26,6 +30,8 @@ from PySide6.QtWidgets import (
 from cvrag_desktop.ui import core
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
 from cvrag_desktop.ui.errors import InlineMessage, report_error
+from cvrag_desktop.ui.jobmatch_tools import shortlist_name, top_ids, unread_requirements, write_matrix_csv
+from cvrag_desktop.ui.panes.shortlist_bar import shortlist_store
 from cvrag_desktop.ui.tasks import TaskRunner
 from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
 
@@ -53,12 +59,15 @@ class JobMatchDialog(QDialog):
     """Non-modal: job description on top, ranked matrix and evidence preview below."""
 
     matched = Signal(dict)
+    exported = Signal(str, int)
+    shortlisted = Signal(str, int)  # shortlist name, candidates added
 
     def __init__(self, services, runner: TaskRunner, parent=None) -> None:
         super().__init__(parent)
         self.services = services
         self.runner = runner
         self.result: dict | None = None
+        self.unread: list[str] = []
         self.setWindowTitle("Match a job description")
         self.resize(1300, 820)
         self.message = InlineMessage(self)
@@ -69,9 +78,22 @@ class JobMatchDialog(QDialog):
         self.match_btn.clicked.connect(self.run_match)
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
+        self.top_n = QSpinBox(minimum=1, maximum=200, value=5)
+        self.top_n.setPrefix("top ")
+        self.shortlist_btn = QPushButton("Make a shortlist")
+        self.shortlist_btn.setToolTip("Put the best-ranked candidates on a new shortlist (the Candidates pane "
+                                      "shows it), each with its score as the note")
+        self.export_btn = QPushButton("Export matrix…")
+        self.export_btn.setToolTip("Save the requirement × candidate matrix as a CSV file")
+        self.shortlist_btn.clicked.connect(lambda: self.make_shortlist())
+        self.export_btn.clicked.connect(lambda: self.export_matrix())
         row = QHBoxLayout()
         row.addWidget(self.match_btn)
         row.addWidget(self.summary, 1)
+        row.addWidget(self.top_n)
+        row.addWidget(self.shortlist_btn)
+        row.addWidget(self.export_btn)
+        self._sync()
         self.table = QTableWidget(0, len(FIXED))
         self.table.setHorizontalHeaderLabels(list(FIXED))
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -122,14 +144,69 @@ class JobMatchDialog(QDialog):
                 self.table.setItem(r, len(FIXED) + k, self._cell_item(cell, result.get("evidence") or {}))
         self.table.resizeColumnsToContents()
         req = result.get("requirements") or {}
+        unread = unread_requirements(self.jd.toPlainText(), [lbl for lbl, _m in cols])
+        self.unread = unread
         mode = "rules only (no language model)" if result.get("mode") != "llm" else "rules + language model"
         self.summary.setText(f"{len(cands)} candidates ranked · {len(cols)} requirements · read by {mode}. "
                              "Rank = 10 × must-haves met + 3 × nice-to-haves met.")
         if not cols:
             self.message.show_message("No requirement was recognised in this text (skills, years, degree, "
                                       "languages); candidates are in retrieval order.", "warning")
+        elif unread:
+            self.message.show_message("Not read from the description (no column for it, so it is not checked): "
+                                      + ", ".join(unread[:8]) + (" …" if len(unread) > 8 else ""), "warning")
+        else:
+            self.message.clear_message()
         self.summary.setToolTip(str(req))
+        self._sync()
         self.matched.emit(result)
+
+    def _sync(self) -> None:
+        ready = bool(self.result and self.result.get("candidates"))
+        self.shortlist_btn.setEnabled(ready)
+        self.export_btn.setEnabled(ready)
+        self.top_n.setEnabled(ready)
+
+    def make_shortlist(self) -> None:
+        """A new shortlist with the top N candidates, each noted with its score (in a worker)."""
+        if not self.result:
+            return
+        result, n, text = self.result, self.top_n.value(), self.jd.toPlainText()
+        store = shortlist_store(self.services)
+
+        def make(ctx):
+            sl = store.create(shortlist_name(text, [s.name for s in store.list()]))
+            by_id = {c["candidate_id"]: c for c in result["candidates"]}
+            added = 0
+            for cid in top_ids(result, n):
+                c = by_id[cid]
+                added += store.add(sl.shortlist_id, [cid], note=f"Job match: score {c['score']}, "
+                                                              f"{c['met']}/{c['total']} requirements met")
+            return sl.name, added
+
+        def done(r) -> None:
+            self.message.show_message(f"Shortlist “{r[0]}” made with {r[1]} candidate(s).", "info")
+            self.shortlisted.emit(*r)
+
+        self.runner.run(make, on_result=done, on_error=self._error)
+
+    def export_matrix(self, path: Path | None = None) -> None:
+        """Save the matrix as CSV (asks where unless ``path`` is given)."""
+        if not self.result:
+            return
+        if path is None:
+            chosen, _ = QFileDialog.getSaveFileName(self, "Export the matrix", str(Path.home() / "job-match.csv"),
+                                                    "CSV (*.csv)")
+            if not chosen:
+                return
+            path = Path(chosen)
+        result = self.result
+
+        def done(n: int) -> None:
+            self.message.show_message(f"Exported {n} candidate(s) to {path}.", "info")
+            self.exported.emit(str(path), n)
+
+        self.runner.run(lambda ctx: write_matrix_csv(result, path), on_result=done, on_error=self._error)
 
     def _cell_item(self, cell: dict, evidence: dict) -> QTableWidgetItem:
         mark, tint = CELL.get(cell["status"], CELL["unknown"])
