@@ -44,15 +44,36 @@ def check_url(url: str, what: str) -> str:
     return url
 
 
+def plain_connection_error(error: str | None) -> str:
+    """A connection failure in a recruiter's words (the technical text goes in the tooltip)."""
+    low = (error or "").lower()
+    if "refused" in low or "errno 111" in low or "10061" in low:
+        return "nothing is running at that address"
+    if "timed out" in low or "timeout" in low:
+        return "it did not answer in time"
+    if "name or service" in low or "getaddrinfo" in low or "nodename" in low or "resolve" in low:
+        return "that computer name is unknown"
+    return "it did not answer"
+
+
 def describe_health(health) -> str:
-    """One paragraph about an ``LlmHealth``: reachable, models, which aliases can run."""
+    """One paragraph about an ``LlmHealth``: reachable, models, which aliases can run — or what to do."""
     if not health.reachable:
-        return f"Not reachable: {health.error or 'no answer'}. The app works in deterministic mode."
+        return (f"Not reachable: {plain_connection_error(health.error)}. To use a language model, start Ollama "
+                "on this computer (for example run “ollama serve”) and check the address. Until then the app "
+                "works without one: answers are quoted from the CVs by rules.")
     lines = [f"Connected. {len(health.models)} model(s) installed: {', '.join(health.models[:8]) or 'none'}."]
     for alias, ok in sorted(health.aliases.items()):
         model = health.alias_models.get(alias, "?")
         lines.append(f"{alias} → {model}: {'installed' if ok else 'not installed (ollama pull ' + model + ')'}")
     return "\n".join(lines)
+
+
+def two_line(main: str, technical: str) -> QLabel:
+    """A form label in plain words with the technical name underneath, smaller."""
+    label = QLabel(f"{main}<br><span style='font-size:small;opacity:0.65'>{technical}</span>")
+    label.setToolTip(technical)
+    return label
 
 
 class SettingsDialog(QDialog):
@@ -66,7 +87,8 @@ class SettingsDialog(QDialog):
         s: Settings = services.settings
         self.saved: Settings | None = None
         self.message = InlineMessage(self)
-        self.llm_enabled = QCheckBox("Use a local language model when one answers", checked=s.llm_enabled)
+        self.llm_enabled = QCheckBox("Use a language model on this computer when one is running (optional: "
+                                     "better-worded answers)", checked=s.llm_enabled)
         self.llm_url = QLineEdit(s.llm_base_url)
         self.test_btn = QPushButton("Test connection")
         self.test_btn.clicked.connect(self.test_connection)
@@ -75,14 +97,18 @@ class SettingsDialog(QDialog):
         url_row = QHBoxLayout()
         url_row.addWidget(self.llm_url, 1)
         url_row.addWidget(self.test_btn)
-        self.ocr = QCheckBox("Read scanned (image-only) CVs with OCR", checked=s.ocr_enabled)
+        self.ocr = QCheckBox("Read scanned CVs (pictures of pages) — slower", checked=s.ocr_enabled)
+        self.ocr.setToolTip("Text recognition (OCR) for CVs that are images without text")
         self.workers = QSpinBox(minimum=1, maximum=32, value=s.workers)
-        self.workers.setToolTip("Parallel parsing processes during an import")
+        self.workers.setToolTip("How many CVs are read at the same time during an import (parallel parsing "
+                                "processes). More is faster on a computer with more cores, and uses more memory.")
         self.index_url = QLineEdit(s.index_url or "")
-        self.index_url.setPlaceholderText(f"Local folder: {services.paths.index_dir}")
-        self.index_url.setToolTip("Leave empty for the local on-disk index; or a Qdrant server URL")
+        self.index_url.setPlaceholderText(f"Leave empty: kept on this computer ({services.paths.index_dir})")
+        self.index_url.setToolTip("Only for teams with a shared search server (a Qdrant server URL). "
+                                  "Leave empty to keep the search index on this computer.")
         models = QLabel(str(services.paths.models_dir))
-        models.setToolTip("Put an optional cross-encoder reranker (ONNX) here")
+        models.setToolTip("An optional model that re-orders search results (a cross-encoder reranker in "
+                          "ONNX format) can be put here")
         open_models = QPushButton("Open")
         open_models.clicked.connect(self._open_models)
         models_row = QHBoxLayout()
@@ -90,12 +116,12 @@ class SettingsDialog(QDialog):
         models_row.addWidget(open_models)
         form = QFormLayout()
         form.addRow("", self.llm_enabled)
-        form.addRow("Ollama URL", url_row)
+        form.addRow(two_line("Language model address", "Ollama URL"), url_row)
         form.addRow("", self.test_result)
         form.addRow("", self.ocr)
-        form.addRow("Import workers", self.workers)
-        form.addRow("Qdrant server URL", self.index_url)
-        form.addRow("Models folder", models_row)
+        form.addRow(two_line("CVs read at once", "import workers"), self.workers)
+        form.addRow(two_line("Shared search server (teams)", "Qdrant server URL — optional"), self.index_url)
+        form.addRow(two_line("Extra models folder", "reranker models — optional"), models_row)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
@@ -111,10 +137,10 @@ class SettingsDialog(QDialog):
 
     def collect(self) -> Settings:
         """The settings in the form, validated; raises ValueError with a user-facing sentence."""
-        llm_url = check_url(self.llm_url.text(), "The Ollama URL")
+        llm_url = check_url(self.llm_url.text(), "The language model address (Ollama URL)")
         index_url = self.index_url.text().strip()
         if index_url:
-            index_url = check_url(index_url, "The Qdrant server URL")
+            index_url = check_url(index_url, "The shared search server (Qdrant server URL)")
         data = self.services.settings.model_dump()
         data.update(llm_enabled=self.llm_enabled.isChecked(), llm_base_url=llm_url, ocr_enabled=self.ocr.isChecked(),
                     workers=self.workers.value(), index_url=index_url or None)
@@ -127,7 +153,7 @@ class SettingsDialog(QDialog):
     def test_connection(self) -> None:
         """Probe the endpoint in a worker and list the installed models and alias status."""
         try:
-            url = check_url(self.llm_url.text(), "The Ollama URL")
+            url = check_url(self.llm_url.text(), "The language model address (Ollama URL)")
         except ValueError as exc:
             self.message.show_message(str(exc), "error")
             return
@@ -140,8 +166,13 @@ class SettingsDialog(QDialog):
 
             return probe_uncached(url)
 
-        self.runner.start("llm-test", run, on_result=lambda h: self.test_result.setText(describe_health(h)),
-                          on_error=lambda e: self.test_result.setText(f"Test failed: {e}"),
+        def shown(health) -> None:
+            self.test_result.setText(describe_health(health))
+            self.test_result.setToolTip(health.error or "")
+
+        self.runner.start("llm-test", run, on_result=shown,
+                          on_error=lambda e: self.test_result.setText(
+                              f"Test failed: {plain_connection_error(str(e))}."),
                           on_finished=lambda: self.test_btn.setEnabled(True))
 
     def save(self) -> None:

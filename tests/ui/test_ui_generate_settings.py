@@ -68,6 +68,7 @@ def test_settings_test_connection(window, qtbot, ollama_stub):
     dlg.test_connection()
     qtbot.waitUntil(lambda: dlg.test_btn.isEnabled(), timeout=15_000)
     assert "Not reachable" in dlg.test_result.text()
+    assert "Errno" not in dlg.test_result.text() and "start Ollama" in dlg.test_result.text()
     dlg.llm_url.setText(ollama_stub.url)
     dlg.test_connection()
     qtbot.waitUntil(lambda: dlg.test_btn.isEnabled(), timeout=15_000)
