@@ -1,4 +1,4 @@
-"""Ranked search in the Candidates pane (a mixin of :class:`CandidatesPane`).
+"""Ranked search and filtering in the Candidates pane (a mixin of :class:`CandidatesPane`).
 
 The search box runs ``services.search`` in a worker (300 ms debounce; a newer query
 cancels the older task and an older result that still arrives is ignored), groups the
@@ -6,6 +6,10 @@ chunk hits by person (:func:`cvrag_desktop.ui.ranking.rank_people`) and orders t
 table by relevance with a score bar and the best passage. The facets keep filtering the
 ranked rows. Clearing the box restores the sort the table had before the search.
 Without ``services.search`` (or when it fails) the box is a plain word filter.
+
+Every filter change (facets, search, shortlist view) goes through :meth:`_set_filters`:
+the count and the facet counts follow, and a selected person the filters hide is
+cleared from the detail, preview and notes.
 """
 
 from __future__ import annotations
@@ -112,6 +116,32 @@ class RankedSearch:
 
     def _after_search(self) -> None:
         self.search_done.emit(self.proxy.rowCount())
+
+    def _update_count(self) -> None:
+        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        self.count_label.setText(f"{shown} of {total} candidates" if shown != total else f"{total} candidates")
+
+    def _set_filters(self, **values) -> None:
+        """Change proxy filters; the row that was current does not hand its place to a neighbour."""
+        self._filtering = True
+        try:
+            self.proxy.set_filters(**values)
+        finally:
+            self._filtering = False
+        self._filters_changed()
+
+    def _filters_changed(self) -> None:
+        """After any filter, search or shortlist-view change: count, facet counts, stale detail."""
+        self._update_count()
+        self.facets.set_counts(*self.proxy.facet_counts(self.model.rows()))
+        if self._restoring:
+            return
+        row = self.model.row(self.current_id) if self.current_id else None
+        if self.current_id and (row is None or not self.proxy.passes(row)):
+            self.clear_detail()
+
+    def _shortlist_view_changed(self, ids: object) -> None:
+        self._set_filters(shortlist_ids=ids)
 
     def best_hit(self, person_id: str) -> PersonHit | None:
         """The person's best passage in the current search, if any."""

@@ -212,29 +212,6 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         if self.search.text().strip():
             self._run_search()
 
-    def _update_count(self) -> None:
-        shown, total = self.proxy.rowCount(), self.model.rowCount()
-        self.count_label.setText(f"{shown} of {total} candidates" if shown != total else f"{total} candidates")
-
-    def _set_filters(self, **values) -> None:
-        """Change proxy filters; the row that was current does not hand its place to a neighbour."""
-        self._filtering = True
-        try:
-            self.proxy.set_filters(**values)
-        finally:
-            self._filtering = False
-        self._filters_changed()
-
-    def _filters_changed(self) -> None:
-        """After any filter, search or shortlist-view change: count, facet counts, stale detail."""
-        self._update_count()
-        self.facets.set_counts(*self.proxy.facet_counts(self.model.rows()))
-        if self._restoring:
-            return
-        row = self.model.row(self.current_id) if self.current_id else None
-        if self.current_id and (row is None or not self.proxy.passes(row)):
-            self.clear_detail()
-
     def clear_detail(self, text: str = "Select a candidate to see the record.") -> None:
         """Nothing selected: no record, no preview, no shortlist note (a hidden person's data must not linger)."""
         self.current_id = None
@@ -328,9 +305,6 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
             return
         self.preview.open(doc.get("stored_path"), 0)
         self.detail.mark_shown(candidate_id)
-
-    def _shortlist_view_changed(self, ids: object) -> None:
-        self._set_filters(shortlist_ids=ids)
 
     def _error(self, exc: BaseException) -> None:
         report_error(exc, self.message, self, self.services.paths.log_dir)

@@ -9,15 +9,12 @@ what a closed or crashed session left queued (``services.resume_pending``).
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -29,40 +26,18 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.ui import core
-from cvrag_desktop.ui.demo import DEMO_TAG, generated_files
 from cvrag_desktop.ui.errors import InlineMessage, report_error
+from cvrag_desktop.ui.import_files import SUPPORTED, list_import_files, mark_generated  # noqa: F401 (re-exported)
 from cvrag_desktop.ui.import_progress import ImportProgress, format_eta  # noqa: F401 (format_eta re-exported)
 from cvrag_desktop.ui.models.import_queue import ImportQueueModel, status_label
+from cvrag_desktop.ui.panes.import_sources import ImportSources
 from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
 
-SUPPORTED = (".pdf", ".docx")
 TASK = "import"
 POLL = "import-poll"
 
 
-def mark_generated(services, paths: list[Path], report) -> int:
-    """Tag the documents read from the CV factory's files as demo (runs in the import worker)."""
-    generated = generated_files(paths)
-    ids = [o.candidate_id for o in report.files
-           if o.status == "done" and o.candidate_id and o.path in generated]
-    if ids:
-        services.set_screening(ids, add_tags=[DEMO_TAG])
-    return len(ids)
-
-
-def list_import_files(paths: list[Path]) -> list[str]:
-    """The files an import of ``paths`` will visit, as the pipeline names them (for the queue table)."""
-    out: list[str] = []
-    for p in paths:
-        if p.is_dir():
-            out.extend(str(f) for f in sorted(p.rglob("*"))
-                       if f.is_file() and f.suffix.lower() in SUPPORTED and not f.name.startswith(("~$", ".")))
-        else:
-            out.append(os.fsencode(p).decode("utf-8", "replace"))
-    return list(dict.fromkeys(out))
-
-
-class ImportPane(QWidget):
+class ImportPane(ImportSources, QWidget):
     """Drag-and-drop import with a live queue, progress, ETA, cancel and retry."""
 
     batch_finished = Signal(object)  # IngestReport, or None when cancelled/failed
@@ -164,42 +139,6 @@ class ImportPane(QWidget):
 
         self.runner.run(lambda ctx: svc.forget_failed(), on_result=done,
                         on_error=lambda exc: report_error(exc, self.message, self, svc.paths.log_dir))
-
-    def open_files_dialog(self) -> None:
-        """Ctrl+O: pick CV files to import."""
-        start = self._last_dir()
-        files, _ = QFileDialog.getOpenFileNames(self, "Import CVs", start, "CVs (*.pdf *.docx);;All files (*)")
-        if files:
-            self._remember_dir(Path(files[0]).parent)
-            self.import_paths([Path(f) for f in files])
-
-    def open_folder_dialog(self) -> None:
-        """Pick a folder of CVs (searched recursively)."""
-        folder = QFileDialog.getExistingDirectory(self, "Import a folder of CVs", self._last_dir())
-        if folder:
-            self._remember_dir(Path(folder))
-            self.import_paths([Path(folder)])
-
-    def _last_dir(self) -> str:
-        return str(self.qsettings.value("import/last_dir", str(Path.home()))) if self.qsettings else str(Path.home())
-
-    def _remember_dir(self, folder: Path) -> None:
-        if self.qsettings:
-            self.qsettings.setValue("import/last_dir", str(folder))
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        """Accept local files and folders."""
-        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
-            event.acceptProposedAction()
-        else:
-            event.ignore()
-
-    def dropEvent(self, event: QDropEvent) -> None:
-        """Import what was dropped."""
-        paths = [Path(u.toLocalFile()) for u in event.mimeData().urls() if u.isLocalFile()]
-        if paths:
-            event.acceptProposedAction()
-            self.import_paths(paths)
 
     def import_paths(self, paths: list[Path]) -> None:
         """Queue files/folders; starts now, or after the running batch."""

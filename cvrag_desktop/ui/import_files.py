@@ -1,0 +1,32 @@
+"""What an import will visit and which of its files the CV factory made (Qt-free helpers of the Import pane)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from cvrag_desktop.ui.demo import DEMO_TAG, generated_files
+
+SUPPORTED = (".pdf", ".docx")
+
+
+def mark_generated(services, paths: list[Path], report) -> int:
+    """Tag the documents read from the CV factory's files as demo (runs in the import worker)."""
+    generated = generated_files(paths)
+    ids = [o.candidate_id for o in report.files
+           if o.status == "done" and o.candidate_id and o.path in generated]
+    if ids:
+        services.set_screening(ids, add_tags=[DEMO_TAG])
+    return len(ids)
+
+
+def list_import_files(paths: list[Path]) -> list[str]:
+    """The files an import of ``paths`` will visit, as the pipeline names them (for the queue table)."""
+    out: list[str] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(str(f) for f in sorted(p.rglob("*"))
+                       if f.is_file() and f.suffix.lower() in SUPPORTED and not f.name.startswith(("~$", ".")))
+        else:
+            out.append(os.fsencode(p).decode("utf-8", "replace"))
+    return list(dict.fromkeys(out))
