@@ -25,7 +25,7 @@ _SIGNATURE = re.compile(r"^[A-ZÄÖÜÉ][\w .'-]{1,40},\s*(den\s+)?\d{1,2}\.?\s+
 
 def parse_date_text(text: str) -> dt.date | None:
     """The first "day month year", "month day, year", "month year", "dd.mm.yyyy" or "mm/yyyy" in a text."""
-    t = normalize_key(text)
+    t = re.sub(r"(\d)(?:st|nd|rd|th)\b", r"\1", normalize_key(text))  # "October 29th, 2024"
     months = load_lexicon().months
     words = re.findall(r"[a-zäöüéèêûôàç]+\.?|\d+", t)
     for i, w in enumerate(words):
@@ -45,7 +45,7 @@ def parse_date_text(text: str) -> dt.date | None:
     return None
 
 
-_FULL_DATE = re.compile(r"^(?:[A-Za-zÀ-ÿ]+\.?\s+\d{1,2},?\s+|\d{1,2}\.?\s+[A-Za-zÀ-ÿ]+\.?,?\s+|\d{1,2}[./]\d{1,2}[./])"
+_FULL_DATE = re.compile(r"^(?:[A-Za-zÀ-ÿ]+\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+|\d{1,2}\.?\s+[A-Za-zÀ-ÿ]+\.?,?\s+|\d{1,2}[./]\d{1,2}[./])"
                         + _YEAR + r"$|^" + _YEAR + r"-\d{2}-\d{2}$")
 
 
@@ -53,10 +53,11 @@ def find_date_stamp(lines: Iterable[str], today: dt.date | None = None) -> tuple
     """A cell that is only a full date with its day ("JUNE 2, 2024" in a running footer), recent enough
     not to be a birth date: the date the CV was printed, when it prints no "updated" line.
 
-    Weaker than :func:`find_cv_date` (a certificate's date can look the same), so callers check it
-    against the dates the CV mentions.
+    Weaker than :func:`find_cv_date` (a certificate's date can look the same), so the latest such
+    date is taken and callers check it against the dates the CV mentions.
     """
     today = today or dt.date.today()
+    best: tuple[dt.date, str] | None = None
     for raw in lines:
         if not any(ch.isdigit() for ch in raw):
             continue
@@ -65,9 +66,10 @@ def find_date_stamp(lines: Iterable[str], today: dt.date | None = None) -> tuple
             if len(c) > 24 or not _FULL_DATE.match(c):
                 continue
             d = parse_date_text(c) if not re.match(r"^\d{4}-", c) else dt.date(int(c[:4]), int(c[5:7]), 1)
-            if d is not None and today.year - 15 <= d.year and d <= today + dt.timedelta(days=366):
-                return d, " ".join(raw.split())
-    return None
+            if d is not None and today.year - 15 <= d.year and d <= today + dt.timedelta(days=366) \
+                    and (best is None or d > best[0]):
+                best = (d, " ".join(raw.split()))  # the latest: a certificate's date precedes the CV's own
+    return best
 
 
 def find_cv_date(lines: Iterable[str], today: dt.date | None = None) -> tuple[dt.date, str] | None:

@@ -80,8 +80,6 @@ def is_body_line(text: str, prev: str | None) -> bool:
         return True  # a continuation ("iOS Developer" and "eBay" are not: they carry capitals)
     if t.endswith(".") and len(words) >= 6:
         return True
-    if len(words) >= 6 and words[-1].lower() in FUNCTION_WORDS:
-        return True  # prose wrapped after an article or preposition ("… a payment platform for the")
     return bool(prev is not None and _TRAILING_JOIN.search(prev) and len(words) <= 3)
 
 
@@ -147,6 +145,9 @@ def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
             and lines[i].x0 >= prev_x0 - 1
         ):
             body = True  # the wrapped tail of the previous bullet
+        elif not body and not lines[i].bold and lines[i].size <= body_pt + 0.5 and len(text.split()) >= 6 \
+                and text.split()[-1].lower() in FUNCTION_WORDS and "\t" not in text and not find_date_ranges(text):
+            body = True  # prose in body type wrapped after an article or preposition ("… focus on the")
         elif not body and cur is not None and cur.header and indented_item(lines[i], lines[_anchor(lines, cur, i)],
                                                                            body_pt):
             body = True  # a list item whose bullet is drawn, not typed: indented under its entry's header

@@ -189,7 +189,15 @@ def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Exper
                                                         for i in entry.body][:30]})
             out.append((again, {**where, "dates": entry.date_line} if entry.date_line is not None else where))
             continue
+        if any(_PROJECT_MARK.search(lines[i].text) for i in entry.header):
+            continue  # a personal or side project listed among the roles: no employer, no time employed
         built = build_experience(lines, entry)
         if built is not None:
             out.append(built)
     return out
+
+
+# A header cell that says the entry is the candidate's own project, not a job ("Golang <tab> Personal project").
+_PROJECT_MARK = re.compile(r"(?:^|\t|[,，(（]\s*)(?:个人项目|個人項目|个人作品|personal project|side project|hobby project|"
+                           r"pet project|projet personnel|proyecto personal|projeto pessoal|progetto personale|"
+                           r"privatprojekt|persönliches projekt)\b", re.IGNORECASE)

@@ -105,3 +105,13 @@ def test_a_date_stamp_older_than_the_roles_is_not_the_cvs_date(tmp_path):
     doc = extract_document(write_pdf(tmp_path / "cert.pdf", [items]))
     cv, _ = normalize_document(doc, dt.date(2026, 11, 30))
     assert cv.cv_date is None  # the certificate's day is older than the current role: not the CV's date
+
+
+def test_the_latest_full_date_is_the_stamp_and_ordinals_are_read():
+    import datetime as dt
+
+    from cvrag_desktop.ingestion.cvdate import find_date_stamp
+
+    today = dt.date(2026, 11, 30)
+    lines = ["•\t22/07/2024\tExample certification in workflow tools", "October 29th, 2024"]
+    assert find_date_stamp(lines, today)[0] == dt.date(2024, 10, 1)  # a certificate's date precedes the CV's own

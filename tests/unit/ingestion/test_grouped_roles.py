@@ -7,7 +7,6 @@ and prose wrapped after a preposition between roles, and a headline wrapped afte
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.entries import is_body_line
 from cvrag_desktop.ingestion.extract import extract_document
 from cvrag_desktop.ingestion.line_kinds import group_duration, tech_stack
 from cvrag_desktop.ingestion.normalize import normalize_document
@@ -51,5 +50,3 @@ def test_line_kinds_behind_the_grouped_roles():
     assert not group_duration("Senior Engineer — Kestrel Works") and not group_duration("Python — 5 years experience")
     assert tech_stack("Linux, Terraform, Gitlab CI") and tech_stack("Linux, PHP, AWS (EC2, RDS, IAM), Docker")
     assert not tech_stack("Kestrel Works, Lisbon, Portugal")
-    assert is_body_line("Building an internal platform so that developers can focus on the", None)
-    assert not is_body_line("Head of Platform at the", None)
