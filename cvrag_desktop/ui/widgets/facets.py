@@ -25,7 +25,7 @@ from cvrag_desktop.ui.models.candidate_filter import OPEN
 
 ANY = -1
 DEGREE_CHOICES = (("Any degree", 0), ("Bachelor or higher", 2), ("Master or higher", 3), ("Doctorate", 4))
-STATUS_CHOICES = (("Any status", ""), ("In process (not hired or rejected)", OPEN),
+STATUS_CHOICES = (("Any status", ""), ("In process", OPEN),
                   *((STATUS_LABELS[s], s) for s in STATUSES))
 RATING_CHOICES = (("Any rating", 0), *((f"{'★' * n} or more", n) for n in range(1, 6)))
 
@@ -54,7 +54,11 @@ class FacetPanel(QWidget):
         self.tag = QComboBox()
         self.tag.addItem("Any tag", "")
         self.rating = self._combo(RATING_CHOICES)
+        self.status.setItemData(1, "Everyone not hired and not rejected", Qt.ItemDataRole.ToolTipRole)
         self.reset_btn = QPushButton("Clear filters")
+        for combo in (self.degree, self.language, self.status, self.tag, self.rating):  # long choices: no wide sidebar
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
         form = QFormLayout()
         form.addRow("Min years", self.min_years)
         form.addRow("Max years", self.max_years)

@@ -20,6 +20,8 @@ class SavedSearchBar(QWidget):
         self.searches: list[dict] = []
         self.combo = QComboBox()
         self.combo.setToolTip("Run a saved search: its words and filters")
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.combo.setMinimumContentsLength(8)
         self.save_btn = QPushButton("Save…")
         self.save_btn.setToolTip("Save the words in the search box and the filters under a name")
         self.delete_btn = QPushButton("Delete")
