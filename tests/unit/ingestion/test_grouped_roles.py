@@ -50,3 +50,15 @@ def test_line_kinds_behind_the_grouped_roles():
     assert not group_duration("Senior Engineer — Kestrel Works") and not group_duration("Python — 5 years experience")
     assert tech_stack("Linux, Terraform, Gitlab CI") and tech_stack("Linux, PHP, AWS (EC2, RDS, IAM), Docker")
     assert not tech_stack("Kestrel Works, Lisbon, Portugal")
+
+
+def test_a_personal_project_among_the_roles_is_not_a_job(tmp_path):
+    items = [(40, 20, "Tamsin Vor", 18, True), (40, 44, "tamsin@example.org"), (40, 70, "Experience", 14, True),
+             (40, 95, "Example Labs Ltd", 12), (560, 95, "Mar 2015 – May 2015", 10, False, "right"),
+             (40, 110, "Backend intern"), (44, 125, "• Wrote a cache layer"),
+             (40, 150, "Tunnel Proxy", 12), (560, 150, "Jun 2014 – present", 10, False, "right"),
+             (40, 165, "Golang, Linux"), (300, 165, "Personal project, with a friend"),
+             (44, 180, "• Fixed a descriptor leak")]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [items])))
+    assert [e.company for e in cv.experiences] == ["Example Labs Ltd"]
+    assert cv.current_title is None
