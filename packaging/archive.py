@@ -45,7 +45,7 @@ def _license_of(dist: metadata.Distribution) -> str:
     classifiers = [c.split(" :: ")[-1] for c in meta.get_all("Classifier") or [] if c.startswith("License ::")]
     text = (meta.get("License") or "").strip()
     short = text if text and len(text) < 80 and "\n" not in text else ""
-    return "; ".join(dict.fromkeys([*classifiers, short] if short else classifiers)) or "see the licence text below"
+    return "; ".join(dict.fromkeys([*classifiers, short] if short else classifiers)) or "not declared in its metadata"
 
 
 def _license_texts(dist: metadata.Distribution) -> list[tuple[str, str]]:
@@ -55,7 +55,8 @@ def _license_texts(dist: metadata.Distribution) -> list[tuple[str, str]]:
         if (".dist-info" in str(f) and any(name.startswith(k) for k in LICENSE_NAMES)) or "/licenses/" in str(f):
             path = Path(dist.locate_file(f))
             if path.is_file() and path.stat().st_size < 500_000:
-                out.append((str(f), path.read_text(encoding="utf-8", errors="replace")))
+                text = path.read_text(encoding="utf-8", errors="replace")
+                out.append((str(f), "".join(c for c in text if c.isprintable() or c in "\n\t")))
     return out
 
 
@@ -79,7 +80,8 @@ def third_party_licenses(extras: set[str]) -> str:
         index.append(f"{dist.metadata['Name']:<36} {dist.version:<14} {lic}")
         body = [SEPARATOR, f"{dist.metadata['Name']} {dist.version}", f"License: {lic}", f"Home: {home}", SEPARATOR]
         texts = _license_texts(dist)
-        body += [f"--- {fname} ---\n{text.strip()}\n" for fname, text in texts] or ["(no licence file in the distribution)"]
+        body += [f"--- {fname} ---\n{text.strip()}\n" for fname, text in texts] or [
+            "(no licence file in the distribution: see its home page)"]
         sections.append("\n".join(body))
     parts.append("Summary\n" + "\n".join(index) + "\n")
     parts += sections
