@@ -136,14 +136,15 @@ class CandidateTableModel(QAbstractTableModel):
 
     def update_screening(self, states: dict[str, dict]) -> None:
         """Show new screening states (person id -> state) without reloading the rows."""
+        position = {pid: i for i, pid in enumerate(self.ids)} if len(states) > 8 else None
         for pid, state in states.items():
             row = self._rows.get(pid)
             if row is None:
                 continue
             set_screening(row, state)
             self._display.pop(pid, None)
-            r = self.ids.index(pid)
-            self.dataChanged.emit(self.index(r, STATUS_COL), self.index(r, TAGS_COL))
+            r = position[pid] if position is not None else self.ids.index(pid)
+            self.dataChanged.emit(self.index(r, NAME_COL), self.index(r, TAGS_COL))  # the name may gain "· demo"
 
     def owners(self) -> dict[str, str]:
         """Document id -> person id, for every document shown (a copy a worker may read)."""

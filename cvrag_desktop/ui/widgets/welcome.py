@@ -9,9 +9,10 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 TEXT = ("<h2>No CVs yet</h2>"
-        "<p>Drop CV files (PDF or Word) or whole folders here, or choose them with <b>Import CVs…</b>.<br>"
-        "Everything stays on this computer.</p>"
-        "<p>Just looking? <b>Try with sample CVs</b> makes 20 invented CVs, marked as demo, to explore with.</p>")
+        "<p>Drop CV files (PDF or Word) or whole folders here,<br>"
+        "or choose them with <b>Import CVs…</b>. Everything stays on this computer.</p>"
+        "<p>Just looking? <b>Try with sample CVs</b> makes 20 invented CVs,<br>"
+        "marked as demo, to explore the app with.</p>")
 
 
 class WelcomePanel(QWidget):
@@ -26,7 +27,7 @@ class WelcomePanel(QWidget):
         super().__init__(parent)
         self.setAcceptDrops(True)
         self.text = QLabel(TEXT)
-        self.text.setWordWrap(True)
+        self.text.setWordWrap(False)  # explicit line breaks: a wrapped label's height is miscomputed here
         self.text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.import_btn = QPushButton("Import CVs…")
         self.samples_btn = QPushButton("Try with sample CVs")
@@ -52,7 +53,6 @@ class WelcomePanel(QWidget):
         outer.addStretch(1)
         outer.addWidget(box, 0, Qt.AlignmentFlag.AlignHCenter)
         outer.addStretch(2)
-        box.setMaximumWidth(640)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         """Accept local files and folders."""
