@@ -242,7 +242,9 @@ class CandidateTableModel(QAbstractTableModel):
                 return int(r.get("rating") or 0)
             return self._cells(cid)[col].casefold()
         if role == Qt.ItemDataRole.ToolTipRole and col == 4:
-            return ", ".join(self._rows[cid].get("skills") or [])
+            return safe(", ".join(self._rows[cid].get("skills") or []))
+        if role == Qt.ItemDataRole.ToolTipRole and col in (1, 2, 5, 6):  # elided cells: the whole text on hover
+            return safe(self._cells(cid)[col]) or None
         if role == Qt.ItemDataRole.ToolTipRole and col in (NAME_COL, DOCS_COL):
             r = self._rows[cid]
             tip = safe(r.get("label") or r.get("name") or "")

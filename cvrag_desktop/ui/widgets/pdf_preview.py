@@ -178,9 +178,8 @@ class PdfPreview(QWidget):
         if not keep_bbox:
             self.bbox, self.find = None, []
         path, find, clip, zoom = self.path, list(self.find), self.bbox, self.zoom
-        bar = self.scroll.verticalScrollBar()  # keep room for it: a tall page brings it in
         frame = 2 * self.scroll.frameWidth() + 4
-        width = max(120, self.scroll.width() - bar.sizeHint().width() - frame) if self.fit else None
+        width = self._fit_width() if self.fit else None
         height = max(120, self.scroll.height() - frame) if self.fit == FIT_PAGE else None
         self.page_label.setText(f"Page {page + 1}…")
         self.runner.start(TASK, lambda ctx: self._render(ctx, path, page, zoom, width, height, find, clip),
@@ -213,8 +212,16 @@ class PdfPreview(QWidget):
             self._refit.start()
 
     def _refit_now(self) -> None:
-        if self.fit and self.path and self.isVisible() and not self.runner.busy(TASK):
+        if not (self.fit and self.path and self.isVisible()):
+            return
+        if self.runner.busy(TASK):  # a render is on its way (maybe at the old size): fit again after it
+            self._refit.start()
+        elif self.image is None or abs(self.image.width() - self._fit_width()) > 4:
             self.show_page(self.page, keep_bbox=True)
+
+    def _fit_width(self) -> int:
+        bar = self.scroll.verticalScrollBar()  # keep room for it: a tall page brings it in
+        return max(120, self.scroll.width() - bar.sizeHint().width() - 2 * self.scroll.frameWidth() - 4)
 
     @staticmethod
     def _render(ctx: TaskContext, path: str, page: int, zoom: float, width: int | None, height: int | None,
