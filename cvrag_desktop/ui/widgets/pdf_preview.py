@@ -275,7 +275,9 @@ class PdfPreview(QWidget):
         return main
 
     def _failed(self, exc: BaseException) -> None:
-        self.clear(f"Cannot show this PDF: {exc}")
+        from cvrag_desktop.ui.models.import_queue import own_file_message
+
+        self.clear(f"Cannot show this PDF: {own_file_message(str(exc), None)}")  # never the library's <sha256>.pdf
 
     def _sync(self) -> None:
         self.prev_btn.setEnabled(bool(self.path) and self.page > 0)
