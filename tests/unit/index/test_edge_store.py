@@ -205,3 +205,16 @@ def test_other_models_vectors_are_dropped(catalog):
         assert svc.reconcile()["candidates_indexed"] == len(PEOPLE)
     finally:
         svc.close()
+
+
+@pytest.mark.parametrize("k", [1, 3, 8, 30])
+def test_metadata_top_k_reads_by_years_and_keeps_the_order(engines, k, monkeypatch):
+    """The top-k path (descending years, unknown years last as 0) equals the full ordering cut at k."""
+    from cvrag_desktop.index import edge_store
+
+    edge, client, _rows = engines
+    for f in [SearchFilters(languages=["english"]), *FILTERS[1:]]:
+        full = edge.metadata(f, None)
+        assert edge.metadata(f, k) == full[:k] == client.metadata(f, k)
+    monkeypatch.setattr(edge_store, "max", lambda *a: 2, raising=False)  # tiny pages: the growing limit
+    assert edge.metadata(SearchFilters(languages=["english"]), k) == edge.metadata(SearchFilters(languages=["english"]), None)[:k]
