@@ -82,12 +82,14 @@ def test_damaged_catalog_is_reported_and_rebuilt_from_the_library(capsys, import
 
 def test_damaged_index_is_rebuilt_from_the_catalog(capsys, imported):
     _folder, before = imported
-    index_db = Services().paths.index_dir / "index.sqlite3"
-    index_db.write_bytes(os.urandom(4096) + index_db.read_bytes()[4096:])
+    shard = Services().paths.index_dir / "shard"  # the Qdrant Edge shard (cvrag_desktop/index/edge_store.py)
+    segment = next((shard / "segments").iterdir())
+    (segment / "segment.json").write_bytes(os.urandom(4096))
     code, out, err = run(capsys, "search", "Kafka", "--json")
     assert code == 0, err
     assert json.loads(out), "the rebuilt index answers"
-    index_db.write_bytes(b"garbage" * 100)
+    for wal in (shard / "wal").iterdir():
+        wal.write_bytes(b"garbage" * 100)
     code, out, err = run(capsys, "reindex", "--json")
     assert code == 0, err
     assert json.loads(out)["candidates"] == 3
