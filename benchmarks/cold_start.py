@@ -55,6 +55,25 @@ def tree_rss_mb(pid: int) -> float | None:
         return None
 
 
+def tree_cpu_s(pid: int) -> float | None:
+    """CPU seconds (user + system) used so far by a process and its children: unlike wall time,
+    this hardly changes when other programs share the cores."""
+    try:
+        import psutil
+    except ImportError:
+        return None
+    try:
+        proc = psutil.Process(pid)
+        total = 0.0
+        for p in [proc, *proc.children(recursive=True)]:
+            with contextlib.suppress(psutil.Error):
+                t = p.cpu_times()
+                total += t.user + t.system
+        return total
+    except psutil.Error:
+        return None
+
+
 def base_env(home: Path) -> dict[str, str]:
     """The app's environment: the benchmark home, offscreen Qt, a dead LLM endpoint."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("CVRAG_")}
@@ -118,6 +137,7 @@ def one_run(app: Path, home: Path, idle: float, timeout: float) -> dict:
             name = event["event"]
             result[f"{name}_s"] = round(now - t0, 2)
             result[f"{name}_rss_mb"] = tree_rss_mb(proc.pid) or event.get("rss_mb")
+            result[f"{name}_cpu_s"] = tree_cpu_s(proc.pid)
             if name == "interactive":
                 result["rows"] = event["rows"]
             if name == "warm":
@@ -156,11 +176,13 @@ def main() -> int:
         rows.append(r)
         print(json.dumps(r))
     print(f"\ncold start of {args.app} with {args.count} CVs ({os.cpu_count()} cores, load {os.getloadavg()[0]:.1f})")
-    print(f"{'run':>3} {'cache':>8} {'interactive s':>14} {'rows':>6} {'warm s':>7} {'RSS@interactive MB':>19} "
-          f"{'idle RSS MB':>12}")
+    print(f"{'run':>3} {'cache':>8} {'interactive s':>14} {'CPU s':>6} {'rows':>6} {'warm s':>7} {'CPU s':>6} "
+          f"{'RSS@interactive MB':>19} {'idle RSS MB':>12}")
+    nan = float("nan")
     for r in rows:
-        print(f"{r['run']:>3} {r['page_cache']:>8} {r.get('interactive_s', float('nan')):>14.2f} {r.get('rows', 0):>6} "
-              f"{r.get('warm_s', float('nan')):>7.2f} {r.get('interactive_rss_mb') or 0:>19.0f} "
+        print(f"{r['run']:>3} {r['page_cache']:>8} {r.get('interactive_s', nan):>14.2f} "
+              f"{r.get('interactive_cpu_s') or nan:>6.2f} {r.get('rows', 0):>6} {r.get('warm_s', nan):>7.2f} "
+              f"{r.get('warm_cpu_s') or nan:>6.2f} {r.get('interactive_rss_mb') or 0:>19.0f} "
               f"{r.get('idle_rss_mb') or 0:>12.0f}")
     done = [r["interactive_s"] for r in rows if "interactive_s" in r]
     if done:
