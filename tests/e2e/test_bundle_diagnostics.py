@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import zipfile
+from pathlib import Path
 
 from cvrag_desktop.cli import main
 from cvrag_desktop.diagnostics import export_diagnostics, first_run_report, llm_advice, scrub
@@ -40,7 +41,8 @@ def test_export_has_versions_settings_doctor_and_logs_without_cv_text(tmp_path):
         versions = json.loads(zf.read("versions.json"))
     assert versions["distributions"]["pymupdf"] and "python" in versions
     assert row["emails"][0] not in text and row["name"] not in text
-    assert not any(skill in text for skill in row["skills"] if len(skill) > 4)
+    assert Path(row["source_path"]).stem not in text
+    assert not any(phone in text for phone in row["phones"])
 
 
 def test_doctor_reports_models_ocr_llm_advice_and_where_data_lives(capsys):
