@@ -101,6 +101,15 @@ def _standalone_dates(text: str, body: bool) -> DateRange | None:
     return None
 
 
+def _wraps_at_firm(lines: list[TextLine], i: int) -> bool:
+    """Line ``i`` finishes the employer of a "Title @ Firm" header line above it (same column and type)."""
+    a, b = lines[i - 1], lines[i]
+    t = b.text.strip()
+    return (re.search(r"\s@(?:\s|$)", a.text) is not None and a.page == b.page and abs(a.x0 - b.x0) <= 2
+            and abs(a.size - b.size) <= 0.3 and 1 <= len(t.split()) <= 4 and "\t" not in t
+            and not BULLET.match(t) and not find_date_ranges(t))
+
+
 def _anchor(lines: list[TextLine], entry: RawEntry, i: int) -> int:
     """The header line an indented item is measured against: the entry's dated line when it has one
     on this page (lines above it may be a stray wrap), else its first header line on this page."""
@@ -151,6 +160,12 @@ def segment_entries(lines: list[TextLine], idx: list[int]) -> list[RawEntry]:
         elif not body and cur is not None and cur.header and indented_item(lines[i], lines[_anchor(lines, cur, i)],
                                                                            body_pt):
             body = True  # a list item whose bullet is drawn, not typed: indented under its entry's header
+        if body and cur is not None and cur.header and not cur.body and cur.header[-1] == i - 1 \
+                and prev_text is not None and _TRAILING_JOIN.search(prev_text) and len(text.split()) <= 3 \
+                and not BULLET.match(text.strip()) and lines[i - 1].page == lines[i].page:
+            body = False  # "Engineer @ Castillo, Stephens and" / "Mason": the header's own wrapped end
+        if cur is not None and cur.header and not cur.body and cur.header[-1] == i - 1 and _wraps_at_firm(lines, i):
+            body = False  # "Engineer @ Beier Kramer GmbH" / "& Co. KG": the firm after "@" wrapped
         if body and cur is not None and cur.header and not cur.body and cur.header[-1] == i - 1 \
                 and re.match(r"^\s*[—–]\s+[A-ZÀ-Ý]", text) and len(text.split()) <= 6 \
                 and lines[i - 1].page == lines[i].page and find_date_ranges(lines[i - 1].text):
@@ -207,6 +222,9 @@ def _unwrap_header(lines: list[TextLine], entry: RawEntry) -> dict[int, str]:
     """
     texts = {i: lines[i].text for i in entry.header}
     for a, b in zip(entry.header, entry.header[1:], strict=False):
+        if b == a + 1 and _wraps_at_firm(lines, b) and texts[b].strip():
+            texts[a], texts[b] = f"{texts[a].rstrip()} {texts[b].strip()}", ""  # "… @ Beier Kramer GmbH" / "& Co. KG"
+            continue
         dash = re.match(r"^\s*[—–]\s+(\S.*)$", texts[b])
         if b == a + 1 and dash and "\t" not in texts[b] and lines[a].page == lines[b].page:
             # "Advisory work <tab> 2022 – 2023" / "— Client Name": the employer wrapped under the title

@@ -39,11 +39,14 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
     locations: list[Piece] = []
     for text, i in header_fragments(lines, entry):
         m = _AT.match(text)
-        if m and lex.title_re.search(m.group(1)):
+        if m and (lex.title_re.search(m.group(1)) or re.search(r"\s@\s", text)):  # " @ " needs no title word
             forced_titles.append((m.group(1).strip(), i))
             rest = split_commas(m.group(2))
-            plain.append((rest[0], i))
-            locations.extend((p, i) for p in rest[1:] if is_location(p))
+            firm = 1  # "Castillo, Stephens and Mason": the firm runs on until a place
+            while firm < len(rest) and not (is_location(rest[firm]) or _is_place(rest[firm].split(",")[0].strip())):
+                firm += 1
+            plain.append((", ".join(rest[:firm]), i))
+            locations.extend((p, i) for p in rest[firm:] if is_location(p) or _is_place(p))
             continue
         if is_location(text):
             locations.append((text, i))

@@ -193,6 +193,7 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
     blocks: list[SectionBlock] = [SectionBlock("contact", "", None)]
     current = blocks[0]
     by_column: dict[int, SectionBlock] = {}
+    col_x: dict[int, float] = {}  # each column's left edge
     prev: TextLine | None = None
     for i, ln in enumerate(lines):
         if i in tails or i in subheads:
@@ -209,8 +210,14 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
         if prev is not None and ln.column and (ln.column != prev.column or ln.page != prev.page):
             # a column resuming on a new page (or after the other column) continues its own section
             current = by_column.get(ln.column, current)
+        elif prev is not None and not ln.column and ln.page != prev.page and prev.column:
+            # a page in one column after a page in two: it goes on with the column it is aligned with
+            near = min(col_x, key=lambda c: abs(col_x[c] - ln.x0), default=None)
+            if near is not None and abs(col_x[near] - ln.x0) <= 15 and near in by_column:
+                current = by_column[near]
         current.lines.append(i)
         if ln.column:
             by_column[ln.column] = current
+            col_x[ln.column] = min(col_x.get(ln.column, ln.x0), ln.x0)
         prev = ln
     return [b for b in blocks if b.lines or b.heading is not None]

@@ -158,10 +158,59 @@ def _clean_item(piece: str) -> list[str]:
         return []  # "Working knowledge", "Others": a group's label
     if _canonical_piece(p) is None and _FUNCTION_WORD.search(p):
         return []  # "along with Jenkins", "tools which": a piece of a sentence
-    words = p.split()
-    if 2 <= len(words) <= 4 and _canonical_piece(p) is None and all(_canonical_piece(w) for w in words):
-        return words
+    if re.search(r"\b[xX]{3,}\b|\b[zZ]{3,}\b", p):
+        return []  # "xxx", "categoría 1 XXX": a template's placeholder, not a skill
+    if _canonical_piece(p) is None and normalize_key(p).replace("-", " ") in _CATEGORY_WORDS:
+        return []  # "Back End", "Databases", "Cloud": a group's label printed among its items
+    if 2 <= len(p.split()) <= 6 and _canonical_piece(p) is None:
+        return _split_merged(p) or [p]
     return [p]
+
+
+# Group labels of skills lists: never a skill themselves, dropped between merged items ("Jenkins Back-end Django").
+_CATEGORY_WORDS = frozenset({
+    "back end", "backend", "front end", "frontend", "full stack", "programming", "programming languages", "languages",
+    "frameworks", "libraries", "databases", "database", "tools", "tooling", "web", "mobile", "cloud", "ops", "platforms",
+    "operating systems", "operating system", "query languages", "points forts", "technologies", "infrastructure",
+    "data", "devtools", "os", "soft skills", "hard skills", "outils", "langages", "bases de donnees"})
+
+
+def _odd_token(word: str) -> bool:
+    """A word shaped like a tool's name the lexicon may not know: "SystemVerilog", "dplyr", "C++17", "k9s"."""
+    return bool((re.search(r"^.+[A-Z]", word) and re.search(r"[a-z]", word)) or re.search(r"[\d.+#/]", word)
+                or (word.islower() and word.isalpha() and len(word) >= 3))
+
+
+def _split_merged(piece: str) -> list[str] | None:
+    """Known skills a lost separator merged ("Jenkins Back-end Django", "CI/CD VirtualBox") split apart.
+
+    Greedy longest match of known skills over the words; group labels between them are dropped;
+    one unknown word is kept when it is shaped like a tool's name. None when that does not
+    explain the whole piece with at least two skills.
+    """
+    words = piece.split()
+    out: list[str] = []
+    unknown = known = 0
+    i = 0
+    while i < len(words):
+        for n in range(min(4, len(words) - i), 0, -1):
+            chunk = " ".join(words[i:i + n])
+            if _canonical_piece(chunk):
+                out.append(chunk)
+                known += 1
+                i += n
+                break
+        else:
+            w = words[i]
+            if normalize_key(w).replace("-", " ") in _CATEGORY_WORDS:
+                i += 1
+                continue
+            if not _odd_token(w):
+                return None
+            out.append(w)
+            unknown += 1
+            i += 1
+    return out if len(out) >= 2 and known >= 1 and unknown <= 1 else None
 
 
 def _plausible_skill(piece: str) -> bool:

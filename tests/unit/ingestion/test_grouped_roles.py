@@ -62,3 +62,25 @@ def test_a_personal_project_among_the_roles_is_not_a_job(tmp_path):
     cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [items])))
     assert [e.company for e in cv.experiences] == ["Example Labs Ltd"]
     assert cv.current_title is None
+
+
+def test_timeline_firm_wrapped_after_at_and_a_one_column_page_after_a_sidebar(tmp_path):
+    """"dates Title @ Firm" with the firm's end on the next line ("& Co. KG", "and Ortega", a comma list of
+    partners), and page 2 in one column going on with the work history rather than the sidebar's section."""
+    page1 = [(40, 20, "Rowan Tal", 18, True), (40, 44, "Mobile Developer"), (40, 70, "Employment History", 13, True),
+             (40, 95, "03/2014 – 01/2016 Junior Developer @ Ferrand, Oakes"), (40, 109, "and Pell"),
+             (44, 124, "• Shipped the first release of the field app"),
+             (40, 145, "01/2016 – 08/2019 Online-Marketing-Manager @ Beier Kramer GmbH"), (40, 159, "& Co. KG"),
+             (44, 174, "• Ran the spring campaign with a small team")]
+    side = [(420, 95, "Technical Skills", 13, True)] + [(420, 120 + 16 * n, tool) for n, tool in enumerate(
+        ["Kotlin", "Swift", "Flutter", "Objective-C", "Firebase", "GraphQL", "Jetpack Compose", "SwiftUI",
+         "Fastlane", "Gradle", "Xcode", "Figma"])] + [(420, 330, "Languages", 13, True), (420, 355, "English (Native)"),
+                                                      (420, 371, "Dutch (B2)")]
+    for y in range(200, 760, 14):
+        page1.append((44, y, "• Kept the release notes short and the build green for everyone"))
+    page2 = [(40, 30, "02/2020 – now Senior Mobile Developer @ Quillon, Marsh"), (40, 44, "and Ortega"),
+             (44, 59, "• Coordinated a team of twelve people across three departments")]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [page1 + side, page2])))
+    assert [e.company for e in cv.experiences] == [
+        "Ferrand, Oakes and Pell", "Beier Kramer GmbH & Co. KG", "Quillon, Marsh and Ortega"]
+    assert cv.current_company == "Quillon, Marsh and Ortega"

@@ -142,3 +142,15 @@ def test_group_labels_proficiency_words_and_sentence_pieces_are_not_skills(tmp_p
         assert not any(s.lower() == junk.lower() for s in cv.skills), junk
     for skill in ("Django", "Nginx", "PostgreSQL", "Go", "Python", "Kubernetes"):
         assert any(s.lower() == skill.lower() for s in cv.skills), skill
+
+
+def test_merged_skill_items_are_split_and_group_labels_and_placeholders_dropped():
+    from cvrag_desktop.ingestion.skills import _clean_item
+
+    assert _clean_item("Jenkins Back-end Django") == ["Jenkins", "Django"]
+    assert _clean_item("HTML5 Programming Node.js") == ["HTML5", "Node.js"]
+    assert _clean_item("CI/CD VirtualBox") == ["CI/CD", "VirtualBox"]  # one unknown, tool-shaped word is kept
+    for whole in ("Amazon Redshift", "Apache Spark Streaming", "Microsoft Excel", "Data Pipelines"):
+        assert _clean_item(whole) == [whole]  # a vendor's product or a phrase stays whole
+    assert _clean_item("Back End") == [] and _clean_item("Databases") == []
+    assert _clean_item("categoría 1 XXX") == [] and _clean_item("xxx") == []
