@@ -8,8 +8,8 @@ per engine: build seconds, open seconds, hybrid / hybrid + 3 filters / hybrid + 
 text filter / metadata p50/p95 in ms, RSS (peak) in MB after the queries, disk MB. For
 Edge, the on-disk size of each payload index is printed too (what each filter field costs).
 
-The previous engine (``cvrag_desktop.index.local``) was removed after this comparison;
-without it only the Edge rows are printed.
+The previous engine (``cvrag_desktop.index.local``) was removed after this comparison
+(its rows are in docs/index.md); with it gone only the Edge row is printed.
 
     nice python benchmarks/index_engines.py [--cvs 2000] [--queries 60] [--workdir DIR]
 """

@@ -172,13 +172,14 @@ def build(home: Path, seed_index: Path | None) -> dict:
     os.environ["CVRAG_HOME"] = str(home)
     from cvrag_desktop.catalog.db import Catalog
     from cvrag_desktop.config import Settings, app_paths
-    from cvrag_desktop.index.local import DB_NAME
+    from cvrag_desktop.index.edge_store import SHARD_DIR
     from cvrag_desktop.index.service import SearchService
 
     paths = app_paths().ensure()
     if seed_index is not None:  # the rebuild keeps earlier vectors by digest: start from the source's
         paths.index_dir.mkdir(parents=True, exist_ok=True)
-        shutil.copy(seed_index / DB_NAME, paths.index_dir / DB_NAME)
+        shutil.rmtree(paths.index_dir / SHARD_DIR, ignore_errors=True)
+        shutil.copytree(seed_index / SHARD_DIR, paths.index_dir / SHARD_DIR)
     catalog = Catalog(paths.catalog_db)
     svc = SearchService(catalog, paths, Settings())
     svc.embedder.dense_array(["warm up"] * 8)  # load the sessions outside the timing
@@ -194,27 +195,26 @@ def build(home: Path, seed_index: Path | None) -> dict:
 
 def build_qdrant(home: Path, local_index: Path) -> dict:
     """Copy a built local index's vectors into Qdrant local mode (the previous design)."""
-    import numpy as np
-
     os.environ["CVRAG_HOME"] = str(home)
+    from cvrag_desktop.catalog.db import Catalog
     from cvrag_desktop.config import app_paths
-    from cvrag_desktop.index.local import DB_NAME
+    from cvrag_desktop.index.edge_store import EdgeIndex
+    from cvrag_desktop.index.filters import candidate_payload
     from cvrag_desktop.index.qdrant_store import QdrantStore
-    from cvrag_desktop.index.records import Row
 
     folder = app_paths().data_dir / "qdrant"
     shutil.rmtree(folder, ignore_errors=True)
     store = QdrantStore(path=folder)
-    conn = sqlite3.connect(local_index / DB_NAME)
-    payloads = {c: json.loads(p) for c, p in conn.execute("SELECT candidate_id, payload FROM candidates")}
+    catalog = Catalog(app_paths().catalog_db)
+    payloads = {r["candidate_id"]: candidate_payload(r) for r in catalog.candidate_rows()}
+    catalog.close()
+    source = EdgeIndex(local_index)  # the Edge shard's vectors, copied (no re-embedding)
     t0, n = time.perf_counter(), 0
-    cur = conn.execute("SELECT chunk_id, candidate_id, section, digest, dense, terms, weights FROM chunks")
-    while batch := cur.fetchmany(512):
-        rows = [Row(c, cid, s, d, np.frombuffer(v, np.float16).astype(np.float32), np.frombuffer(t, np.uint32),
-                    np.frombuffer(w, np.float32)) for c, cid, s, d, v, t, w in batch]
+    for rows in source.rows():
         store.replace([], rows, payloads)
         n += len(rows)
     dt = time.perf_counter() - t0
+    source.close()
     store.close()
     return {"cvs": len(payloads), "chunks": n, "seconds": dt, "embedded": 0, "reused": n}
 

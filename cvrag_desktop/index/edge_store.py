@@ -272,6 +272,13 @@ class EdgeIndex:
             if offset is None:
                 return
 
+    def rows(self):
+        """Every stored chunk as a :class:`Row` with its vectors, a page at a time (copying an index elsewhere)."""
+        with self.lock:
+            for records in self._pages(None, [*LEAN, "digest"], vectors=True):
+                yield [Row(p["chunk_id"], p["candidate_id"], p["section"], p["digest"], *vectors_of(r.vector))
+                       for r in records if (p := r.payload) and r.vector]
+
     def count(self, filters: SearchFilters | None = None) -> int:
         """Number of chunks (passing the filters)."""
         with self.lock:

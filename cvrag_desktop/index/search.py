@@ -1,4 +1,4 @@
-"""The three retrieval strategies, over either store (local engine or Qdrant server).
+"""The three retrieval strategies, over either store (embedded Edge shard or Qdrant server).
 
 - :meth:`Retriever.search_hybrid` — dense + BM25, weighted RRF fusion (dense 1, BM25 3);
   each branch oversamples (50) when a reranker re-scores the fused list.
