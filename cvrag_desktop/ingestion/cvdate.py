@@ -17,7 +17,8 @@ from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.textclean import normalize_key
 
 _YEAR = r"(19[5-9]\d|20\d\d)"
-_CUE = re.compile(r"(last\s+updated|updated|last\s+modified|as\s+of|stand|aktualisiert|actualizado|"
+_CUE = re.compile(r"(last\s+updated|updated|last\s+modified|last\s+edited|last\s+revised|revised|as\s+of|stand|"
+                  r"aktualisiert|actualizado|"
                   r"mis\s+a\s+jour|atualizado|aggiornato)\b[\s:]*(on|in|am|le|el|em|il)?", re.I)
 _CJK_DATE = re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*日)?\s*(現在|更新|现在)")
 _SIGNATURE = re.compile(r"^[A-ZÄÖÜÉ][\w .'-]{1,40},\s*(den\s+)?\d{1,2}\.?\s+\w+\.?\s+" + _YEAR + r"\s*$")

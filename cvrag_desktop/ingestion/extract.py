@@ -51,6 +51,7 @@ class ExtractedDoc:
     page_sizes: list[tuple[float, float]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     created: object = None  # the file's own creation stamp (PDF "D:2019…" string, DOCX datetime)
+    running: list[str] = field(default_factory=list)  # running headers/footers dropped from ``lines`` ("Last edited …")
     _spans: list[tuple[int, int]] | None = None
     _text: str | None = None
 
@@ -233,12 +234,13 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
                         pages[pno] = order_page(engine.read_page(page, pno), page.rect.width)
                     method = "ocr" if len(image_only) == n_pages else "pymupdf+ocr"
                     notes.append(f"OCR ({engine.name}) on {len(image_only)} page(s)")
-    lines = _drop_running_lines(pages, sizes)
+    running: list[str] = []
+    lines = _drop_running_lines(pages, sizes, running)
     lines = repair_wrapped_dates(_rejoin_broken_words(lines))
     if not any(ln.text.strip() for ln in lines):
         raise NeedsOcr(f"{path.name} has no extractable text (it may be a scan that OCR could not read).")
     return ExtractedDoc(lines=lines, page_count=n_pages, method=method, page_sizes=sizes, notes=notes,
-                        created=created)
+                        created=created, running=running)
 
 
 MAX_CONTENT_BYTES = 16_000_000  # decompressed content of one page; real CV pages use < 1 MB
@@ -275,8 +277,10 @@ def _raise_if_memory(exc: BaseException) -> None:
         raise MemoryError(str(exc)) from exc
 
 
-def _drop_running_lines(pages: list[list[TextLine]], sizes: list[tuple[float, float]]) -> list[TextLine]:
-    """Drop page numbers and headers/footers repeated across pages."""
+def _drop_running_lines(pages: list[list[TextLine]], sizes: list[tuple[float, float]],
+                        dropped: list[str] | None = None) -> list[TextLine]:
+    """Drop page numbers and headers/footers repeated across pages (their texts, once each, go to ``dropped``:
+    a running footer may print the CV's date)."""
     def key(t: str) -> str:
         return re.sub(r"\d+", "#", t.strip().lower())
 
@@ -297,6 +301,8 @@ def _drop_running_lines(pages: list[list[TextLine]], sizes: list[tuple[float, fl
                 if ln.y1 > 0.92 * h and _TRAILING_PAGE.search(ln.text):
                     continue
                 if n >= 2 and edge_counts[key(ln.text)] >= max(2, n // 2 + (n > 2)):
+                    if dropped is not None and ln.text not in dropped:
+                        dropped.append(ln.text)
                     continue
             out.append(ln)
     return out

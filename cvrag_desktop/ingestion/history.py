@@ -8,6 +8,7 @@ shapes make a location. When vocabulary cannot tell, the template's order decide
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from cvrag_desktop.domain import Experience
@@ -25,6 +26,7 @@ from cvrag_desktop.ingestion.entries import (
 )
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import canonical_skill, load_lexicon
+from cvrag_desktop.ingestion.prose_roles import prose_roles
 from cvrag_desktop.ingestion.role_text import split_flat_header
 from cvrag_desktop.ingestion.textclean import normalize_key
 
@@ -197,6 +199,26 @@ def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Exper
         built = build_experience(lines, entry)
         if built is not None:
             out.append(built)
+            out.extend(_further_terms(lines, entry, built))
+    return out or prose_roles(lines, idx)
+
+
+_TERM_JOIN = re.compile(r"^\s*(?:,|;|&|\+|and|und|et|y|e|och|en|/)\s*$", re.IGNORECASE)
+
+
+def _further_terms(lines: list[TextLine], entry: RawEntry, built: tuple[Experience, dict[str, int]]
+                   ) -> list[tuple[Experience, dict[str, int]]]:
+    """"2003 – 2004 und 2006 – 2012 <tab> Employer": one role held in two terms is two periods of work."""
+    if entry.date_line is None:
+        return []
+    text = lines[entry.date_line].text
+    ranges = find_date_ranges(text)
+    out = []
+    for prev, r in itertools.pairwise(ranges):
+        if r.start is None or not _TERM_JOIN.match(text[prev.span[1]:r.span[0]]):
+            break
+        exp, where = built
+        out.append((exp.model_copy(update={"start": r.start, "end": r.end, "is_current": r.is_current}), where))
     return out
 
 

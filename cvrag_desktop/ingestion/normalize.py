@@ -91,14 +91,15 @@ def _cv_date(doc: ExtractedDoc, as_of: dt.date | None, mentioned: list[str]) -> 
     stamp, or a file date, older than a date the CV itself mentions (``mentioned``, "YYYY[-MM]")
     is a certificate's date, a tool's fixed stamp or a copied file's, and is ignored.
     """
-    found = find_cv_date((ln.text for ln in doc.lines), as_of)
+    texts = [ln.text for ln in doc.lines] + list(doc.running)  # a running footer may carry the date
+    found = find_cv_date(texts, as_of)
     if found:
         return found[0].strftime("%Y-%m"), "printed"
 
     def believable(d: dt.date | None) -> bool:
         return d is not None and not any(m[:7] > d.strftime("%Y-%m") for m in mentioned if m)
 
-    stamp = find_date_stamp((ln.text for ln in doc.lines), as_of)
+    stamp = find_date_stamp(texts, as_of)
     if stamp and believable(stamp[0]):
         return stamp[0].strftime("%Y-%m"), "printed"
     created = file_date(doc.created, as_of)

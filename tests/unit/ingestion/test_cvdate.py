@@ -115,3 +115,19 @@ def test_the_latest_full_date_is_the_stamp_and_ordinals_are_read():
     today = dt.date(2026, 11, 30)
     lines = ["•\t22/07/2024\tExample certification in workflow tools", "October 29th, 2024"]
     assert find_date_stamp(lines, today)[0] == dt.date(2024, 10, 1)  # a certificate's date precedes the CV's own
+
+
+def test_a_running_footer_that_prints_the_date_dates_the_cv(tmp_path):
+    from cvrag_desktop.ingestion.extract import extract_document
+    from cvrag_desktop.ingestion.normalize import normalize_document
+    from tests.support.minipdf import write_pdf
+
+    footer = (200, 815, "LAST EDITED ON AUGUST 26, 2025", 8)
+    page1 = [(40, 20, "Nell Arbury", 18, True), (40, 44, "nell@example.org"), (40, 70, "Experience", 14, True),
+             (40, 95, "Backend Developer"), (400, 95, "October 2022 - today"), (40, 109, "Example Systems Ltd"),
+             footer]
+    page2 = [(40, 30, "Education", 14, True), (40, 55, "BSc Mathematics"), (40, 69, "University of Example"), footer]
+    doc = extract_document(write_pdf(tmp_path / "cv.pdf", [page1, page2]))
+    assert not any("EDITED" in ln.text for ln in doc.lines)  # still a running footer, not CV text
+    cv, _ = normalize_document(doc)
+    assert (cv.cv_date, cv.cv_date_source) == ("2025-08", "printed")

@@ -84,3 +84,12 @@ def test_timeline_firm_wrapped_after_at_and_a_one_column_page_after_a_sidebar(tm
     assert [e.company for e in cv.experiences] == [
         "Ferrand, Oakes and Pell", "Beier Kramer GmbH & Co. KG", "Quillon, Marsh and Ortega"]
     assert cv.current_company == "Quillon, Marsh and Ortega"
+
+
+def test_one_role_held_in_two_terms_counts_both(tmp_path):
+    items = [(40, 20, "Ilka Brenner", 18, True), (40, 44, "ilka@example.org"), (40, 70, "Berufserfahrung", 14, True),
+             (40, 95, "2003 – 2004 und 2006 – 2012"), (200, 95, "Tierarztpraxis Beispiel, Berlin"),
+             (210, 110, "• Sprechstunde und Impfungen")]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [items])))
+    assert [(e.company, e.start, e.end) for e in cv.experiences] == [
+        ("Tierarztpraxis Beispiel", "2003", "2004"), ("Tierarztpraxis Beispiel", "2006", "2012")]
