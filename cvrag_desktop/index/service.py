@@ -73,8 +73,17 @@ def edge_version() -> str:
 
 
 def folder_bytes(folder: Path) -> int:
-    """Bytes used by the files under a folder (the index's disk use)."""
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    """Bytes allocated on disk under a folder (the index's disk use; its memory-mapped files are
+    sparse, so their sizes overstate it — blocks are counted where the OS reports them)."""
+    total = 0
+    for p in folder.rglob("*"):
+        try:
+            st = p.stat()
+        except OSError:  # removed meanwhile
+            continue
+        if p.is_file():
+            total += st.st_blocks * 512 if hasattr(st, "st_blocks") else st.st_size
+    return total
 
 
 def clean_query(query: str | None) -> str:
