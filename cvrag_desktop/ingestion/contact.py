@@ -238,6 +238,8 @@ def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:
             candidates.append((first[0], j))
     for text, j in candidates:
         t = text.strip()
+        if t.startswith(">"):  # a Markdown blockquote left by a converter: "> PhD candidate > > PhD candidate at …"
+            t = next((q.strip() for q in t.split(">") if q.strip()), "")
         if not 3 <= len(t) <= 90 or EMAIL.search(t) or URL.search(t) or PHONE.search(t):
             continue
         if t.endswith(":") or (" " not in t and t.islower()):

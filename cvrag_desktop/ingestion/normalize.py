@@ -46,9 +46,19 @@ class _Prov:
         )
 
 
+# Headings of paid work among several experience sections ("Work Experience" beside "Research Experience"):
+# their roles come first, so that the current role is the job, not a fellowship or a side collaboration.
+_EMPLOYMENT_HEADING = re.compile(r"\b(?:work|employment|professional|career|industry|berufserfahrung|beruf|"
+                                 r"professionnelle?s?|laboral|profesional|profissional|lavorativa|"
+                                 r"工作|職歴|职业)", re.IGNORECASE)
+
+
 def _by_section(blocks: list[SectionBlock]) -> dict[str, list[int]]:
     out: dict[str, list[int]] = defaultdict(list)
-    for b in blocks:
+    work = [b for b in blocks if b.section == "experience" and _EMPLOYMENT_HEADING.search(b.title or "")]
+    ordered = work + [b for b in blocks if b not in work] if 0 < len(work) < sum(
+        b.section == "experience" for b in blocks) else blocks
+    for b in ordered:
         out[b.section].extend(b.lines)
     return out
 

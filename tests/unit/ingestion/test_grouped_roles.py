@@ -93,3 +93,16 @@ def test_one_role_held_in_two_terms_counts_both(tmp_path):
     cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [items])))
     assert [(e.company, e.start, e.end) for e in cv.experiences] == [
         ("Tierarztpraxis Beispiel", "2003", "2004"), ("Tierarztpraxis Beispiel", "2006", "2012")]
+
+
+def test_the_current_role_is_the_job_when_a_research_section_also_has_an_ongoing_one(tmp_path):
+    items = [(40, 20, "Wen Solace", 18, True), (40, 44, "wen@example.org"),
+             (40, 70, "Research Experience", 14, True),
+             (40, 95, "Research Fellow | Example Fellowship Programme"), (40, 109, "Jan 2026 – Present"),
+             (44, 124, "• Studied cooperation between learning agents"),
+             (40, 150, "Work Experience", 14, True),
+             (40, 175, "Research Engineer | Example Governance Lab"), (40, 189, "Aug 2024 – Present"),
+             (44, 204, "• Built the lab's data pipelines")]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [items])))
+    assert cv.current_title == "Research Engineer"
+    assert {e.title for e in cv.experiences} == {"Research Fellow", "Research Engineer"}

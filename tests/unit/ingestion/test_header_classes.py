@@ -359,3 +359,13 @@ def test_no_ongoing_role_and_no_headline_means_no_current_title():
     assert NormalizedCV(name="Dana Okonkwo", headline="Analyst", experiences=ended).with_derived().current_title == "Analyst"
     ongoing = [Experience(title="Lead Analyst", company="Halvard", start="2023-07", is_current=True), *ended]
     assert NormalizedCV(name="Dana Okonkwo", experiences=ongoing).with_derived().current_title == "Lead Analyst"
+
+
+def test_a_headline_left_in_a_markdown_blockquote_by_a_converter():
+    from cvrag_desktop.ingestion.contact import find_headline, find_name
+    from tests.support.minipdf import lines_doc
+
+    doc = lines_doc([("Maren Holt", 16.0), ("> Doctoral researcher > > Doctoral researcher at an example lab", 10.0),
+                     ("maren@example.org", 10.0)])
+    hit = find_headline(doc, find_name(doc))
+    assert hit is not None and hit.value == "Doctoral researcher"
