@@ -1,8 +1,12 @@
-"""Render every pane with generated demo data to PNG files (``make screenshots``).
+"""Render every pane to PNG files at laptop and desktop sizes (``make screenshots``).
 
-``python -m cvrag_desktop.ui.screenshots docs/screenshots`` — uses a throwaway
-``CVRAG_HOME``, generates and imports synthetic CVs, then grabs each pane. Run it under
-Xvfb (``xvfb-run -a``) for real fonts and rendering; ``QT_QPA_PLATFORM=offscreen`` also works.
+``python -m cvrag_desktop.ui.screenshots docs/screenshots [CV_FOLDER]`` — uses a throwaway
+``CVRAG_HOME``, imports the CVs of ``CV_FOLDER`` (default: the public real CVs of
+``../shared/data/real-cvs/pdf`` when present, else 40 generated ones), then grabs each pane:
+``<out>/<pane>.png`` at 1366×768 and ``<out>/1920x1080/<pane>.png``. Scenes: the first-run
+welcome, generate, import, candidates (shortlist, screening, provenance), ranked search,
+chat, job match and settings. Run it under Xvfb (``xvfb-run -a``) for real fonts and
+rendering; ``QT_QPA_PLATFORM=offscreen`` also works.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
-SIZE = (1500, 920)
+SIZES = ((1366, 768, ""), (1920, 1080, "1920x1080"))  # (width, height, subfolder)
+REAL_CVS = Path(__file__).resolve().parents[3] / "shared" / "data" / "real-cvs" / "pdf"
+SEARCH = "python machine learning"
 
 
 def _wait(app: QApplication, cond, timeout: float = 120.0) -> None:
@@ -68,8 +74,11 @@ def job_scene(app: QApplication, win):
     return dlg
 
 
-def render(out_dir: Path, count: int = 40, seed: int = 2026) -> list[Path]:
-    """Build the demo scene and write one PNG per pane; returns the files written."""
+def render(out_dir: Path, cvs: Path | None = None, count: int = 40, seed: int = 2026) -> list[Path]:
+    """Build the scenes and write one PNG per pane and size; returns the files written.
+
+    ``cvs``: a folder of CVs to import (else ``count`` generated ones).
+    """
     home = Path(tempfile.mkdtemp(prefix="cvrag-shots-"))
     os.environ["CVRAG_HOME"] = str(home)
     os.environ.setdefault("CVRAG_LLM_URL", "http://127.0.0.1:9")
@@ -81,21 +90,37 @@ def render(out_dir: Path, count: int = 40, seed: int = 2026) -> list[Path]:
 
     services = Services()
     gen = home / "generated"
-    services.generate(count, seed, gen, locale="mixed", layout="mixed")
+    if cvs is None:
+        services.generate(count, seed, gen, locale="mixed", layout="mixed")
+    source = cvs if cvs is not None else gen
     win = MainWindow(services)
-    win.resize(*SIZE)
+    win.resize(*SIZES[0][:2])
     win.show()
     win.start()
     _wait(app, lambda: win.status.info is not None)
     shots: list[Path] = []
     out_dir.mkdir(parents=True, exist_ok=True)
 
-    def grab(name: str) -> None:
-        for _ in range(10):
-            app.processEvents()
-        path = out_dir / f"{name}.png"
-        win.grab().save(str(path))
-        shots.append(path)
+    def grab(name: str, widget=None) -> None:
+        widget = widget or win
+        for w, h, sub in SIZES:
+            widget.resize(w, h)
+            for _ in range(10):
+                app.processEvents()
+                time.sleep(0.03)
+            _wait(app, lambda: not win.runner.busy("pdf-render") and not win.runner.busy("jobmatch-preview"))
+            time.sleep(0.3)  # the preview re-fits to the new size after a short pause
+            _wait(app, lambda: not win.runner.busy("pdf-render"))
+            folder = out_dir / sub
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"{name}.png"
+            widget.grab().save(str(path))
+            shots.append(path)
+        widget.resize(*SIZES[0][:2])
+
+    win.show_pane(CANDIDATES)
+    _wait(app, lambda: win.candidates.views.currentWidget() is win.candidates.welcome)
+    grab("welcome")
 
     win.show_pane(GENERATE)
     win.generate.out_dir.setText(str(gen))
@@ -103,8 +128,8 @@ def render(out_dir: Path, count: int = 40, seed: int = 2026) -> list[Path]:
     win.generate.seed.setValue(seed)
     grab("generate")
     win.show_pane(IMPORT)
-    win.importer.import_paths([gen])
-    _wait(app, lambda: not win.importer.busy, timeout=600)
+    win.importer.import_paths([source])
+    _wait(app, lambda: not win.importer.busy, timeout=900)
     _wait(app, lambda: win.candidates.model.rowCount() > 0)
     grab("import")
     pane = win.candidates
@@ -115,6 +140,11 @@ def render(out_dir: Path, count: int = 40, seed: int = 2026) -> list[Path]:
     ids = [r["id"] for r in pane.model.rows()[:4]]
     bar.add(ids)
     _wait(app, lambda: "(4)" in bar.combo.currentText())
+    for pid, state in zip(ids, ({"status": "interview", "rating": 4, "add_tags": ["backend"]},
+                                {"status": "screening", "rating": 3}, {"status": "rejected"}), strict=False):
+        services.set_screening([pid], **state)
+    pane.reload()
+    _wait(app, lambda: (pane.model.row(ids[0]) or {}).get("status") == "interview")
     pane.select_candidate(ids[0])
     _wait(app, lambda: pane.preview.image is not None)
     prov = pane.detail.record.get("provenance") or []
@@ -124,21 +154,30 @@ def render(out_dir: Path, count: int = 40, seed: int = 2026) -> list[Path]:
         pane.detail.open_provenance(pick)
         _wait(app, lambda: pane.preview.image is not before)
     grab("candidates")
+    pane.search.setText(SEARCH)
+    _wait(app, lambda: pane.ranked and not win.runner.busy("search"))
+    top = pane.proxy.visible_ids()
+    if top:
+        pane.select_candidate(top[0])
+        _wait(app, lambda: pane.preview.image is not None and not win.runner.busy("pdf-render"))
+    grab("search")
+    pane.search.setText("")
+    _wait(app, lambda: not pane.ranked)
     win.status.refresh()
     win.show_pane(CHAT)
     chat_scene(app, win)
     grab("chat")
     dlg = job_scene(app, win)
-    path = out_dir / "jobmatch.png"
-    dlg.grab().save(str(path))
-    shots.append(path)
+    grab("jobmatch", dlg)
     dlg.close()
     dlg = win.open_settings()
     for _ in range(10):
         app.processEvents()
-    path = out_dir / "settings.png"
-    dlg.grab().save(str(path))
-    shots.append(path)
+    for _w, _h, sub in SIZES:  # a dialog at its own size
+        folder = out_dir / sub
+        folder.mkdir(parents=True, exist_ok=True)
+        dlg.grab().save(str(folder / "settings.png"))
+        shots.append(folder / "settings.png")
     dlg.reject()
     win.close()
     services.close()
@@ -149,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry: output folder (default docs/screenshots)."""
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0]) if args else Path("docs/screenshots")
-    for p in render(out):
+    cvs = Path(args[1]) if len(args) > 1 else (REAL_CVS if REAL_CVS.is_dir() else None)
+    for p in render(out, cvs):
         print(p)
     return 0
 

@@ -33,7 +33,7 @@ def test_citation_of_a_long_cv_after_a_short_one(window, qtbot, pdfs):
     assert second.args[0] == 10  # not clamped to the short CV's two pages
     assert preview.path == str(long_) and preview.pages == 12
     assert preview.hits, "the cited line is highlighted on that page"
-    assert "Page 11 of 12" in preview.page_label.text()
+    assert "Page 11/12" in preview.page_label.text()
 
 
 def test_zoom_fit_and_system_viewer(window, qtbot, pdfs, monkeypatch):

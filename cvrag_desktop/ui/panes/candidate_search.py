@@ -52,7 +52,7 @@ class RankedSearch:
         header = self.table.horizontalHeader()
         for pos, col in enumerate(SEARCH_COLS, start=1):  # right after the name
             header.moveSection(header.visualIndex(col), pos)
-        self.table.setColumnWidth(REL_COL, 70)
+        self.table.setColumnWidth(REL_COL, 95)
         self.table.setColumnWidth(SEARCH_COLS[1], 320)
         for col in SEARCH_COLS:
             self.table.setColumnHidden(col, True)

@@ -28,9 +28,11 @@ from cvrag_desktop.ui.models.candidates import (
     COLUMNS,
     IMPORTED_COL,
     NAME_COL,
+    RATING_COL,
     REL_COL,
     SEARCH_COLS,
     SNIPPET_COL,
+    STATUS_COL,
     CandidateTableModel,
     enrich_row,
 )
@@ -127,6 +129,9 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         self.columns = ColumnChooser(self.table, [t for t, _k in COLUMNS], fixed=(NAME_COL,),
                                      managed_elsewhere=SEARCH_COLS, qsettings=self.qsettings,
                                      key="candidates/hidden_columns", hidden_by_default=HIDDEN_BY_DEFAULT)
+        header = self.table.horizontalHeader()
+        for col, after in ((STATUS_COL, 2), (RATING_COL, STATUS_COL)):  # the recruiter's decisions near the name
+            header.moveSection(header.visualIndex(col), header.visualIndex(after) + 1)
         self.detail = CandidateDetail()
         self.preview = PdfPreview(self.runner)
         self.detail.provenance_clicked.connect(self._open_provenance)
@@ -150,7 +155,9 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         self.splitter.addWidget(side)
         self.splitter.addWidget(center)
         self.splitter.addWidget(self.preview)
-        self.splitter.setSizes([210, 760, 430])
+        self.splitter.setSizes([200, 560, 450])  # fits a 1366-pixel window; more width is shared by table and preview
+        self.splitter.setStretchFactor(1, 1)  # extra width goes to the table and record, and the preview
+        self.splitter.setStretchFactor(2, 1)
         self.main_view = QWidget()
         main = QVBoxLayout(self.main_view)
         main.setContentsMargins(0, 0, 0, 0)

@@ -43,7 +43,7 @@ class ShortlistBar(QWidget):
         self.candidate_id: str | None = None
         self._ids: set[str] = set()
         self.combo = QComboBox()
-        self.combo.setMinimumWidth(140)
+        self.combo.setMinimumWidth(200)
         self.combo.setToolTip("Shortlist to add to, view and export")
         self.only = QCheckBox("Only this list")
         self.new_btn = QPushButton("New…")

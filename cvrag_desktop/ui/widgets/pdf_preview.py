@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QDesktopServices, QImage, QKeySequence, QPainter, QPen, QPixmap, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
 
@@ -101,15 +101,18 @@ class PdfPreview(QWidget):
         self.prev_btn = self._button("◀", "Previous page", lambda: self.show_page(self.page - 1, keep_bbox=False))
         self.next_btn = self._button("▶", "Next page", lambda: self.show_page(self.page + 1, keep_bbox=False))
         self.page_label = QLabel("No file")
+        self.page_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # may be elided
         self.zoom_out_btn = self._button("−", "Zoom out (Ctrl+-)", lambda: self.set_zoom(self.zoom / ZOOM_STEP))
         self.zoom_in_btn = self._button("+", "Zoom in (Ctrl++)", lambda: self.set_zoom(self.zoom * ZOOM_STEP))
-        self.fit_width_btn = self._button("Fit width", "Fit the page to the width of the preview",
+        self.fit_width_btn = self._button("Width", "Fit the page to the width of the preview",
                                           lambda: self.set_fit(FIT_WIDTH))
-        self.fit_page_btn = self._button("Fit page", "Show the whole page", lambda: self.set_fit(FIT_PAGE))
+        self.fit_page_btn = self._button("Page", "Fit the whole page in the preview",
+                                         lambda: self.set_fit(FIT_PAGE))
         self.external_btn = self._button("Open…", "Open in the system's PDF viewer", self.open_external)
         bar = QHBoxLayout()
         bar.addWidget(self.prev_btn)
-        bar.addWidget(self.page_label, 1, Qt.AlignmentFlag.AlignCenter)
+        self.page_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        bar.addWidget(self.page_label, 1)
         bar.addWidget(self.next_btn)
         bar.addSpacing(8)
         for b in (self.zoom_out_btn, self.zoom_in_btn, self.fit_width_btn, self.fit_page_btn, self.external_btn):
@@ -286,7 +289,10 @@ class PdfPreview(QWidget):
             b.setEnabled(bool(self.path))
         self.zoom_out_btn.setEnabled(bool(self.path) and self.zoom > MIN_ZOOM + 1e-6)
         self.zoom_in_btn.setEnabled(bool(self.path) and self.zoom < MAX_ZOOM - 1e-6)
+        for b, verb in ((self.zoom_out_btn, "Zoom out (Ctrl+-)"), (self.zoom_in_btn, "Zoom in (Ctrl++)")):
+            b.setToolTip(f"{verb} · now {round(self.zoom * 100)}%")
         if self.path and self.pages:
-            self.page_label.setText(f"Page {self.page + 1} of {self.pages} · {round(self.zoom * 100)}%")
+            self.page_label.setText(f"Page {self.page + 1}/{self.pages}")  # short: the zoom is in the tooltip
+            self.page_label.setToolTip(f"Page {self.page + 1} of {self.pages}, zoom {round(self.zoom * 100)}%")
         elif not self.path:
             self.page_label.setText("")

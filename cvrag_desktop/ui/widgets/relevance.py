@@ -27,7 +27,8 @@ class RelevanceBarDelegate(QStyledItemDelegate):
         rect = QRectF(option.rect).adjusted(4, 5, -4, -5)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        highlight = option.palette.color(QPalette.ColorRole.Highlight)
+        selected = bool(opt.state & QStyle.StateFlag.State_Selected)  # on a selected row the bar is in its text colour
+        highlight = option.palette.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Highlight)
         track = QColor(highlight)
         track.setAlpha(40)
         painter.setPen(Qt.PenStyle.NoPen)
