@@ -181,7 +181,24 @@ def _step_window(t: SelfTest) -> str:
     window.runner.wait(5000)
     window.close()
     QApplication.processEvents()
-    return f"main window built on the {platform!r} Qt platform"
+    native = _native_platform_plugins()
+    return f"main window built on the {platform!r} Qt platform; display plugins present: {', '.join(native)}"
+
+
+NATIVE_PLUGINS = {"linux": ("xcb", "wayland"), "darwin": ("cocoa",), "win32": ("windows",)}
+
+
+def _native_platform_plugins() -> list[str]:
+    """The Qt platform plugins a real screen needs on this OS, checked present in the build."""
+    from PySide6.QtCore import QLibraryInfo
+
+    folder = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)) / "platforms"
+    names = [p.name for p in folder.glob("*")] if folder.is_dir() else []
+    wanted = next((v for k, v in NATIVE_PLUGINS.items() if sys.platform.startswith(k)), ())
+    found = [w for w in wanted if any(f"q{w}." in n for n in names)]
+    if wanted and not found:
+        raise SelfTestFailure(f"no Qt platform plugin for a real screen ({' or '.join(wanted)}) in {folder}")
+    return found
 
 
 def _step_llm_stack(t: SelfTest) -> str:
