@@ -67,11 +67,13 @@ def _fold_same_length(text: str) -> str:
     """Lowercase and strip accents character by character, so match positions stay valid."""
     if text.isascii():
         return text.lower()
-    out = []
-    for ch in text:
-        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)).lower()
-        out.append(base if len(base) == 1 else (ch.lower() if len(ch.lower()) == 1 else ch))
-    return "".join(out)
+    return "".join(_fold_char(ch) for ch in text)
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(ch: str) -> str:
+    base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)).lower()
+    return base if len(base) == 1 else (ch.lower() if len(ch.lower()) == 1 else ch)
 
 
 def _atoms(text: str) -> list[_Atom]:

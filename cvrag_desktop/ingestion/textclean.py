@@ -35,6 +35,9 @@ ICON_FONT = re.compile(
 )
 
 
+_PLAIN = re.compile(r"[\x20-\x7e\t]*")
+
+
 def is_private_use(ch: str) -> bool:
     """True for code points in the private-use areas (icon fonts put glyphs there)."""
     cp = ord(ch)
@@ -48,6 +51,12 @@ def clean_text(text: str) -> str:
     stray small-caps ``i`` is put in capitals. Soft hyphens inside a word become ``-`` (some templates print hyphens as U+00AD);
     a trailing soft hyphen is kept as ``\u00ad`` so line re-joining can see it.
     """
+    if _PLAIN.fullmatch(text):  # printable ASCII (most lines): no glyph, control or hyphen to fix
+        s = text
+        if "i" in s:
+            s = _SMALL_CAPS_I.sub(lambda m: m.group(0).upper(), s)
+            s = _SMALL_CAPS_SHORT.sub(lambda m: m.group(0).upper(), s)
+        return _SPACES.sub(lambda m: "\t" if "\t" in m.group(0) else " ", s).strip(" ")
     out = []
     for ch in text:
         if ch in _LIGATURES:
