@@ -145,3 +145,27 @@ def migrate_legacy(folder: Path, write: Callable[[list[Row], dict[str, dict]], N
     for suffix in ("", "-wal", "-shm"):
         (folder / f"{LEGACY_DB}{suffix}").unlink(missing_ok=True)
     return moved
+
+
+def edge_version() -> str:
+    """The installed ``qdrant-edge-py`` version (reported by ``cvrag doctor``)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("qdrant-edge-py")
+    except PackageNotFoundError:
+        return "?"
+
+
+def folder_bytes(folder: Path) -> int:
+    """Bytes allocated on disk under a folder (the index's disk use; its memory-mapped files are
+    sparse, so their sizes overstate it — blocks are counted where the OS reports them)."""
+    total = 0
+    for p in folder.rglob("*"):
+        try:
+            st = p.stat()
+        except OSError:  # removed meanwhile
+            continue
+        if p.is_file():
+            total += st.st_blocks * 512 if hasattr(st, "st_blocks") else st.st_size
+    return total

@@ -2,7 +2,7 @@
 
 Qdrant's own Rust engine runs in-process (``qdrant-edge-py``): named vectors ``dense``
 (384-d cosine, float16 storage, always searched exactly) and ``bm25`` (sparse,
-``Modifier.Idf`` — Qdrant computes the IDF over live points), keyword/integer payload
+``Modifier.Idf`` — Qdrant computes the IDF over the shard), keyword/integer payload
 indexes on the filter fields, hybrid search as one query with two prefetches fused by
 weighted ``Fusion.Rrf``. The filters are the same neutral tree as on a Qdrant server
 (:mod:`cvrag_desktop.index.where`). Every update goes to the shard's write-ahead log
@@ -32,21 +32,13 @@ import numpy as np
 import qdrant_edge as qe
 
 from cvrag_desktop.index.edge_files import ReuseFile, read_meta, write_meta
-from cvrag_desktop.index.embeddings import DENSE_DIM
-from cvrag_desktop.index.filters import (
-    INTEGER_FIELDS,
-    KEYWORD_FIELDS,
-    SearchFilters,
-    build_filter,
-    point_fields,
-)
+from cvrag_desktop.index.edge_shard import DENSE, SHARD_DIR, SPARSE, open_shard, points, vectors_of
+from cvrag_desktop.index.filters import SearchFilters, build_filter
 from cvrag_desktop.index.records import QueryVectors, RawHit, Row, point_id
 from cvrag_desktop.index.where import AnyOf, Where, to_edge
 
 log = logging.getLogger(__name__)
 
-SHARD_DIR = "shard"
-DENSE, SPARSE = "dense", "bm25"
 RRF_K = 2  # Qdrant's ranking constant: score = Σ 1 / ((rank + 1) / weight + k − 1)
 PAGE = 1024
 BATCH = 256
@@ -54,71 +46,6 @@ COMPACT_MIN = 2000  # dead points before a rewrite is worth it
 LEAN = ["chunk_id", "candidate_id", "section"]
 META = [*LEAN, "years", "name", "seq"]
 EXACT = qe.SearchParams(exact=True)
-
-
-class ShardBusy(Exception):
-    """The shard's own lock (its WAL) is held by another process."""
-
-
-def shard_config() -> qe.EdgeConfig:
-    """The shard's layout: two named vectors, no HNSW indexing, WAL on."""
-    return qe.EdgeConfig(
-        vectors={DENSE: qe.EdgeVectorParams(size=DENSE_DIM, distance=qe.Distance.Cosine,
-                                            datatype=qe.VectorStorageDatatype.Float16)},
-        sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
-        optimizers=qe.EdgeOptimizersConfig(indexing_threshold=0),
-        payload_memory=qe.Memory.Cached,  # metadata reads payloads: ~3x faster than Cold, a few dozen MB
-    )
-
-
-def open_shard(path: Path) -> qe.EdgeShard:
-    """Load the shard at ``path`` (created with its payload indexes when absent)."""
-    try:
-        if (path / "edge_config.json").exists() or (path / "segments").exists():
-            shard = qe.EdgeShard.load(str(path))
-        else:
-            shard = qe.EdgeShard.create(str(path), shard_config())
-    except Exception as exc:
-        if "WouldBlock" in str(exc):
-            raise ShardBusy(str(exc)) from exc
-        raise
-    have = set(shard.info().payload_schema)
-    for name in KEYWORD_FIELDS:
-        if name not in have:  # "<array>[].w": indexed per element, so nested (one-value) filters use the index
-            schema = qe.KeywordIndexParams(nested=name.split("[]")[0]) if "[]" in name else qe.PayloadSchemaType.Keyword
-            shard.update(qe.UpdateOperation.create_field_index(name, schema))
-    for name in INTEGER_FIELDS:
-        if name not in have:
-            shard.update(qe.UpdateOperation.create_field_index(name, qe.PayloadSchemaType.Integer))
-    return shard
-
-
-def to_point(r: Row, fields: dict, seq: int) -> qe.Point:
-    """One chunk as a shard point: both vectors, ids, digest, its place among the candidate's
-    chunks (``seq``, catalog order) and the candidate's filter fields."""
-    return qe.Point(point_id(r.chunk_id), {
-        DENSE: r.dense.astype(np.float32).tolist(),
-        SPARSE: qe.SparseVector(indices=r.terms.astype(np.int64).tolist(), values=r.weights.astype(float).tolist()),
-    }, {"chunk_id": r.chunk_id, "candidate_id": r.candidate_id, "section": r.section, "digest": r.digest,
-        "seq": seq, **fields})
-
-
-def points(rows: list[Row], payloads: dict[str, dict]) -> list[qe.Point]:
-    """Shard points for rows of the candidates in ``payloads`` (normalised candidate payloads)."""
-    fields = {c: point_fields(p) for c, p in payloads.items()}
-    seen: dict[str, int] = {}
-    out = []
-    for r in rows:
-        seq = seen[r.candidate_id] = seen.get(r.candidate_id, -1) + 1
-        out.append(to_point(r, fields[r.candidate_id], seq))
-    return out
-
-
-def vectors_of(vector: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(dense, terms, weights) arrays from a stored point's vectors."""
-    sv = vector[SPARSE]
-    return (np.asarray(vector[DENSE], dtype=np.float32), np.asarray(sv.indices, dtype=np.uint32),
-            np.asarray(sv.values, dtype=np.float32))
 
 
 class EdgeIndex:

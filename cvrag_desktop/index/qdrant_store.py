@@ -26,7 +26,7 @@ from cvrag_desktop.index.filters import (
     build_filter,
     point_fields,
 )
-from cvrag_desktop.index.records import QueryVectors, RawHit, Row, point_id
+from cvrag_desktop.index.records import QueryVectors, RawHit, Row, point_id, seq_numbers
 from cvrag_desktop.index.where import Where, to_client
 
 log = logging.getLogger(__name__)
@@ -106,10 +106,8 @@ class QdrantStore:
         for cid in candidate_ids:
             self.delete_candidate(cid)
         fields = {c: point_fields(p) for c, p in payloads.items()}
-        seen: dict[str, int] = {}
         points = []
-        for r in rows:
-            seq = seen[r.candidate_id] = seen.get(r.candidate_id, -1) + 1
+        for r, seq in zip(rows, seq_numbers(rows), strict=True):
             points.append(models.PointStruct(
                 id=point_id(r.chunk_id),
                 vector={DENSE: r.dense.tolist(), SPARSE: models.SparseVector(indices=r.terms.tolist(),

@@ -15,6 +15,16 @@ def point_id(chunk_id: str) -> str:
     return str(uuid.uuid5(_POINT_NS, chunk_id))
 
 
+def seq_numbers(rows: list) -> list[int]:
+    """Each row's place among its candidate's rows (0, 1, …): chunks keep their catalog order."""
+    seen: dict[str, int] = {}
+    out = []
+    for r in rows:
+        out.append(seen.setdefault(r.candidate_id, -1) + 1)
+        seen[r.candidate_id] = out[-1]
+    return out
+
+
 @dataclass
 class RawHit:
     """A scored chunk reference (text is fetched from the catalog afterwards)."""

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings
 from cvrag_desktop.errors import Cancelled, InvalidInput
+from cvrag_desktop.index.edge_files import edge_version, folder_bytes
 from cvrag_desktop.index.embeddings import Embedder, dense_text
 from cvrag_desktop.index.filters import SearchFilters, candidate_payload, parse_filters
 from cvrag_desktop.index.records import RawHit, Row
@@ -60,30 +61,6 @@ def shared_embedder(models_dir: Path | None) -> Embedder:
         if key not in _embedders:
             _embedders[key] = Embedder(models_dir)
         return _embedders[key]
-
-
-def edge_version() -> str:
-    """The installed ``qdrant-edge-py`` version (reported by ``cvrag doctor``)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("qdrant-edge-py")
-    except PackageNotFoundError:
-        return "?"
-
-
-def folder_bytes(folder: Path) -> int:
-    """Bytes allocated on disk under a folder (the index's disk use; its memory-mapped files are
-    sparse, so their sizes overstate it — blocks are counted where the OS reports them)."""
-    total = 0
-    for p in folder.rglob("*"):
-        try:
-            st = p.stat()
-        except OSError:  # removed meanwhile
-            continue
-        if p.is_file():
-            total += st.st_blocks * 512 if hasattr(st, "st_blocks") else st.st_size
-    return total
 
 
 def clean_query(query: str | None) -> str:

@@ -27,7 +27,8 @@ import portalocker
 
 from cvrag_desktop.errors import IndexLocked
 from cvrag_desktop.index.edge_files import LEGACY_DB, migrate_legacy
-from cvrag_desktop.index.edge_store import SHARD_DIR, EdgeIndex, ShardBusy, points
+from cvrag_desktop.index.edge_shard import SHARD_DIR, ShardBusy, points
+from cvrag_desktop.index.edge_store import EdgeIndex
 from cvrag_desktop.index.filters import SearchFilters
 from cvrag_desktop.index.records import QueryVectors, RawHit, Row
 

@@ -1,0 +1,84 @@
+"""The Edge shard's layout: its configuration, payload indexes, and chunks as points.
+
+``shard_config`` fixes what is stored: named vectors ``dense`` (384-d cosine, float16,
+searched exactly: no HNSW graph is ever built, ``indexing_threshold=0``) and ``bm25``
+(sparse, ``Modifier.Idf``), payload storage kept ``Cached``, the WAL on. ``open_shard``
+loads or creates the shard, adds any missing payload index (keyword over normalised
+values; the ``<list>_words[].w`` ones per array element so nested filters use them;
+integer ``years``), and turns Edge's lock error — a plain ``Exception("…WouldBlock")``
+when another process has the shard open — into :class:`ShardBusy`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import qdrant_edge as qe
+
+from cvrag_desktop.index.embeddings import DENSE_DIM
+from cvrag_desktop.index.filters import INTEGER_FIELDS, KEYWORD_FIELDS, point_fields
+from cvrag_desktop.index.records import Row, point_id, seq_numbers
+
+SHARD_DIR = "shard"
+DENSE, SPARSE = "dense", "bm25"
+
+
+class ShardBusy(Exception):
+    """The shard's own lock (its WAL) is held by another process."""
+
+
+def shard_config() -> qe.EdgeConfig:
+    """The shard's layout: two named vectors, no HNSW indexing, WAL on."""
+    return qe.EdgeConfig(
+        vectors={DENSE: qe.EdgeVectorParams(size=DENSE_DIM, distance=qe.Distance.Cosine,
+                                            datatype=qe.VectorStorageDatatype.Float16)},
+        sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+        optimizers=qe.EdgeOptimizersConfig(indexing_threshold=0),
+        payload_memory=qe.Memory.Cached,  # metadata reads payloads: ~3x faster than Cold, a few dozen MB
+    )
+
+
+def open_shard(path: Path) -> qe.EdgeShard:
+    """Load the shard at ``path`` (created with its payload indexes when absent)."""
+    try:
+        if (path / "edge_config.json").exists() or (path / "segments").exists():
+            shard = qe.EdgeShard.load(str(path))
+        else:
+            shard = qe.EdgeShard.create(str(path), shard_config())
+    except Exception as exc:
+        if "WouldBlock" in str(exc):
+            raise ShardBusy(str(exc)) from exc
+        raise
+    have = set(shard.info().payload_schema)
+    for name in KEYWORD_FIELDS:
+        if name not in have:  # "<array>[].w": indexed per element, so nested (one-value) filters use the index
+            schema = qe.KeywordIndexParams(nested=name.split("[]")[0]) if "[]" in name else qe.PayloadSchemaType.Keyword
+            shard.update(qe.UpdateOperation.create_field_index(name, schema))
+    for name in INTEGER_FIELDS:
+        if name not in have:
+            shard.update(qe.UpdateOperation.create_field_index(name, qe.PayloadSchemaType.Integer))
+    return shard
+
+
+def to_point(r: Row, fields: dict, seq: int) -> qe.Point:
+    """One chunk as a shard point: both vectors, ids, digest, its place among the candidate's
+    chunks (``seq``, catalog order) and the candidate's filter fields."""
+    return qe.Point(point_id(r.chunk_id), {
+        DENSE: r.dense.astype(np.float32).tolist(),
+        SPARSE: qe.SparseVector(indices=r.terms.astype(np.int64).tolist(), values=r.weights.astype(float).tolist()),
+    }, {"chunk_id": r.chunk_id, "candidate_id": r.candidate_id, "section": r.section, "digest": r.digest,
+        "seq": seq, **fields})
+
+
+def points(rows: list[Row], payloads: dict[str, dict]) -> list[qe.Point]:
+    """Shard points for rows of the candidates in ``payloads`` (normalised candidate payloads)."""
+    fields = {c: point_fields(p) for c, p in payloads.items()}
+    return [to_point(r, fields[r.candidate_id], seq) for r, seq in zip(rows, seq_numbers(rows), strict=True)]
+
+
+def vectors_of(vector: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(dense, terms, weights) arrays from a stored point's vectors."""
+    sv = vector[SPARSE]
+    return (np.asarray(vector[DENSE], dtype=np.float32), np.asarray(sv.indices, dtype=np.uint32),
+            np.asarray(sv.values, dtype=np.float32))
