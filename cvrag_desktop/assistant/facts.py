@@ -34,6 +34,7 @@ class CandidateFacts:
     record: dict
     payload: dict
     levels: set[str] = field(default_factory=set)
+    imported_at: float = 0.0  # when the document was imported (breaks ties of "newest document" as the browser does)
 
     @property
     def years(self) -> float | None:
@@ -93,7 +94,8 @@ class CatalogFacts:
                     rec = json.loads(r["record"])
                     levels = {lv for d in r.get("degrees") or [] if (lv := degree_level(d))}
                     facts[r["candidate_id"]] = CandidateFacts(r["candidate_id"], r.get("name") or "(no name)",
-                                                              r.get("source_path"), rec, candidate_payload(r), levels)
+                                                              r.get("source_path"), rec, candidate_payload(r), levels,
+                                                              float(r.get("created_at") or 0.0))
                 self._facts, self._chunks, self._key = facts, {}, key
             return self._facts
 

@@ -42,7 +42,7 @@ class Person:
 
 def keys_of(f: CandidateFacts) -> grouping.DocumentKeys:
     """The grouping keys of a document's facts (see :func:`cvrag_desktop.catalog.people.document_keys`)."""
-    return grouping.document_keys(f.candidate_id, f.name, f.record)
+    return grouping.document_keys(f.candidate_id, f.name, f.record, f.imported_at)
 
 
 def same_person(a: CandidateFacts, b: CandidateFacts) -> bool:

@@ -92,3 +92,19 @@ def test_forget_document_and_person_remove_rows_and_library_copies(svc):
     assert svc.catalog.person_links() == []
     with pytest.raises(NotFound):
         svc.delete_person("a2")
+
+
+def test_chat_people_index_picks_the_same_primary_document_when_two_copies_tie(svc):
+    """Two identical documents of one person: only the import time tells which is newer; the chat's
+    people index and the browser's list must agree on it."""
+    import time
+
+    from cvrag_desktop.assistant.facts import CatalogFacts
+    from cvrag_desktop.assistant.people import PeopleIndex
+
+    time.sleep(0.01)
+    add_document(svc.catalog, "0b", BEN)  # a second copy of the same CV, imported later (its id sorts first)
+    listed = {r["id"]: r["document_ids"] for r in svc.list_people()}
+    chat = {pid: list(p.documents) for pid, p in PeopleIndex(CatalogFacts(svc.catalog)).refresh().people.items()}
+    assert chat == listed
+    assert listed.get("0b") == ["0b", "b1"]
