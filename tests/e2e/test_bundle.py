@@ -90,6 +90,7 @@ def test_wheelhouse_installs_and_runs_with_the_network_blocked(wheelhouse, tmp_p
     print(f"network namespace: {'yes' if can_unshare_network() else 'no (proxy fence only)'}")
     lock = (wheelhouse / "requirements.lock").read_text(encoding="utf-8")
     assert "--hash=sha256:" in lock and "cvrag-desktop==" in lock
+    assert (wheelhouse / "docs" / "llm.md").is_file() and (wheelhouse / "install.ps1").is_file()
     run(offline(["sh", str(wheelhouse / "install.sh"), "--prefix", str(prefix), "--python", sys.executable]),
         env, timeout=900)
     venv = prefix / "venv" / "bin"
@@ -124,5 +125,6 @@ def test_frozen_app_passes_its_self_test_with_the_network_blocked(tmp_path):
     for step in ("models", "ocr", "ingest", "search", "question", "export csv", "window", "llm stack"):
         assert f"[ok]   {step}" in out, step
     assert "bundled sample CVs" in out
+    assert any((FROZEN.parent / d / "docs" / "llm.md").is_file() for d in ("_internal", "."))
     doctor = json.loads(run(offline([str(FROZEN), "--cli", "doctor", "--json"]), env, timeout=300).stdout)
     assert doctor["models"]["ok"] and doctor["data_dir"].startswith(str(home))
