@@ -94,10 +94,10 @@ class ScreeningActions:
     # ---- saved searches ------------------------------------------------------------------------------
     def load_saved_searches(self, current: str | None = None) -> None:
         """List the saved searches (in a worker)."""
-        store = self.services.screening
+        svc = self.services  # the store is reached in the worker: opening the catalog is I/O
 
         def load(ctx):
-            return [{"name": s.name, "query": s.query, "filters": s.filters} for s in store.saved_searches()]
+            return [{"name": s.name, "query": s.query, "filters": s.filters} for s in svc.screening.saved_searches()]
 
         self.runner.start("saved-searches", load, on_result=lambda rows: self.saved_bar.set_searches(rows, current),
                           on_error=self._error)
@@ -111,12 +111,12 @@ class ScreeningActions:
 
     def save_search(self, name: str) -> None:
         """Save the search box's words and the filters under ``name``."""
-        store, query, filters = self.services.screening, self.search.text(), self.facets.values()
-        self.runner.run(lambda ctx: store.save_search(name, query, filters),
+        svc, query, filters = self.services, self.search.text(), self.facets.values()
+        self.runner.run(lambda ctx: svc.screening.save_search(name, query, filters),
                         on_result=lambda s: self.load_saved_searches(s.name), on_error=self._error)
 
     def delete_search(self, name: str) -> None:
         """Delete a saved search."""
-        store = self.services.screening
-        self.runner.run(lambda ctx: store.delete_search(name), on_result=lambda _r: self.load_saved_searches(),
+        svc = self.services
+        self.runner.run(lambda ctx: svc.screening.delete_search(name), on_result=lambda _r: self.load_saved_searches(),
                         on_error=self._error)

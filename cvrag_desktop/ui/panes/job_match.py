@@ -171,10 +171,10 @@ class JobMatchDialog(QDialog):
         """A new shortlist with the top N candidates, each noted with its score (in a worker)."""
         if not self.result:
             return
-        result, n, text = self.result, self.top_n.value(), self.jd.toPlainText()
-        store = shortlist_store(self.services)
+        result, n, text, svc = self.result, self.top_n.value(), self.jd.toPlainText(), self.services
 
         def make(ctx):
+            store = shortlist_store(svc)  # in the worker: reaching the catalog may open it
             sl = store.create(shortlist_name(text, [s.name for s in store.list()]))
             by_id = {c["candidate_id"]: c for c in result["candidates"]}
             added = 0
