@@ -157,7 +157,7 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
     d = entry.dates
     exp = Experience(
         title=tidy_text(title[0]) if title else None,
-        company=tidy_text(company[0]) if company else None,
+        company=_without_cjk_city(tidy_text(company[0])) if company else None,
         location=locations[0][0] if locations else None,
         start=d.start if d else None,
         end=d.end if d else None,
@@ -172,6 +172,16 @@ def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience
     if entry.date_line is not None:
         where["dates"] = entry.date_line
     return exp, where
+
+
+def _without_cjk_city(firm: str) -> str:
+    """"黑科技公司上海" → "黑科技公司": a city printed straight after a CJK company word is where, not who."""
+    if firm.isascii():
+        return firm
+    m = load_lexicon().company_re.search(firm)
+    if m and m.start() > 0 and m.end() < len(firm) and _is_place(firm[m.end():].strip(" ，,·・()（）")):
+        return firm[: m.end()]
+    return firm
 
 
 def tidy_text(text: str) -> str:

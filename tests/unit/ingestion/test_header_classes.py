@@ -369,3 +369,12 @@ def test_a_headline_left_in_a_markdown_blockquote_by_a_converter():
                      ("maren@example.org", 10.0)])
     hit = find_headline(doc, find_name(doc))
     assert hit is not None and hit.value == "Doctoral researcher"
+
+
+def test_a_city_printed_after_a_cjk_company_word_is_not_part_of_the_firm():
+    from cvrag_desktop.ingestion.history import _without_cjk_city
+
+    assert _without_cjk_city("示例科技公司上海") == "示例科技公司"
+    assert _without_cjk_city("上海银行") == "上海银行"  # the city is the firm's own name
+    assert _without_cjk_city("株式会社東京") == "株式会社東京"  # a Japanese prefix form
+    assert _without_cjk_city("Example Ltd London") == "Example Ltd London"
