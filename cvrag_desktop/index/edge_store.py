@@ -41,7 +41,10 @@ log = logging.getLogger(__name__)
 
 RRF_K = 2  # Qdrant's ranking constant: score = Σ 1 / ((rank + 1) / weight + k − 1)
 PAGE = 1024
-BATCH = 256
+# Edge keeps the GIL during a call (measured: upserting 1,024 points stalled other threads 190 ms,
+# 64 points 18 ms): writes and vector reads go in small calls so the GUI thread keeps running.
+BATCH = 64
+VECTOR_PAGE = 256
 COMPACT_MIN = 2000  # dead points before a rewrite is worth it
 LEAN = ["chunk_id", "candidate_id", "section"]
 META = [*LEAN, "years", "name", "seq"]
@@ -159,8 +162,9 @@ class EdgeIndex:
             target = open_shard(fresh)
             try:
                 for records in self._pages(None, True, vectors=True):
-                    target.update(qe.UpdateOperation.upsert_points(
-                        [qe.Point(r.id, r.vector, r.payload) for r in records if r.vector]))
+                    live = [qe.Point(r.id, r.vector, r.payload) for r in records if r.vector]
+                    for start in range(0, len(live), BATCH):
+                        target.update(qe.UpdateOperation.upsert_points(live[start:start + BATCH]))
                 target.flush()
             finally:
                 target.close()
@@ -193,8 +197,8 @@ class EdgeIndex:
         offset = None
         flt = to_edge(where)
         while True:
-            records, offset = self.shard.scroll(qe.ScrollRequest(offset=offset, limit=PAGE, filter=flt,
-                                                                 with_payload=payload, with_vector=vectors))
+            records, offset = self.shard.scroll(qe.ScrollRequest(offset=offset, limit=VECTOR_PAGE if vectors else PAGE,
+                                                                 filter=flt, with_payload=payload, with_vector=vectors))
             yield records
             if offset is None:
                 return
