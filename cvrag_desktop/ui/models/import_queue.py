@@ -164,16 +164,22 @@ class ImportQueueModel(QAbstractTableModel):
         self.dataChanged.emit(self.index(idx, 0), self.index(idx, len(COLUMNS) - 1))
 
     def set_running(self, started: dict[str, float]) -> None:
-        """Mark the files a worker holds now as reading (with their start time); others keep their status."""
+        """Mark the files a worker holds now as reading (with their start time); others keep their status.
+
+        Only the rows that changed, and the time cells of the rows being read, are repainted.
+        """
+        touched: list[int] = []
         for path, t in started.items():
             idx = self._by_path.get(path)
             if idx is not None and self.rows[idx].status in ("listed", "queued", "processing"):
                 self.rows[idx].status, self.rows[idx].started = "processing", t
-        for r in self.rows:
+                touched.append(idx)
+        for i, r in enumerate(self.rows):
             if r.status == "processing" and r.path not in started:
                 r.status, r.started = "queued", None  # handed back (cancel) or never really started
-        if self.rows:
-            self.dataChanged.emit(self.index(0, 1), self.index(len(self.rows) - 1, 4))
+                touched.append(i)
+        for i in touched:
+            self.dataChanged.emit(self.index(i, 1), self.index(i, 4))
 
     def mark_pending_as(self, status: str) -> None:
         """After a cancel: files that never ran show ``status``."""

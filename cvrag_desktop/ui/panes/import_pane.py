@@ -35,6 +35,7 @@ from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
 
 TASK = "import"
 POLL = "import-poll"
+POLL_MS = 2500  # how often the files being read are looked up (a worker; each look costs the GUI a repaint)
 
 
 class ImportPane(ImportSources, QWidget):
@@ -60,7 +61,7 @@ class ImportPane(ImportSources, QWidget):
         self._refresh_timer.timeout.connect(self._flush_changes)
         self.tracker = ImportProgress()
         self._counts = (0, 0)  # files done, total (last progress report)
-        self._poll_timer = QTimer(self, interval=1000)
+        self._poll_timer = QTimer(self, interval=POLL_MS)
         self._poll_timer.timeout.connect(self._poll_running)
 
     def _build(self) -> None:
