@@ -349,13 +349,21 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
         if a.page != b.page or a.column != b.column:
             continue
         if not find_date_ranges(a.text):
-            # "… · Desde septiembre" + "2025": a month whose year wrapped onto the next line
+            # "… · Desde septiembre" + "2025": a month whose year wrapped onto the next line; in a date
+            # column beside the title ("Dal giugno <tab> Developer, X" + "2024 <tab> …") the first cells
+            a_first, tab, a_rest = a.text.partition("\t")
+            b_first = b.text.strip().split("\t")[0]
             year = re.match(r"^((?:19|20)\d{2})\b", b.text.strip())
-            month = re.search(r"([^\W\d_]{3,12})\.?$", a.text.strip())
-            if year and month and len(b.text.split("\t")[0].split()) <= 3 \
+            month = re.search(r"([^\W\d_]{3,12})\.?$", (a_first if tab and len(a_first.split()) <= 3 else a.text).strip())
+            if year and month and len(b_first.split()) <= 3 \
                     and normalize_key(month.group(1)) in load_lexicon().months:
-                a.text = f"{a.text.rstrip()} {year.group(1)}"
+                if tab and len(a_first.split()) <= 3 and month.end() == len(a_first.strip()):
+                    a.text = f"{a_first.rstrip()} {year.group(1)}\t{a_rest}"
+                else:
+                    a.text = f"{a.text.rstrip()} {year.group(1)}"
                 b.text = b.text.strip()[len(year.group(1)):].strip()
+            continue
+        if _join_leading_date(a, b, find_date_ranges):
             continue
         a_cells = a.text.split("\t")
         b_cells = b.text.split("\t")
@@ -377,6 +385,25 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
             if done:
                 break
     return [ln for ln in lines if ln.text.strip()]
+
+
+def _join_leading_date(a: TextLine, b: TextLine, find) -> bool:
+    """"November 2023 Mobile Engineer, X" + "– present <tab> …": a date column merged into its row, the
+    range's end wrapped below; the end goes back beside the start, and the date becomes its own cell."""
+    b_cells = b.text.strip().split("\t")
+    tail = b_cells[0].strip()
+    if not re.match(r"^[-–—]\s*\S", tail) or len(tail.split()) > 3:
+        return False
+    lead = next((r for r in find(a.text[:30]) if r.span[0] <= 1), None)
+    if lead is None or lead.start is not None or lead.span[1] >= len(a.text.rstrip()):
+        return False
+    head = a.text[: lead.span[1]].rstrip()
+    ranges = find(f"{head} {tail}")
+    if not ranges or ranges[0].start is None or (ranges[0].end is None and not ranges[0].is_current):
+        return False
+    a.text = f"{head} {tail}\t{a.text[lead.span[1]:].strip()}"
+    b.text = "\t".join(b_cells[1:]).strip()
+    return True
 
 
 _OPEN_RANGE = re.compile(r"(?:\d{4}|\d{2})\W{0,2}\s*[-–—]\s*")

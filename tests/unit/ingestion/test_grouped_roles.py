@@ -106,3 +106,19 @@ def test_the_current_role_is_the_job_when_a_research_section_also_has_an_ongoing
     cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [items])))
     assert cv.current_title == "Research Engineer"
     assert {e.title for e in cv.experiences} == {"Research Fellow", "Research Engineer"}
+
+
+def test_a_narrow_date_column_wrapped_beside_its_role(tmp_path):
+    """The date column's text wraps: "December 2023" / "– today" and "Since June" / "2024", with the
+    role's header beside the first line and the employer's description beside the second."""
+    items = [(40, 20, "Aldo Verri", 18, True), (40, 44, "aldo@example.org"), (40, 70, "Work Experience", 14, True),
+             (57, 95, "December 2023"), (142, 95, "Mobile Engineer, Example Studio Ltd – Springfield"),
+             (57, 109, "– today"), (142, 109, "Start-up in the healthcare sector"),
+             (144, 124, "• Introduced a modular architecture for six squads"),
+             (57, 150, "Since June"), (142, 150, "Backend Developer, Example Data s.r.l."),
+             (57, 164, "2019"), (142, 164, "Mid-sized company in the media sector"),
+             (144, 179, "• Ran the ingestion services")]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [items])))
+    assert [(e.title, e.company, e.start, e.is_current) for e in cv.experiences] == [
+        ("Mobile Engineer", "Example Studio Ltd", "2023-12", True),
+        ("Backend Developer", "Example Data s.r.l.", "2019-06", True)]
