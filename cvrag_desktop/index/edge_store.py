@@ -58,10 +58,21 @@ class EdgeIndex:
         self.folder = folder
         self.path = folder / SHARD_DIR
         self.read_only = read_only
+        # Edge is thread-safe: writers (``write``) and readers (``lock``) run side by side; only
+        # swapping the shard object (reset, compact) takes both, so a long rewrite never blocks search.
+        self.write = threading.RLock()
         self.lock = threading.RLock()
         self.reuse = ReuseFile(folder)
+        self._recover_swap()
         self.shard = open_shard(self.path)
         self.dead = int(read_meta(folder).get("dead") or 0)  # deleted points since the last rewrite
+
+    def _recover_swap(self) -> None:
+        """A rewrite killed between its two renames left the live shard as ``shard.old``: put it back."""
+        old = self.path.with_name(SHARD_DIR + ".old")
+        if not self.path.exists() and (old / "segments").exists():
+            old.rename(self.path)
+        shutil.rmtree(self.path.with_name(SHARD_DIR + ".new"), ignore_errors=True)
 
     # ---- writing -----------------------------------------------------------------------
     def _delete(self, where: Where) -> None:
@@ -70,7 +81,7 @@ class EdgeIndex:
     def replace(self, candidate_ids: list[str], rows: list[Row], payloads: dict[str, dict]) -> None:
         """Replace the chunks of ``candidate_ids`` with ``rows`` (delete by candidate, then upsert)."""
         new = points(rows, payloads)
-        with self.lock:
+        with self.write:
             for start in range(0, len(candidate_ids), BATCH):
                 where = Where((AnyOf("candidate_id", tuple(candidate_ids[start:start + BATCH])),))
                 self.dead += self.shard.count(qe.CountRequest(exact=True, filter=to_edge(where)))
@@ -80,7 +91,7 @@ class EdgeIndex:
 
     def upsert(self, new: list[qe.Point]) -> None:
         """Write points (by id: an existing point is replaced)."""
-        with self.lock:
+        with self.write:
             for start in range(0, len(new), BATCH):
                 self.shard.update(qe.UpdateOperation.upsert_points(new[start:start + BATCH]))
 
@@ -90,7 +101,7 @@ class EdgeIndex:
 
     def delete_points(self, chunk_ids: list[str]) -> None:
         """Remove chunks by id."""
-        with self.lock:
+        with self.write:
             self.shard.update(qe.UpdateOperation.delete_points([point_id(c) for c in chunk_ids]))
             self.dead += len(chunk_ids)
             self._maybe_compact()
@@ -101,12 +112,13 @@ class EdgeIndex:
 
     def reset(self, keep_vectors: bool = False) -> None:
         """Drop everything (a fresh shard); ``keep_vectors`` first saves embeddings by digest for reuse."""
-        with self.lock:
+        with self.write:
             if keep_vectors:
                 self.reuse.save(self._all_vectors())
-            self.shard.close()
-            shutil.rmtree(self.path, ignore_errors=True)
-            self.shard = open_shard(self.path)
+            with self.lock:
+                self.shard.close()
+                shutil.rmtree(self.path, ignore_errors=True)
+                self.shard = open_shard(self.path)
             self._set_dead(0)
 
     def _set_dead(self, n: int) -> None:
@@ -136,7 +148,7 @@ class EdgeIndex:
 
     def meta(self, key: str, value: str | None = None) -> str | None:
         """Read (or, with ``value``, write) an entry of ``meta.json``."""
-        with self.lock:
+        with self.write:
             data = read_meta(self.folder)
             if value is None:
                 return data.get(key)
@@ -146,7 +158,7 @@ class EdgeIndex:
 
     def flush(self) -> None:
         """Write pending changes to the segments (the WAL already has them)."""
-        with self.lock:
+        with self.write:
             self.shard.flush()
 
     def wipe_free_space(self) -> None:
@@ -155,8 +167,11 @@ class EdgeIndex:
             self.compact()
 
     def compact(self) -> None:
-        """Rewrite the shard with only its live points (dead points leave the files and the IDF)."""
-        with self.lock:
+        """Rewrite the shard with only its live points (dead points leave the files and the IDF).
+
+        Writers wait; searches go on against the current shard until the swap.
+        """
+        with self.write:
             fresh = self.path.with_name(SHARD_DIR + ".new")
             shutil.rmtree(fresh, ignore_errors=True)
             target = open_shard(fresh)
@@ -168,18 +183,19 @@ class EdgeIndex:
                 target.flush()
             finally:
                 target.close()
-            self.shard.close()
-            old = self.path.with_name(SHARD_DIR + ".old")
-            shutil.rmtree(old, ignore_errors=True)
-            self.path.rename(old)
-            fresh.rename(self.path)
-            shutil.rmtree(old, ignore_errors=True)
-            self.shard = open_shard(self.path)
+            with self.lock:
+                self.shard.close()
+                old = self.path.with_name(SHARD_DIR + ".old")
+                shutil.rmtree(old, ignore_errors=True)
+                self.path.rename(old)
+                fresh.rename(self.path)
+                shutil.rmtree(old, ignore_errors=True)
+                self.shard = open_shard(self.path)
             self._set_dead(0)
 
     def close(self) -> None:
         """Flush and close the shard."""
-        with self.lock:
+        with self.write, self.lock:
             try:
                 if self.dead and not self.read_only and self.path.exists():
                     self.meta("dead", str(self.dead))

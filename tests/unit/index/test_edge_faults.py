@@ -192,3 +192,27 @@ def test_previous_engine_is_migrated_without_re_embedding(tmp_path, monkeypatch)
         ref.close()
     finally:
         s.close()
+
+
+def test_search_goes_on_during_a_rewrite_and_a_killed_swap_is_recovered(tmp_path):
+    """Searches run while the shard is rewritten; a rewrite killed between its renames loses nothing."""
+    import threading
+
+    rows, payloads = random_corpus()
+    e = EdgeIndex(tmp_path)
+    e.replace(list(payloads), rows, payloads)
+    want = e.ranked(query(rows, 0), None, 10, WEIGHTS)
+    t = threading.Thread(target=e.compact)
+    t.start()
+    seen = 0
+    while t.is_alive() or not seen:
+        same_hits(e.ranked(query(rows, 0), None, 10, WEIGHTS), want)
+        seen += 1
+    t.join()
+    e.close()
+    (tmp_path / SHARD_DIR).rename(tmp_path / (SHARD_DIR + ".old"))  # as if killed between the two renames
+    again = EdgeIndex(tmp_path)
+    try:
+        assert again.count() == len(rows)
+    finally:
+        again.close()
