@@ -1,0 +1,108 @@
+"""Date ranges that a narrow column or a wrapped line split apart, put back together.
+
+Runs on the extracted lines before anything reads dates: "December 2023 - February" +
+"… 2025", "Desde septiembre" + "2025", a date column merged into its row with the range's
+end on the next line ("November 2023 Mobile Engineer, X" + "– present").
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from cvrag_desktop.ingestion.layout import TextLine
+from cvrag_desktop.ingestion.textclean import normalize_key
+
+
+def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
+    """Re-attach the tail of a date range that wrapped onto the next line.
+
+    "December 2023 - February" + "HR Assistant … 2025" → "December 2023 - February 2025";
+    "(2022-10 –" + "2024-07)" → "(2022-10 – 2024-07)"; "maio 2023 – o" + "momento" →
+    "maio 2023 – o momento"; and in a gutter merged with its row, "settembre 2021 - Senior …" +
+    "ottobre 2022" → "settembre 2021 - ottobre 2022 Senior …". A join is kept only when the
+    joined text parses as a complete range.
+    """
+    from cvrag_desktop.ingestion.dates import find_date_ranges
+    from cvrag_desktop.ingestion.lexicon import load_lexicon
+
+    for a, b in itertools.pairwise(lines):
+        if a.page != b.page or a.column != b.column:
+            continue
+        if not find_date_ranges(a.text):
+            # "… · Desde septiembre" + "2025": a month whose year wrapped onto the next line; in a date
+            # column beside the title ("Dal giugno <tab> Developer, X" + "2024 <tab> …") the first cells
+            a_first, tab, a_rest = a.text.partition("\t")
+            b_first = b.text.strip().split("\t")[0]
+            year = re.match(r"^((?:19|20)\d{2})\b", b.text.strip())
+            month = re.search(r"([^\W\d_]{3,12})\.?$", (a_first if tab and len(a_first.split()) <= 3 else a.text).strip())
+            if year and month and len(b_first.split()) <= 3 \
+                    and normalize_key(month.group(1)) in load_lexicon().months:
+                if tab and len(a_first.split()) <= 3 and month.end() == len(a_first.strip()):
+                    a.text = f"{a_first.rstrip()} {year.group(1)}\t{a_rest}"
+                else:
+                    a.text = f"{a.text.rstrip()} {year.group(1)}"
+                b.text = b.text.strip()[len(year.group(1)):].strip()
+            continue
+        if _join_leading_date(a, b, find_date_ranges):
+            continue
+        a_cells = a.text.split("\t")
+        b_cells = b.text.split("\t")
+        done = False
+        for ia in dict.fromkeys((0, len(a_cells) - 1)):
+            cell = a_cells[ia]
+            for ib in dict.fromkeys((0, len(b_cells) - 1)):
+                tail = b_cells[ib].strip()
+                if not tail or len(tail) > 20 or len(tail.split()) > 3:
+                    continue
+                joined = _join_range(cell, tail, find_date_ranges)
+                if joined is not None:
+                    a_cells[ia] = joined
+                    del b_cells[ib]
+                    a.text = "\t".join(a_cells)
+                    b.text = "\t".join(b_cells).strip()
+                    done = True
+                    break
+            if done:
+                break
+    return [ln for ln in lines if ln.text.strip()]
+
+
+def _join_leading_date(a: TextLine, b: TextLine, find) -> bool:
+    """"November 2023 Mobile Engineer, X" + "– present <tab> …": a date column merged into its row, the
+    range's end wrapped below; the end goes back beside the start, and the date becomes its own cell."""
+    b_cells = b.text.strip().split("\t")
+    tail = b_cells[0].strip()
+    if not re.match(r"^[-–—]\s*\S", tail) or len(tail.split()) > 3:
+        return False
+    lead = next((r for r in find(a.text[:30]) if r.span[0] <= 1), None)
+    if lead is None or lead.start is not None or lead.span[1] >= len(a.text.rstrip()):
+        return False
+    head = a.text[: lead.span[1]].rstrip()
+    ranges = find(f"{head} {tail}")
+    if not ranges or ranges[0].start is None or (ranges[0].end is None and not ranges[0].is_current):
+        return False
+    a.text = f"{head} {tail}\t{a.text[lead.span[1]:].strip()}"
+    b.text = "\t".join(b_cells[1:]).strip()
+    return True
+
+
+_OPEN_RANGE = re.compile(r"(?:\d{4}|\d{2})\W{0,2}\s*[-–—]\s*")
+
+
+def _join_range(cell: str, tail: str, find) -> str | None:
+    """``cell`` with ``tail`` put where its open range ends, if that completes one more range."""
+    before = sum(r.complete for r in find(cell))
+    points = [len(cell)]
+    for m in _OPEN_RANGE.finditer(cell):
+        nxt = re.match(r"[^\W\d_]{2,12}\.?(?=\s|$)", cell[m.end():])  # a dangling month ("março", "déc.")
+        if nxt:
+            points.append(m.end() + nxt.end())
+        points.append(m.end())
+    for at in points:
+        rest = cell[at:].strip()
+        piece = re.sub(r"^[-–—]\s*", "", tail) if re.search(r"[-–—]\s*$", cell[:at]) else tail  # "03.2018 –" + "– 05.2020"
+        candidate = f"{cell[:at].rstrip()} {piece}" + (f" {rest}" if rest else "")
+        if sum(r.complete for r in find(candidate)) > before:
+            return candidate
+    return None
