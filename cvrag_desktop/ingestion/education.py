@@ -11,15 +11,9 @@ from __future__ import annotations
 import re
 
 from cvrag_desktop.domain import Education
+from cvrag_desktop.ingestion.cells import is_location, split_commas
 from cvrag_desktop.ingestion.dates import find_date_ranges
-from cvrag_desktop.ingestion.entries import (
-    _AT,
-    RawEntry,
-    header_fragments,
-    is_location,
-    segment_entries,
-    split_commas,
-)
+from cvrag_desktop.ingestion.entries import _AT, RawEntry, header_fragments, segment_entries
 from cvrag_desktop.ingestion.history import Piece, strip_event, tidy_text
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import load_lexicon

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from cvrag_desktop.ingestion.cells import is_location, strip_sentence_period
 from cvrag_desktop.ingestion.dates import DateRange, find_date_ranges
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import load_lexicon
@@ -32,14 +33,8 @@ _CELL_SPLIT = re.compile(
 # ("Engineer — UTB" splits at its dash: a 3-letter employer; "Austin – TX" does not: a region code)
 _AT = re.compile(r"^(.+?)\s+(?:at|@|bei|chez|presso)\s+(.+)$", re.IGNORECASE)
 _LABEL = re.compile(r"^(?:date|dates|location|place|ort|lugar|lieu|luogo|local)\s*:\s*", re.IGNORECASE)
-_LOCATION = re.compile(
-    r"^(?:remote|hybrid|remoto|híbrido|télétravail|homeoffice|"
-    r"[A-ZÀ-Ý][\w.'\-]+(?:\s[A-ZÀ-Ý&][\w.'\-]*)*,\s?(?:[A-Z]{2,3}|[A-ZÀ-Ý][\w.'\-]+(?:\s[A-ZÀ-Ý][\w.'\-]+)*)(?:\s?&.*)?)$"
-)
 _PARTICLE = re.compile(r"^(?:da|das|do|dos|de|del|della|van|von|der|di|du|le|la|al|el)\s+[A-ZÀ-Ý]")
-_CONJ = re.compile(r"^[A-ZÀ-Ý][\w'’\-]+\s+(?:and|&|e|y|und|et)\s+[A-ZÀ-Ý]")
 _TRAILING_JOIN = re.compile(r"(?:[,\-&]|\b(?:and|und|y|e|et))\s*$", re.IGNORECASE)  # words, not letters ("Italy")
-_SUFFIX = re.compile(r"^(?:inc|ltd|llc|gmbh|s\.?a|s\.?l|co|corp|plc|ag|s\.?r\.?l|spa|ltda)\.?$", re.IGNORECASE)
 
 
 @dataclass
@@ -312,47 +307,3 @@ def _join_place_country(cells: list[str]) -> list[str]:
                 continue
         out.append(cell)
     return out
-
-
-def strip_sentence_period(text: str) -> str:
-    """Drop a final full stop, but keep the dot of abbreviations ("Inc.", "S.A.", "Co.", "S.Coop.", "Corp.")."""
-    if text.endswith(".") and not re.search(r"(?:\b\w{1,3}|\.\w+|\b(?:corp|coop|ltda|bros|assn))\.$", text, re.I):
-        return text[:-1].rstrip()
-    return text
-
-
-def _split_outside_brackets(text: str) -> list[str]:
-    """Split at commas that are not inside brackets ("Acme (Austin, TX), Intern")."""
-    out, depth, start = [], 0, 0
-    for k, ch in enumerate(text):
-        if ch in "(（[":
-            depth += 1
-        elif ch in ")）]" and depth:
-            depth -= 1
-        elif ch == "," and depth == 0:
-            out.append(text[start:k])
-            start = k + 1
-    out.append(text[start:])
-    return out
-
-
-def split_commas(fragment: str) -> list[str]:
-    """Split "Company, Title, City" pieces, keeping "City, ST" and "Co., Ltd." together."""
-    parts = [p.strip() for p in _split_outside_brackets(fragment) if p.strip()]
-    out: list[str] = []
-    for p in parts:
-        if out and (_SUFFIX.match(p) or (re.fullmatch(r"[A-Z]{2}", p) and not load_lexicon().title_re.search(out[-1]))):
-            out[-1] = f"{out[-1]}, {p}"
-        else:
-            out.append(p)
-    # "Godfrey, Davies and Little": a list of surnames is one firm name
-    for i in range(len(out) - 1, 0, -1):
-        if _CONJ.match(out[i]) and re.fullmatch(r"[A-ZÀ-Ý][\w'’\-]+", out[i - 1]):
-            out[i - 1 : i + 1] = [f"{out[i - 1]}, {out[i]}"]
-    return out
-
-
-def is_location(text: str) -> bool:
-    """True for "City, ST", "City, Country" and remote/hybrid markers."""
-    lex = load_lexicon()
-    return bool(_LOCATION.match(text.strip())) and not lex.company_re.search(text) and not lex.title_re.search(text)

@@ -12,18 +12,10 @@ import itertools
 import re
 
 from cvrag_desktop.domain import Experience
+from cvrag_desktop.ingestion.cells import is_location, split_commas, strip_sentence_period
 from cvrag_desktop.ingestion.contact import NAME_PARTICLES
 from cvrag_desktop.ingestion.dates import find_date_ranges
-from cvrag_desktop.ingestion.entries import (
-    _AT,
-    BULLET,
-    RawEntry,
-    header_fragments,
-    is_location,
-    segment_entries,
-    split_commas,
-    strip_sentence_period,
-)
+from cvrag_desktop.ingestion.entries import _AT, BULLET, RawEntry, header_fragments, segment_entries
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import canonical_skill, load_lexicon
 from cvrag_desktop.ingestion.prose_roles import prose_roles

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from cvrag_desktop.ingestion.entries import is_location
+from cvrag_desktop.ingestion.cells import is_location
 from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.places import country_in_text, is_place_name
 

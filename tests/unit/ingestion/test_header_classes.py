@@ -328,7 +328,7 @@ def test_a_tools_line_and_a_lowercase_note_are_never_the_employer(tmp_path):
 
 
 def test_place_in_brackets_and_now_words(tmp_path):
-    from cvrag_desktop.ingestion.entries import split_commas
+    from cvrag_desktop.ingestion.cells import split_commas
 
     assert split_commas("Brindlecorp (Austin, TX), Research Collaborator") == [
         "Brindlecorp (Austin, TX)", "Research Collaborator"]
