@@ -243,8 +243,11 @@ class EdgeIndex:
             return [r.payload or {} for records in self._pages(None, fields or LEAN) for r in records]
 
     def ranked(self, q: QueryVectors, filters: SearchFilters | None, limit: int,
-               weights: tuple[float, float]) -> list[RawHit]:
-        """Top chunks by dense, BM25 or (both given) weighted RRF of the two, within the filters."""
+               weights: tuple[float, float], top: int | None = None) -> list[RawHit]:
+        """Top chunks by dense, BM25 or (both given) weighted RRF of the two, within the filters.
+
+        Each branch takes ``limit``; the fused list is cut at ``top`` (default ``limit``).
+        """
         flt = to_edge(build_filter(filters))
         branches = []
         if q.dense is not None:
@@ -255,9 +258,10 @@ class EdgeIndex:
         if not branches:
             return []
         if len(branches) == 1:
-            req = qe.QueryRequest(limit=limit, query=branches[0], filter=flt, params=EXACT, with_payload=LEAN)
+            req = qe.QueryRequest(limit=min(top or limit, limit), query=branches[0], filter=flt, params=EXACT,
+                                  with_payload=LEAN)
         else:
-            req = qe.QueryRequest(limit=limit, prefetches=[qe.Prefetch(limit=limit, query=b, filter=flt, params=EXACT)
+            req = qe.QueryRequest(limit=min(top or limit, limit), prefetches=[qe.Prefetch(limit=limit, query=b, filter=flt, params=EXACT)
                                                            for b in branches],
                                   query=qe.Fusion.Rrf(k=RRF_K, weights=list(weights)), with_payload=LEAN)
         with self.lock:

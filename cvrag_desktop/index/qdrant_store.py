@@ -146,7 +146,7 @@ class QdrantStore:
                 return out
 
     def ranked(self, q: QueryVectors, filters: SearchFilters | None, limit: int,
-               weights: tuple[float, float]) -> list[RawHit]:
+               weights: tuple[float, float], top: int | None = None) -> list[RawHit]:
         """Dense / BM25 prefetch fused by Qdrant's weighted RRF (one branch: its own ranking)."""
         flt = to_client(build_filter(filters))
         prefetch = []
@@ -160,10 +160,10 @@ class QdrantStore:
         if len(prefetch) == 1:
             p = prefetch[0]
             points = self.client.query_points(COLLECTION, query=p.query, using=p.using, query_filter=flt,
-                                              limit=limit, with_payload=LEAN_FIELDS).points
+                                              limit=min(top or limit, limit), with_payload=LEAN_FIELDS).points
         else:
             fusion = models.RrfQuery(rrf=models.Rrf(k=RRF_K, weights=list(weights)))
-            points = self.client.query_points(COLLECTION, prefetch=prefetch, query=fusion, limit=limit,
+            points = self.client.query_points(COLLECTION, prefetch=prefetch, query=fusion, limit=min(top or limit, limit),
                                               with_payload=LEAN_FIELDS).points
         return [RawHit(p.payload["chunk_id"], p.payload["candidate_id"], p.payload["section"], float(p.score))
                 for p in points if p.payload]

@@ -57,7 +57,7 @@ class Store(Protocol):
     def count(self, filters: SearchFilters | None = None) -> int: ...
 
     def ranked(self, q: QueryVectors, filters: SearchFilters | None, limit: int,
-               weights: tuple[float, float]) -> list[RawHit]: ...
+               weights: tuple[float, float], top: int | None = None) -> list[RawHit]: ...
 
     def metadata(self, filters: SearchFilters, k: int | None) -> list[tuple[str, list[tuple[str, str]]]]: ...
 
@@ -73,12 +73,13 @@ class Retriever:
         self.texts = texts
         self.reranker = reranker
 
-    def _ranked(self, query: str, filters: SearchFilters | None, limit: int, mode: Mode) -> list[RawHit]:
+    def _ranked(self, query: str, filters: SearchFilters | None, limit: int, mode: Mode,
+                top: int | None = None) -> list[RawHit]:
         q = self.embedder.query_vectors(query, dense=mode in ("hybrid", "dense"), sparse=mode in ("hybrid", "sparse"))
         weights = self.weights
         if mode == "hybrid" and vocabulary_query(query):
             weights = (weights[0], weights[1] * VOCABULARY_BOOST)  # an exact term: keywords decide
-        return self.store.ranked(q, filters, limit, weights)
+        return self.store.ranked(q, filters, limit, weights, top)
 
     def rerank(self, query: str, hits: list[RawHit]) -> list[RawHit]:
         """Re-score hits with the cross-encoder (unchanged when none is loaded)."""
@@ -131,7 +132,9 @@ class Retriever:
         n = self.store.count(filters)
         if n == 0:
             return []
-        hits = self._ranked(query, filters, min(n, MAX_FILTERED), "hybrid")
+        # each branch ranks the whole filtered set; only the fused head is returned
+        top = max(k, RERANK_CAP) if self.reranker is not None else k
+        hits = self._ranked(query, filters, min(n, MAX_FILTERED), "hybrid", top)
         if self.reranker is not None:
             hits = self.rerank(query, hits[:RERANK_CAP]) + hits[RERANK_CAP:]
         return hits[:k]

@@ -215,9 +215,9 @@ class IndexStore:
         return self.client.scroll(fields)
 
     def ranked(self, q: QueryVectors, filters: SearchFilters | None, limit: int,
-               weights: tuple[float, float]) -> list[RawHit]:
+               weights: tuple[float, float], top: int | None = None) -> list[RawHit]:
         """Top chunks for a query (see :meth:`EdgeIndex.ranked`)."""
-        return self.client.ranked(q, filters, limit, weights)
+        return self.client.ranked(q, filters, limit, weights, top)
 
     def metadata(self, filters: SearchFilters, k: int | None) -> list[tuple[str, list[tuple[str, str]]]]:
         """Candidates passing the filters with their chunks (see :meth:`EdgeIndex.metadata`)."""

@@ -218,3 +218,14 @@ def test_metadata_top_k_reads_by_years_and_keeps_the_order(engines, k, monkeypat
         assert edge.metadata(f, k) == full[:k] == client.metadata(f, k)
     monkeypatch.setattr(edge_store, "max", lambda *a: 2, raising=False)  # tiny pages: the growing limit
     assert edge.metadata(SearchFilters(languages=["english"]), k) == edge.metadata(SearchFilters(languages=["english"]), None)[:k]
+
+
+def test_fused_head_equals_the_head_of_the_whole_fusion(engines):
+    """``top`` only cuts the fused list: each branch still ranks ``limit`` points (the filtered strategy)."""
+    edge, client, rows = engines
+    for mode in ("dense", "sparse", "hybrid"):
+        for f in FILTERS[:3]:
+            q = query(rows, 2, mode)
+            whole = edge.ranked(q, f, 60, WEIGHTS)
+            same_hits(edge.ranked(q, f, 60, WEIGHTS, top=5), whole[:5])
+            same_hits(client.ranked(q, f, 60, WEIGHTS, top=5), whole[:5])
