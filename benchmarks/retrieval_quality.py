@@ -130,6 +130,8 @@ def generated_queries(truth: dict[str, dict], rng: random.Random, per_kind: int)
         t = truth[cid]
         y = int(t["years_of_experience"] or 0)
         title = t["current_title"] or t["headline"]
+        if not title:
+            continue  # no current role and no headline (an ended latest role): nothing to ask by title
         rel = {c for c, u in truth.items() if key(u["current_title"] or u["headline"] or "") == key(title)
                and y - 1 <= int(u["years_of_experience"] or 0) <= y + 1}
         years.append((f"{title} with {max(y - 1, 0)} to {y + 1} years of experience", rel))
