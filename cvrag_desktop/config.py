@@ -40,7 +40,7 @@ class AppPaths:
 
     @property
     def index_dir(self) -> Path:
-        """Local search index: index.sqlite3 + .lock (derived from the catalog; Qdrant only for a server URL)."""
+        """Local search index: an embedded Qdrant Edge shard + .lock (derived from the catalog; a Qdrant server only for a server URL)."""
         return self.data_dir / "index"
 
     @property
