@@ -361,6 +361,28 @@ class Services:
             raise InvalidInput("Give at least one person.")
         return {p: s.as_dict() for p, s in self.screening.update(groups, **changes).items()}
 
+    # ---- blind screening (pseudonyms, redaction, the reveal log) ----------------------------
+    @property
+    def blind(self):
+        """The blind-mode setting and the reveal log (``catalog/blind.py``)."""
+        from cvrag_desktop.catalog.blind import BlindStore
+
+        return BlindStore(self.catalog)
+
+    def set_blind(self, on: bool) -> bool:
+        """Turn blind screening on or off for this library; returns the new state."""
+        self.blind.set_enabled(bool(on))
+        return self.blind.enabled()
+
+    def reveal_candidate(self, candidate_id: str, by: str | None = None, reason: str = "") -> dict:
+        """Record a deliberate reveal of one candidate's identity; returns the candidate's unredacted row."""
+        row = self.catalog.candidate(candidate_id)
+        if row is None:
+            raise NotFound(f"No candidate with id {candidate_id!r}.")
+        record = self.blind.reveal(candidate_id, by, reason)
+        return {"id": candidate_id, "name": row.get("name"), "revealed_by": record.revealed_by,
+                "revealed_at": record.revealed_at}
+
     def files(self, status: str | None = None) -> list[dict]:
         """Imported files with their status and error."""
         return self.catalog.files(status)

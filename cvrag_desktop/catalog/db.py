@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from cvrag_desktop.domain import Chunk, NormalizedCV
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files (
@@ -146,7 +146,14 @@ def _migrate_to_3(conn: sqlite3.Connection) -> None:
     conn.executescript(SCREENING_SCHEMA)
 
 
-MIGRATIONS = {2: _migrate_to_2, 3: _migrate_to_3}  # schema version -> step that brings the previous version to it
+def _migrate_to_4(conn: sqlite3.Connection) -> None:
+    """Round 4: the blind-screening reveal log (``catalog/blind.py``)."""
+    from cvrag_desktop.catalog.blind import BLIND_SCHEMA
+
+    conn.executescript(BLIND_SCHEMA)
+
+
+MIGRATIONS = {2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4}  # schema version -> step that brings the previous version to it
 LIST_FIELDS = ("emails", "phones", "skills", "degrees", "institutions", "companies", "languages")
 
 

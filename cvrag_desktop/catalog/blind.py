@@ -1,0 +1,226 @@
+"""Blind screening: pseudonyms, redaction of identifying fields, and the reveal log.
+
+In blind mode a recruiter judges skills and experience without the cues that invite bias:
+name, photo, e-mail, phone, address, date of birth / age, gender, nationality and marital
+status. Candidates are shown as ``Candidate 7F3A`` (a stable short id derived from the
+candidate id, so the same person keeps the same pseudonym across sessions and exports).
+
+The structured identifying fields are replaced outright; free text (summary, chunks, chat
+answers) has the candidate's own identifying strings replaced, plus labelled personal
+cues ("Date of birth: …", "Nationality: …") that CVs print in the contact block. Revealing
+one candidate is deliberate and recorded (who, when, which candidate) in a catalog table
+whose rows go with their document, like the screening state. Qt-free: the GUI and the
+CLI reach it through ``services``.
+"""
+
+from __future__ import annotations
+
+import getpass
+import hashlib
+import re
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+HIDDEN = "[hidden]"
+IDENTIFYING_FIELDS = ("name", "emails", "phones", "location", "links")
+LIST_IDENTIFYING = ("emails", "phones", "links")
+PATH_FIELDS = ("source_path", "file_name")  # file names often carry the person's name
+BLIND_META_KEY = "blind_mode"
+# Labelled personal cues (English and Spanish labels): the label stays, the value goes.
+_CUE_LABELS = (
+    r"date of birth|birth ?date|d\.?o\.?b\.?|born|age|gender|sex|nationality|citizenship|marital status|"
+    r"fecha de nacimiento|nacimiento|edad|sexo|g[ée]nero|nacionalidad|estado civil|direcci[óo]n|address|domicilio"
+)
+_CUE = re.compile(rf"(?im)\b({_CUE_LABELS})\s*[:\-–]\s*[^\n;|]+")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+BLIND_SCHEMA = """
+CREATE TABLE IF NOT EXISTS identity_reveals (
+    reveal_id INTEGER PRIMARY KEY,
+    candidate_id TEXT NOT NULL,
+    revealed_by TEXT NOT NULL,
+    reason TEXT NOT NULL DEFAULT '',
+    revealed_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS identity_reveals_candidate ON identity_reveals(candidate_id);
+CREATE TRIGGER IF NOT EXISTS reveals_go_with_document AFTER DELETE ON candidates
+BEGIN
+    DELETE FROM identity_reveals WHERE candidate_id = OLD.candidate_id;
+END;
+"""
+
+
+def pseudonym(candidate_id: str | None) -> str:
+    """``Candidate 7F3A``: four hex digits of the id's SHA-1, stable for the same id."""
+    digest = hashlib.sha1(str(candidate_id or "").encode("utf-8")).hexdigest()
+    return f"Candidate {digest[:4].upper()}"
+
+
+def identifiers(row: Mapping) -> list[str]:
+    """The candidate's own identifying strings (name and its words, e-mails, phones, location, links).
+
+    Longest first, so a full name is replaced before its first name.
+    """
+    found: set[str] = set()
+    name = (row.get("name") or "").strip()
+    if name:
+        found.add(name)
+        found.update(w for w in re.split(r"[\s,]+", name) if len(w.strip(".")) >= 3)
+    for key in LIST_IDENTIFYING:
+        found.update(str(v).strip() for v in row.get(key) or [] if str(v).strip())
+    location = (row.get("location") or "").strip()
+    if location:
+        found.add(location)
+    return sorted(found, key=lambda s: (-len(s), s))
+
+
+def redact_text(text: str | None, idents: Iterable[str], label: str = HIDDEN) -> str:
+    """``text`` with every identifying string replaced by ``label`` and labelled personal cues removed.
+
+    Phones are matched ignoring spacing and punctuation (``+34 600 11 22 33`` also matches
+    ``+34600112233``); other strings case-insensitively on word boundaries.
+    """
+    if not text:
+        return text or ""
+    out = str(text)
+    for ident in idents:
+        digits = re.sub(r"\D", "", ident)
+        if len(digits) >= 6 and len(digits) >= len(re.sub(r"[\s().+\-/]", "", ident)) - 1:
+            pattern = r"\+?" + r"[\s().\-/]*".join(re.escape(d) for d in digits)
+        else:
+            pattern = r"(?<!\w)" + re.escape(ident) + r"(?!\w)"
+        out = re.sub(pattern, label, out, flags=re.IGNORECASE)
+    out = _EMAIL.sub(label, out)
+    return _CUE.sub(lambda m: f"{m.group(1)}: {label}", out)
+
+
+def redact_row(row: Mapping, candidate_id: str | None = None) -> dict:
+    """A candidate table / CSV row with the identifying fields replaced (the pseudonym for the name)."""
+    cid = candidate_id or row.get("id") or row.get("candidate_id")
+    out = dict(row)
+    out["name"] = pseudonym(cid)
+    for key in LIST_IDENTIFYING:
+        if key in out:
+            out[key] = []
+    if "location" in out:
+        out["location"] = None
+    for key in PATH_FIELDS:
+        if key in out:
+            out[key] = HIDDEN
+    return out
+
+
+def redact_detail(detail: Mapping) -> dict:
+    """A full record (``services.get_candidate``) redacted for the detail panel.
+
+    Identifying fields are replaced; free text (headline, summary, bullets, chunks) has
+    the candidate's identifying strings and labelled cues removed; the contact chunks
+    are dropped whole; provenance of identifying fields keeps its box (for the preview's
+    redaction rectangles) but loses its value.
+    """
+    idents = identifiers(detail)
+    out = redact_row(detail, detail.get("id"))
+    for key in ("headline", "summary"):
+        if out.get(key):
+            out[key] = redact_text(out[key], idents)
+    out["experiences"] = [
+        {**e, "bullets": [redact_text(b, idents) for b in e.get("bullets") or []]}
+        for e in detail.get("experiences") or []
+    ]
+    out["chunks"] = [
+        {**c, "text": redact_text(c.get("text"), idents), "header": redact_text(c.get("header"), idents)}
+        for c in detail.get("chunks") or [] if c.get("section") != "contact"
+    ]
+    out["provenance"] = [
+        {**p, "value": HIDDEN} if is_identifying(p.get("field")) else dict(p)
+        for p in detail.get("provenance") or []
+    ]
+    return out
+
+
+def is_identifying(field: str | None) -> bool:
+    """Whether a provenance field names an identifying value (``emails[0]`` counts as ``emails``)."""
+    base = re.split(r"[\[.]", str(field or ""), maxsplit=1)[0]
+    return base in IDENTIFYING_FIELDS
+
+
+def redaction_boxes(provenance: Iterable[Mapping]) -> list[tuple[int, tuple[float, float, float, float]]]:
+    """``(page, bbox)`` of every identifying field that has a box: the preview paints them over."""
+    out = []
+    for p in provenance:
+        if is_identifying(p.get("field")) and p.get("bbox") is not None and p.get("page") is not None:
+            out.append((int(p["page"]), tuple(float(v) for v in p["bbox"])))
+    return out
+
+
+def redact_answer(text: str, rows: Iterable[Mapping]) -> str:
+    """A chat answer (or citation label) with each named candidate's name and contacts replaced by the pseudonym.
+
+    The name strings become the candidate's pseudonym (so the answer still says who), the
+    other identifying strings ``[hidden]``.
+    """
+    out = text or ""
+    for row in rows:
+        cid = row.get("id") or row.get("candidate_id")
+        name = (row.get("name") or "").strip()
+        names = [name] + [w for w in re.split(r"[\s,]+", name) if len(w.strip(".")) >= 3] if name else []
+        names.sort(key=len, reverse=True)
+        out = redact_text(out, [i for i in identifiers(row) if i not in names])  # contacts first: they hold names
+        out = redact_text(out, names, pseudonym(cid))
+    return out
+
+
+@dataclass
+class Reveal:
+    """One recorded reveal of a candidate's identity."""
+
+    candidate_id: str
+    revealed_by: str
+    reason: str
+    revealed_at: float
+
+
+def current_user() -> str:
+    """The OS account name (who revealed), or ``unknown``."""
+    try:
+        return getpass.getuser() or "unknown"
+    except Exception:  # no login name in some sandboxes
+        return "unknown"
+
+
+class BlindStore:
+    """The blind-mode setting (catalog ``meta``) and the reveal log (``identity_reveals``)."""
+
+    def __init__(self, catalog) -> None:
+        self.catalog = catalog
+
+    def enabled(self) -> bool:
+        """Whether blind mode is on for this library."""
+        rows = self.catalog.query("SELECT value FROM meta WHERE key = ?", (BLIND_META_KEY,))
+        return bool(rows) and rows[0][0] == "1"
+
+    def set_enabled(self, on: bool) -> None:
+        """Turn blind mode on or off (kept across restarts)."""
+        with self.catalog.transaction() as c:
+            c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", (BLIND_META_KEY, "1" if on else "0"))
+
+    def reveal(self, candidate_id: str, by: str | None = None, reason: str = "") -> Reveal:
+        """Record that ``by`` revealed ``candidate_id`` now; returns the record."""
+        if not candidate_id:
+            from cvrag_desktop.errors import InvalidInput
+
+            raise InvalidInput("Say which candidate to reveal.")
+        r = Reveal(str(candidate_id), by or current_user(), (reason or "").strip()[:500], time.time())
+        with self.catalog.transaction() as c:
+            c.execute("INSERT INTO identity_reveals(candidate_id, revealed_by, reason, revealed_at) VALUES(?,?,?,?)",
+                      (r.candidate_id, r.revealed_by, r.reason, r.revealed_at))
+        return r
+
+    def reveals(self, candidate_id: str | None = None) -> list[Reveal]:
+        """The reveal log, oldest first (of one candidate when given)."""
+        sql = "SELECT candidate_id, revealed_by, reason, revealed_at FROM identity_reveals"
+        params: tuple = ()
+        if candidate_id is not None:
+            sql, params = sql + " WHERE candidate_id = ?", (candidate_id,)
+        return [Reveal(*tuple(r)) for r in self.catalog.query(sql + " ORDER BY reveal_id", params)]
