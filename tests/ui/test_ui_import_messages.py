@@ -25,7 +25,7 @@ def test_retry_failed_only_when_something_failed(window, qtbot, tmp_path):
     with qtbot.waitSignal(pane.batch_finished, timeout=300_000):
         pane.import_paths([broken])
     assert pane.model.failed_paths() == [str(broken)]
-    assert pane.retry_btn.isEnabled()
+    qtbot.waitUntil(pane.retry_btn.isEnabled, timeout=30_000)  # once the batch's task has finished too
     error = pane.model.index(0, 5).data()
     assert "Broken CV.pdf" in error and SHA[:6] not in error
     # an error that names the library copy is shown with the user's file name
