@@ -8,6 +8,8 @@ from pathlib import Path
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog
 
+from cvrag_desktop.ui.drops import accept_local_drag, dropped_paths
+
 
 class ImportSources:
     """Dialogs and drops; expects ``qsettings`` and ``import_paths`` on the pane."""
@@ -36,14 +38,9 @@ class ImportSources:
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         """Accept local files and folders."""
-        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
-            event.acceptProposedAction()
-        else:
-            event.ignore()
+        accept_local_drag(event)
 
     def dropEvent(self, event: QDropEvent) -> None:
         """Import what was dropped."""
-        paths = [Path(u.toLocalFile()) for u in event.mimeData().urls() if u.isLocalFile()]
-        if paths:
-            event.acceptProposedAction()
+        if paths := dropped_paths(event):
             self.import_paths(paths)

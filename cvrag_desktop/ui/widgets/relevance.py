@@ -10,6 +10,17 @@ from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleO
 from cvrag_desktop.ui.models.candidates import CandidateTableModel
 
 
+def _paint_background(delegate: QStyledItemDelegate, painter: QPainter, option: QStyleOptionViewItem,
+                      index: QModelIndex | QPersistentModelIndex) -> QStyleOptionViewItem:
+    """The cell's background and selection as the style draws them, without its text; returns the options."""
+    opt = QStyleOptionViewItem(option)
+    delegate.initStyleOption(opt, index)
+    opt.text = ""
+    style = opt.widget.style() if opt.widget else QApplication.style()
+    style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+    return opt
+
+
 class RelevanceBarDelegate(QStyledItemDelegate):
     """Paints the relative score (0–1) as a horizontal bar with the percentage."""
 
@@ -17,11 +28,7 @@ class RelevanceBarDelegate(QStyledItemDelegate):
               index: QModelIndex | QPersistentModelIndex) -> None:
         """The row's background, then the bar and the percentage."""
         value = index.data(CandidateTableModel.RelevanceRole)
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        style = opt.widget.style() if opt.widget else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        opt = _paint_background(self, painter, option, index)
         if value is None:
             return
         rect = QRectF(option.rect).adjusted(4, 5, -4, -5)
@@ -52,11 +59,7 @@ class SnippetDelegate(QStyledItemDelegate):
               index: QModelIndex | QPersistentModelIndex) -> None:
         """Background via the style, then the HTML clipped to the cell."""
         html = index.data(CandidateTableModel.HtmlRole)
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        style = opt.widget.style() if opt.widget else QApplication.style()
-        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        opt = _paint_background(self, painter, option, index)
         if not html:
             return
         doc = QTextDocument()

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from cvrag_desktop.ui.drops import accept_local_drag, dropped_paths
 
 TEXT = ("<h2>No CVs yet</h2>"
         "<p>Drop CV files (PDF or Word) or whole folders here,<br>"
@@ -56,14 +56,9 @@ class WelcomePanel(QWidget):
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         """Accept local files and folders."""
-        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
-            event.acceptProposedAction()
-        else:
-            event.ignore()
+        accept_local_drag(event)
 
     def dropEvent(self, event: QDropEvent) -> None:
         """Import what was dropped."""
-        paths = [Path(u.toLocalFile()) for u in event.mimeData().urls() if u.isLocalFile()]
-        if paths:
-            event.acceptProposedAction()
+        if paths := dropped_paths(event):
             self.dropped.emit(paths)
