@@ -240,6 +240,18 @@ def cmd_diagnostics(args, svc) -> int:
     return 0
 
 
+def cmd_export(args, svc) -> int:
+    """Write every candidate to a CSV file (``--blind``: pseudonyms, no contacts, location or file names)."""
+    from cvrag_desktop.export import export_candidates_csv
+
+    out = Path(args.out)
+    n = export_candidates_csv(svc.list_candidates(), out, blind=args.blind)
+    out = out if out.suffix.lower() == ".csv" else out.with_suffix(".csv")
+    print(json.dumps({"exported": n, "path": str(out), "blind": args.blind}) if args.json
+          else f"exported {n} candidate(s){' (blind)' if args.blind else ''} to {safe(out)}")
+    return 0
+
+
 def cmd_eval(args, svc) -> int:
     """Measure extraction against a labelled folder."""
     if args.generated:
@@ -340,6 +352,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--out", required=True, help="the zip file to write")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_diagnostics)
+    s = sub.add_parser("export", help="write every candidate to a CSV file (--blind hides identities)")
+    s.add_argument("out", help="the CSV file to write")
+    s.add_argument("--blind", action="store_true", help="blind screening: Candidate 7F3A, no contacts or location")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_export)
     s = sub.add_parser("forget", help="forget failed imports (catalog rows and library copies)")
     s.add_argument("--failed", action="store_true", help="every file whose import failed")
     s.add_argument("--json", action="store_true")

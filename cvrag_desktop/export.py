@@ -55,8 +55,27 @@ def neutralise(value: object) -> str:
     return text
 
 
-def candidate_table(rows: Iterable[Mapping], notes: Mapping[str, str] | None = None) -> list[list[str]]:
-    """Header plus one neutralised row per candidate (with a Note column when ``notes`` is given)."""
+def blind_rows(rows: Iterable[Mapping], notes: Mapping[str, str] | None = None
+               ) -> tuple[list[dict], dict[str, str] | None]:
+    """Rows and notes for a blind export: pseudonyms, no contacts or location, identifying strings cut from notes."""
+    from cvrag_desktop.catalog.blind import identifiers, redact_row, redact_text
+
+    rows = list(rows)
+    if notes is not None:
+        by_id = {str(r.get("id")): r for r in rows}
+        notes = {k: redact_text(v, identifiers(by_id.get(k, {}))) for k, v in notes.items()}
+    return [redact_row(r) for r in rows], notes
+
+
+def candidate_table(rows: Iterable[Mapping], notes: Mapping[str, str] | None = None,
+                    blind: bool = False) -> list[list[str]]:
+    """Header plus one neutralised row per candidate (with a Note column when ``notes`` is given).
+
+    ``blind`` writes the blind-screening view (see ``catalog/blind.py``): ``Candidate 7F3A``
+    instead of the name, no e-mails, phones, location or source file name.
+    """
+    if blind:
+        rows, notes = blind_rows(rows, notes)
     header = [h for h, _ in COLUMNS]
     if notes is not None:
         header.insert(1, "Note")
@@ -69,12 +88,13 @@ def candidate_table(rows: Iterable[Mapping], notes: Mapping[str, str] | None = N
     return table
 
 
-def export_candidates_csv(rows: Iterable[Mapping], path: Path, notes: Mapping[str, str] | None = None) -> int:
-    """Write the candidates to ``path`` atomically; returns the number of candidate rows written."""
+def export_candidates_csv(rows: Iterable[Mapping], path: Path, notes: Mapping[str, str] | None = None,
+                          blind: bool = False) -> int:
+    """Write the candidates to ``path`` atomically (``blind``: identities hidden); returns the rows written."""
     path = Path(path)
     if path.suffix.lower() != ".csv":
         path = path.with_suffix(".csv")
-    table = candidate_table(rows, notes)
+    table = candidate_table(rows, notes, blind)
     tmp = path.with_name(path.name + ".part")
     with open(tmp, "w", encoding="utf-8-sig", newline="") as fh:
         writer = csv.writer(fh, dialect="excel", quoting=csv.QUOTE_MINIMAL)

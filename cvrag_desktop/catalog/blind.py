@@ -100,6 +100,8 @@ def redact_row(row: Mapping, candidate_id: str | None = None) -> dict:
     cid = candidate_id or row.get("id") or row.get("candidate_id")
     out = dict(row)
     out["name"] = pseudonym(cid)
+    if "label" in out:  # a person's / document's display label starts with the name
+        out["label"] = out["name"]
     for key in LIST_IDENTIFYING:
         if key in out:
             out[key] = []
@@ -155,19 +157,26 @@ def redaction_boxes(provenance: Iterable[Mapping]) -> list[tuple[int, tuple[floa
 
 
 def redact_answer(text: str, rows: Iterable[Mapping]) -> str:
-    """A chat answer (or citation label) with each named candidate's name and contacts replaced by the pseudonym.
+    """A chat answer (or citation label) with each named candidate's name and contacts replaced.
 
-    The name strings become the candidate's pseudonym (so the answer still says who), the
-    other identifying strings ``[hidden]``.
+    The name strings (and their words) become the candidate's pseudonym, so the answer still
+    says who; the other identifying strings become ``[hidden]``. Contacts go first (an
+    e-mail holds the name) and, across all rows, longer names before shorter ones ("Dr. Ana
+    Ruiz" before another document's "Ana Ruiz"). Several rows may share an ``id`` (the
+    documents of one person).
     """
-    out = text or ""
+    rows = list(rows)
+    names: dict[str, str] = {}
+    contacts: set[str] = set()
     for row in rows:
-        cid = row.get("id") or row.get("candidate_id")
         name = (row.get("name") or "").strip()
-        names = [name] + [w for w in re.split(r"[\s,]+", name) if len(w.strip(".")) >= 3] if name else []
-        names.sort(key=len, reverse=True)
-        out = redact_text(out, [i for i in identifiers(row) if i not in names])  # contacts first: they hold names
-        out = redact_text(out, names, pseudonym(cid))
+        own = {name, *(w for w in re.split(r"[\s,]+", name) if len(w.strip(".")) >= 3)} - {""}
+        for n in own:
+            names.setdefault(n, pseudonym(row.get("id") or row.get("candidate_id")))
+        contacts.update(i for i in identifiers(row) if i not in own)
+    out = redact_text(text or "", sorted(contacts, key=len, reverse=True))
+    for n in sorted(names, key=len, reverse=True):
+        out = re.sub(r"(?<!\w)" + re.escape(n) + r"(?!\w)", names[n], out, flags=re.IGNORECASE)
     return out
 
 

@@ -122,3 +122,34 @@ def test_services_reveal_records_who_and_rejects_unknown_ids(tmp_path, monkeypat
             svc.reveal_candidate("nope")
     finally:
         svc.close()
+
+
+def test_blind_csv_export_and_cli_flag(tmp_path, capsys):
+    import csv
+    import json
+
+    from cvrag_desktop.cli import main
+    from cvrag_desktop.export import export_candidates_csv
+    from cvrag_desktop.services import Services
+
+    rows = [dict(ROW)]
+    export_candidates_csv(rows, tmp_path / "plain.csv", notes={"abc123": "Ana Ruiz said yes"})
+    export_candidates_csv(rows, tmp_path / "blind.csv", notes={"abc123": "Ana Ruiz said yes"}, blind=True)
+    plain = (tmp_path / "plain.csv").read_text(encoding="utf-8-sig")
+    blind_text = (tmp_path / "blind.csv").read_text(encoding="utf-8-sig")
+    assert "Ana Ruiz" in plain and "ruizmail" in plain
+    for secret in ("Ana", "Ruiz", "ruizmail", "600 111", "Mayor"):
+        assert secret not in blind_text
+    table = list(csv.reader(blind_text.splitlines()))
+    assert table[1][0] == blind.pseudonym("abc123") and "said yes" in table[1][1] and "Python" in table[1]
+
+    svc = Services()
+    add_document(svc.catalog, "a1", ANA_OLD)
+    svc.close()
+    assert main(["export", str(tmp_path / "cli"), "--blind", "--json"]) == 0
+    res = json.loads(capsys.readouterr().out)
+    assert res == {"exported": 1, "path": str(tmp_path / "cli.csv"), "blind": True}
+    text = (tmp_path / "cli.csv").read_text(encoding="utf-8-sig")
+    assert blind.pseudonym("a1") in text and "Ana" not in text and "ruizmail" not in text
+    assert main(["export", str(tmp_path / "open.csv")]) == 0
+    assert "Ana Ruiz" in (tmp_path / "open.csv").read_text(encoding="utf-8-sig")
