@@ -8,6 +8,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QListWidget, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from cvrag_desktop.ui import core
+from cvrag_desktop.ui.blind_mode import BlindMode
 from cvrag_desktop.ui.panes.candidates_pane import CandidatesPane
 from cvrag_desktop.ui.panes.chat_pane import ChatPane
 from cvrag_desktop.ui.panes.generate_pane import GeneratePane
@@ -46,6 +47,9 @@ class MainWindow(QMainWindow):
         self.importer = ImportPane(services, self.runner, self.qsettings)
         self.candidates = CandidatesPane(services, self.runner, self.qsettings)
         self.chat = ChatPane(services, self.runner, self.qsettings)
+        self.blind = BlindMode(services, self)  # blind screening: shared by the candidates and the chat
+        self.candidates.blind = self.chat.blind = self.blind
+        self.blind.changed.connect(self._blind_changed)
         self.warm: dict | None = None
         for pane in (self.generate, self.importer, self.candidates, self.chat):
             self.stack.addWidget(pane)
@@ -115,6 +119,11 @@ class MainWindow(QMainWindow):
         v = bar.addMenu("&View")
         for i, name in enumerate(PANES):
             self._action(v, name, lambda _c=False, i=i: self.show_pane(i), f"Ctrl+{i + 1}")
+        v.addSeparator()
+        v.addAction(self.blind.action)
+        self.blind_toolbar = self.addToolBar("Blind screening")
+        self.blind_toolbar.setObjectName("blind-toolbar")
+        self.blind_toolbar.addAction(self.blind.action)
         c = bar.addMenu("&Chat")
         self.new_chat_action = self._action(c, "&New chat", self.new_chat, QKeySequence.StandardKey.New)
         self.match_action = self._action(c, "&Match a job description…", self.match_job, "Ctrl+J")
@@ -125,6 +134,15 @@ class MainWindow(QMainWindow):
         self._action(h, "About", self._about)
 
     # ---- actions -------------------------------------------------------------------------
+    def _blind_changed(self, on: bool) -> None:
+        """Blind screening switched: nothing identifying stays on screen, the table is redrawn."""
+        self.candidates.preview.redactions = []
+        self.candidates.clear_detail("Blind screening is on: select a candidate." if on
+                                     else "Select a candidate to see the record.")
+        self.candidates.reload()
+        self.status.showMessage("Blind screening on: identities are hidden." if on
+                                else "Blind screening off.", 5000)
+
     def show_pane(self, index: int) -> None:
         """Bring a pane forward."""
         self.sidebar.setCurrentRow(index)

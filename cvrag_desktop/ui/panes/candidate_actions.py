@@ -37,6 +37,11 @@ class CandidateActions:
         forget_doc.setEnabled(len(docs) > 1)
         menu.addSeparator()
         menu.addAction("Forget person…", self.forget_selected)
+        if self.blind is not None and self.blind.enabled:
+            from cvrag_desktop.ui.blind_mode import reveal_current
+
+            reveal = menu.addAction("Reveal identity…", lambda: reveal_current(self))
+            reveal.setEnabled(self.blind.hides(self.current_id))
         menu.popup(self.table.viewport().mapToGlobal(pos))
 
     def confirm(self, title: str, text: str) -> bool:
@@ -147,8 +152,16 @@ class CandidateActions:
                                      r.get("screening_note") or "") for r in rows}
         store = self.store
 
+        blind = self.blind is not None and self.blind.enabled
+        svc = self.services
+
         def write(ctx):
             notes = store.notes(sid) if sid else None
+            if blind:  # blind screening: the file hides every identity, even one revealed on screen
+                from cvrag_desktop.ui.blind_mode import blind_export
+
+                b_rows, b_notes, b_states = blind_export(svc, rows, notes, states)
+                return str(path), export_people_csv(b_rows, path, b_notes, b_states)
             return str(path), export_people_csv(rows, path, notes, states)
 
         def done(result) -> None:

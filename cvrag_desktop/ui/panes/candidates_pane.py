@@ -64,6 +64,8 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
     exported = Signal(str, int)
     screening_saved = Signal(object)  # person id -> new state
 
+    blind = None  # the main window's BlindMode (ui/blind_mode.py): identities hidden when it is on
+
     def __init__(self, services, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
         super().__init__(parent)
         self.services = services
@@ -200,6 +202,7 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         self.load_saved_searches(self.saved_bar.combo.currentData())
 
     def _loaded(self, rows: list[dict]) -> None:
+        rows = self.blind.table_rows(rows) if self.blind is not None else rows
         keep, docs = self.current_id, list(self._current_docs)
         self._restoring = True
         try:
@@ -284,6 +287,8 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
             if rec["id"] != self.current_id:
                 return
             first_change = self.detail.record is None or self.detail.record.get("id") != rec["id"]
+            if self.blind is not None:  # blind screening: redacted record, black boxes over the identity
+                rec, documents, self.preview.redactions = self.blind.detail(rec, documents, self.current_id)
             self.detail.show_record(rec, memberships, documents)
             if first_change:
                 self._preview_first(rec)
@@ -311,6 +316,9 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         """Show one of the current person's documents in the PDF preview."""
         doc = next((d for d in self.detail.documents if d["id"] == candidate_id), None)
         if doc is None:
+            return
+        if self.preview.redactions and candidate_id != (self.detail.record or {}).get("id"):
+            self.preview.clear("Blind screening: only the person's main CV is previewed (with redactions).")
             return
         self.preview.open(doc.get("stored_path"), 0)
         self.detail.mark_shown(candidate_id)

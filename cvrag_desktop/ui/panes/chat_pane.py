@@ -10,6 +10,7 @@ cited page in the preview with the cited text highlighted.
 
 from __future__ import annotations
 
+import json
 import threading
 import uuid
 
@@ -47,6 +48,8 @@ class ChatPane(QWidget):
 
     answered = Signal(dict)  # the result dict shown
     threads_loaded = Signal(int)
+
+    blind = None  # the main window's BlindMode (ui/blind_mode.py): answers hide identities when it is on
 
     def __init__(self, services, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
         super().__init__(parent)
@@ -208,6 +211,7 @@ class ChatPane(QWidget):
         self._supersede()
         self._seq += 1
         seq, thread_id, svc, lock = self._seq, self.thread_id, self.services, self._turn_lock
+        blind = self.blind if self.blind is not None and self.blind.enabled else None
         self.transcript.add("user", question)
         self._pending, self._draft = self.transcript.add("assistant"), ""
 
@@ -217,6 +221,10 @@ class ChatPane(QWidget):
                     raise Cancelled("A newer question replaced this one.")
                 a = core.assistant(svc)
                 result = a.ask(question, thread_id=thread_id, on_token=ctx.item, should_cancel=ctx.should_cancel)
+                if blind is not None:
+                    from cvrag_desktop.ui.blind_mode import blind_result
+
+                    result = blind_result(blind, result, svc.list_people(with_documents=True))
                 return result, a.llm_available()
 
         self.runner.start(ASK, run, on_item=lambda piece, s=seq: self._token(s, piece),
@@ -231,6 +239,9 @@ class ChatPane(QWidget):
 
     def _token(self, seq: int, piece: object) -> None:
         if seq != self._seq or self._pending is None:
+            return
+        if self.blind is not None and self.blind.enabled:  # a draft cannot be redacted reliably: wait for the answer
+            self._pending.set_draft("Writing the answer (blind screening: shown when complete)…")
             return
         self._draft += str(piece)
         self._pending.set_draft(self._draft)
@@ -260,14 +271,24 @@ class ChatPane(QWidget):
         bbox = citation.get("bbox") if citation.get("page") is not None else None
         find = find_tiers(citation) if citation.get("page") is not None else None
 
-        def shown(path: str | None) -> None:
+        cid = citation.get("candidate_id")
+        hide = self.blind is not None and bool(cid) and self.blind.hides(cid)
+
+        def shown(out: tuple) -> None:
+            path, self.preview.redactions = out
             if path is None:
                 self.preview.clear("The CV file is not available (it may have been forgotten or moved).")
             else:
                 self.preview.open(path, page, bbox, find)
 
-        self.runner.start("chat-citation", lambda ctx: resolve_pdf(svc, citation), on_result=shown,
-                          on_error=self._error)
+        def load(ctx) -> tuple:
+            from cvrag_desktop.catalog.blind import redaction_boxes
+
+            rec = svc.catalog.candidate(cid) if hide else None
+            boxes = redaction_boxes(json.loads(rec["record"]).get("provenance") or []) if rec else []
+            return resolve_pdf(svc, citation), boxes  # blind screening: black boxes over the identity
+
+        self.runner.start("chat-citation", load, on_result=shown, on_error=self._error)
 
     def open_job_match(self):
         """The "Match a job description" dialog (non-modal)."""

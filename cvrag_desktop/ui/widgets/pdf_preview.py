@@ -95,6 +95,7 @@ class PdfPreview(QWidget):
         self.find: list[list[str]] = []
         self.hits: list[tuple[float, float, float, float]] = []
         self.highlight_rect: QRectF | None = None
+        self.redactions: list = []  # blind screening: (page, bbox) painted solid over identifying fields
         self.image: QImage | None = None
         self.fit: str | None = FIT_WIDTH
         self.zoom = ZOOM
@@ -255,6 +256,12 @@ class PdfPreview(QWidget):
             x0, y0, x1, y1 = b
             return QRectF(x0 * z - pad, y0 * z - pad, (x1 - x0) * z + 2 * pad, (y1 - y0) * z + 2 * pad)
 
+        if self.redactions:
+            blackout = QPainter(img)
+            for page, box in self.redactions:
+                if page == self.page:
+                    blackout.fillRect(scaled(box, 2), QColor(20, 20, 20))
+            blackout.end()
         if not self.bbox and not self.hits:
             return None
         painter = QPainter(img)
@@ -287,6 +294,7 @@ class PdfPreview(QWidget):
         self.next_btn.setEnabled(bool(self.path) and self.page < self.pages - 1)
         for b in (self.zoom_out_btn, self.zoom_in_btn, self.fit_width_btn, self.fit_page_btn, self.external_btn):
             b.setEnabled(bool(self.path))
+        self.external_btn.setEnabled(bool(self.path) and not self.redactions)  # blind: no unredacted viewer
         self.zoom_out_btn.setEnabled(bool(self.path) and self.zoom > MIN_ZOOM + 1e-6)
         self.zoom_in_btn.setEnabled(bool(self.path) and self.zoom < MAX_ZOOM - 1e-6)
         for b, verb in ((self.zoom_out_btn, "Zoom out (Ctrl+-)"), (self.zoom_in_btn, "Zoom in (Ctrl++)")):

@@ -1,0 +1,187 @@
+"""Blind screening in the GUI: the toggle, the redaction of table rows / detail / preview / chat, the reveal.
+
+:class:`BlindMode` holds the state the panes consult (on/off from the catalog, the people
+revealed in this session) and the checkable action shown in the View menu and the
+toolbar. The redaction itself is ``catalog/blind.py`` (Qt-free); this module only applies
+it to what the panes display. A reveal is asked for, confirmed and recorded in the
+catalog (who, when, which candidate) by a worker before the identity is shown.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction
+
+from cvrag_desktop.catalog.blind import (
+    HIDDEN,
+    identifiers,
+    pseudonym,
+    redact_answer,
+    redact_detail,
+    redact_row,
+    redact_text,
+    redaction_boxes,
+)
+
+ROW_TEXT_KEYS = ("label",)
+
+
+class BlindMode(QObject):
+    """Whether identities are hidden, and who was deliberately revealed this session."""
+
+    changed = Signal(bool)  # blind mode switched on/off
+    revealed_changed = Signal(str)  # a person was revealed (their id)
+
+    def __init__(self, services, parent=None) -> None:
+        super().__init__(parent)
+        self.services = services
+        try:
+            self.enabled = services.blind.enabled()
+        except Exception:  # a damaged or read-only catalog: start open, the catalog error shows elsewhere
+            self.enabled = False
+        self.revealed: set[str] = set()
+        self.action = QAction("&Blind screening", self)
+        self.action.setCheckable(True)
+        self.action.setChecked(self.enabled)
+        self.action.setToolTip("Hide names, photos, contacts, address, age, gender, nationality and marital "
+                               "status; candidates show as “Candidate 7F3A”")
+        self.action.toggled.connect(self.set_enabled)
+
+    def set_enabled(self, on: bool) -> None:
+        """Switch blind mode (remembered in the library); revealed people are hidden again."""
+        on = bool(on)
+        if on == self.enabled and self.action.isChecked() == on:
+            return
+        self.enabled = on
+        self.revealed.clear()
+        self.action.blockSignals(True)
+        self.action.setChecked(on)
+        self.action.blockSignals(False)
+        with suppress(Exception):  # a read-only library: the mode still applies for this session
+            self.services.set_blind(on)
+        self.changed.emit(on)
+
+    def hides(self, person_id: str | None, document_ids: list[str] | None = None) -> bool:
+        """Whether this person's identity is hidden now."""
+        if not self.enabled:
+            return False
+        ids = {person_id, *(document_ids or [])}
+        return not (ids & self.revealed)
+
+    def mark_revealed(self, ids: list[str]) -> None:
+        """After the reveal is recorded: show these ids (a person and its documents) openly."""
+        self.revealed.update(i for i in ids if i)
+        self.revealed_changed.emit(ids[0] if ids else "")
+
+    # ---- applying the redaction -----------------------------------------------------------
+    def table_rows(self, rows: list[dict]) -> list[dict]:
+        """Person rows for the table with hidden identities (search text too)."""
+        if not self.enabled:
+            return rows
+        out = []
+        for r in rows:
+            if not self.hides(r.get("id"), r.get("document_ids")):
+                out.append(r)
+                continue
+            idents = identifiers(r)
+            for d in r.get("document_rows") or []:
+                idents += identifiers(d)
+            red = redact_row(r)
+            for key in ROW_TEXT_KEYS:
+                if key in red:
+                    red[key] = red["name"]
+            red["document_rows"] = [redact_row(d) for d in r.get("document_rows") or []]
+            if "_text" in red:
+                red["_text"] = redact_text(red["_text"], idents, "")
+            out.append(red)
+        return out
+
+    def detail(self, rec: dict, documents: list[dict], person_id: str | None = None
+               ) -> tuple[dict, list[dict], list]:
+        """(record, documents, preview redaction boxes) for the detail panel."""
+        if not self.hides(person_id or rec.get("id"), [d.get("id") for d in documents]):
+            return rec, documents, []
+        boxes = redaction_boxes(rec.get("provenance") or [])
+        return redact_detail(rec), [redact_row(d) for d in documents], boxes
+
+    def answer(self, text: str, rows: list[dict]) -> str:
+        """A chat answer (or citation label) with the hidden candidates' names and contacts replaced."""
+        if not self.enabled:
+            return text
+        return redact_answer(text, [r for r in rows if self.hides(r.get("id"))])
+
+    def export_rows(self, rows: list[dict]) -> list[dict]:
+        """Rows for a CSV export in blind mode: every identity hidden (a reveal is for the screen only)."""
+        if not self.enabled:
+            return rows
+        return [redact_row(r) for r in rows]
+
+
+__all__ = ["HIDDEN", "BlindMode", "pseudonym"]
+
+
+def blind_export(services, rows: list[dict], notes: dict | None, states: dict) -> tuple[list[dict], dict | None, dict]:
+    """(rows, notes, screening states) for a blind CSV: pseudonyms, and names or contacts cut from notes.
+
+    Runs in a worker: the table rows may already be redacted, so the identifying strings
+    come from the catalog's own rows.
+    """
+    from dataclasses import replace
+
+    raw = {r["id"]: r for r in services.list_candidates()}
+
+    def idents(person: dict) -> list[str]:
+        out: list[str] = []
+        for d in person.get("document_ids") or [person.get("id")]:
+            out += identifiers(raw.get(d) or {})
+        return out
+
+    by_id = {str(r.get("id")): r for r in rows}
+    if notes is not None:
+        notes = {k: redact_text(v, idents(by_id.get(k) or {"id": k})) for k, v in notes.items()}
+    states = {k: replace(s, note=redact_text(s.note, idents(by_id.get(k) or {"id": k})) if s.note else s.note)
+              for k, s in states.items()}
+    return [redact_row(r) for r in rows], notes, states
+
+
+def reveal_current(pane) -> None:
+    """Context menu "Reveal identity…": confirm, record the reveal (worker), then show the person openly."""
+    cid = pane.current_id
+    blind = pane.blind
+    if not cid or blind is None or not blind.hides(cid):
+        return
+    row = pane.model.row(cid) or {}
+    docs = list(row.get("document_ids") or [cid])
+    if not pane.confirm("Reveal identity",
+                        f"Reveal the identity of {pseudonym(cid)}?\n\nThe reveal is recorded in the library "
+                        "(who, when, which candidate). Other candidates stay hidden."):
+        return
+    svc = pane.services
+
+    def done(_result: dict) -> None:
+        blind.mark_revealed([cid, *docs])
+        pane.message.show_message(f"{pseudonym(cid)} revealed; the reveal is recorded.", "info")
+        pane.detail.record = None  # the next show is a first show: the preview re-renders without redactions
+        pane.reload()
+
+    pane.runner.run(lambda ctx: svc.reveal_candidate(cid), on_result=done, on_error=pane._error)
+
+
+def blind_result(blind: BlindMode, result: object, rows: list[dict]) -> object:
+    """A chat result with every string (answer, citation labels, quotes, facts) redacted; ids and boxes kept.
+
+    ``rows`` are person rows with their ``document_rows`` (``services.list_people``): a name
+    read from any document of a person becomes that person's pseudonym, as in the table.
+    """
+    if rows and any("document_rows" in r for r in rows):
+        rows = [{**d, "id": r.get("id")} for r in rows for d in (r.get("document_rows") or [r])]
+    if isinstance(result, str):
+        return blind.answer(result, rows)
+    if isinstance(result, list):
+        return [blind_result(blind, v, rows) for v in result]
+    if isinstance(result, dict):
+        return {k: v if k == "id" or k.endswith("_id") or k.endswith("_ids") else blind_result(blind, v, rows)
+                for k, v in result.items()}
+    return result
