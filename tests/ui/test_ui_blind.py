@@ -104,6 +104,11 @@ def test_blind_mode_hides_identity_everywhere_and_the_reveal_is_recorded(blind_w
         def threads(self):
             return []
 
+        def history(self, _thread_id):
+            return [{"role": "user", "content": "Is Ben Okafor good?"},
+                    {"role": "assistant", "content": "Ben Okafor (ben@example.net) is.", "status": "answered",
+                     "candidates": [{"candidate_id": "b1", "name": "Ben Okafor", "page": 0, "quote": "Okafor"}]}]
+
     monkeypatch.setattr(chat_pane.core, "assistant", lambda _svc: FakeAssistant())
     with qtbot.waitSignal(win.chat.answered, timeout=30_000) as got:
         win.chat.ask("who knows Go?")
@@ -113,6 +118,13 @@ def test_blind_mode_hides_identity_everywhere_and_the_reveal_is_recorded(blind_w
     with qtbot.waitSignal(win.chat.preview.rendered, timeout=30_000):  # the cited page: identity boxed too
         win.chat.open_citation(got.args[0]["citations"][0])
     assert (0, NAME_BOX) in win.chat.preview.redactions
+    win.chat.open_thread("t1")  # a saved conversation is redacted too
+    qtbot.waitUntil(lambda: not win.runner.busy("chat-history"), timeout=30_000)
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    history = " ".join([w.text() for w in win.chat.transcript.findChildren(QLabel)]
+                       + [w.text() for w in win.chat.transcript.findChildren(QAbstractButton)])
+    assert pseudonym("b1") in history and _leaks(history) == []
     # reveal: asked, refused -> nothing; confirmed -> recorded, then shown openly
     monkeypatch.setattr(pane, "confirm", lambda *_a: False)
     reveal_current(pane)

@@ -150,8 +150,17 @@ class ChatPane(QWidget):
         self.thread_id = thread_id
         self.threads.select(thread_id)
         svc = self.services
-        self.runner.start("chat-history", lambda ctx: (thread_id, core.assistant(svc).history(thread_id)),
-                          on_result=self._show_history, on_error=self._error)
+        blind = self.blind if self.blind is not None and self.blind.enabled else None
+
+        def load(ctx):
+            messages = core.assistant(svc).history(thread_id)
+            if blind is not None:  # blind screening: saved answers are redacted like new ones
+                from cvrag_desktop.ui.blind_mode import blind_result
+
+                messages = blind_result(blind, messages, svc.list_people(with_documents=True))
+            return thread_id, messages
+
+        self.runner.start("chat-history", load, on_result=self._show_history, on_error=self._error)
 
     def _show_history(self, result) -> None:
         thread_id, messages = result
