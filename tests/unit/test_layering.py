@@ -16,7 +16,7 @@ def core_modules() -> list[str]:
     for f in sorted(PKG.rglob("*.py")):
         rel = f.relative_to(PKG.parent).with_suffix("")
         parts = rel.parts
-        if "ui" in parts or parts[-1] == "app_entry":
+        if "ui" in parts:
             continue
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         mods.append(name)
@@ -44,3 +44,17 @@ def test_core_imports_without_pyside6():
 def test_core_module_list_is_not_empty():
     mods = core_modules()
     assert "cvrag_desktop.services" in mods and "cvrag_desktop.ingestion.extract" in mods
+
+
+def test_no_core_module_imports_qt_even_inside_a_function():
+    """Qt lives in ``cvrag_desktop/ui/`` only: a lazy ``from PySide6 …`` in a core module is a layering leak too."""
+    import re
+
+    leaks = []
+    for f in sorted(PKG.rglob("*.py")):
+        if "ui" in f.relative_to(PKG).parts:
+            continue
+        for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
+            if re.match(r"\s*(?:from|import)\s+(?:PySide6|shiboken6)\b", line):
+                leaks.append(f"{f.relative_to(PKG.parent)}:{n}: {line.strip()}")
+    assert not leaks, leaks
