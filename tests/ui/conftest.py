@@ -105,19 +105,6 @@ def chat_window(qtbot, chat_services):
 @pytest.fixture
 def people_window(qtbot, services):
     """A window over four documents: Ana twice (one person), a namesake Ana, Ben."""
-    from cvrag_desktop.ui.main_window import CANDIDATES, MainWindow
-    from tests.support.people_docs import ANA_NEW, ANA_OLD, ANA_OTHER, BEN, add_document
+    from tests.support.people_window import open_people_window
 
-    lib = services.paths.data_dir / "library"
-    stored = {cid: add_document(services.catalog, cid, cv, lib)
-              for cid, cv in (("a1", ANA_OLD), ("a2", ANA_NEW), ("a3", ANA_OTHER), ("b1", BEN))}
-    win = MainWindow(services)
-    qtbot.addWidget(win)
-    win.show()
-    win.show_pane(CANDIDATES)
-    win.candidates.reload()
-    qtbot.waitUntil(lambda: win.candidates.model.rowCount() == 3, timeout=30_000)
-    win.stored = stored
-    yield win
-    win.close()
-    win.runner.wait(20_000)
+    yield from open_people_window(qtbot, services)

@@ -20,24 +20,13 @@ NAME_BOX = (50.0, 60.0, 250.0, 90.0)
 @pytest.fixture
 def blind_window(qtbot, services):
     """Four documents (Ana twice, a namesake, Ben); Ana's newer CV has a name box on page 1."""
-    from cvrag_desktop.ui.main_window import CANDIDATES, MainWindow
-    from tests.support.people_docs import ANA_NEW, ANA_OLD, ANA_OTHER, BEN, add_document
+    from tests.support.people_docs import ANA_NEW
+    from tests.support.people_window import open_people_window
 
-    lib = services.paths.data_dir / "library"
     ana_new = ANA_NEW.model_copy(update={"provenance": [
         Provenance(field="name", value="Dr. Ana Ruiz", page=0, bbox=NAME_BOX),
         Provenance(field="emails", value="ana.ruiz@ruizmail.net", page=0, bbox=(50.0, 100.0, 250.0, 115.0))]})
-    for cid, cv in (("a1", ANA_OLD), ("a2", ana_new), ("a3", ANA_OTHER), ("b1", BEN)):
-        add_document(services.catalog, cid, cv, lib)
-    win = MainWindow(services)
-    qtbot.addWidget(win)
-    win.show()
-    win.show_pane(CANDIDATES)
-    win.candidates.reload()
-    qtbot.waitUntil(lambda: win.candidates.model.rowCount() == 3, timeout=30_000)
-    yield win
-    win.close()
-    win.runner.wait(20_000)
+    yield from open_people_window(qtbot, services, ana_new)
 
 
 def _leaks(text: str) -> list[str]:
