@@ -93,6 +93,37 @@ def test_search_and_filters_combine(ranked_window, qtbot):
     assert pane.proxy.visible_ids() == ranked
 
 
+def test_facets_go_with_the_query_to_the_index(ranked_window, qtbot, monkeypatch):
+    """With a facet set, the search looks for its best passages among the people the facet keeps:
+    a small k over the whole library would have left the facet's people out."""
+    from cvrag_desktop.ui.panes import candidate_search
+
+    pane = ranked_window.candidates
+    svc = ranked_window.services
+    seen: list = []
+    real = svc.search
+    monkeypatch.setattr(svc, "search", lambda q, f=None, k=8, s="hybrid": (seen.append(f), real(q, f, k, s))[1])
+    monkeypatch.setattr(candidate_search, "SEARCH_K", 2)  # only the two best passages of the index
+    query = "software engineer experience"
+    unfiltered = {pane.model.person_of(h["candidate_id"]) for h in real(query, None, 2, "hybrid")}
+    rows = pane.model.rows()
+    # a skill that none of the two best unfiltered passages' people have
+    skill = next((s for r in rows for s in r["skills"]
+                  if not any(s in (pane.model.row(p)["skills"] or []) for p in unfiltered)), None)
+    assert skill, "the corpus has no skill outside the top people"
+    pane.facets.set_values({"skills": [skill]})
+    _search(pane, qtbot, query)
+    assert seen[-1] == {"skills": [skill]}
+    shown = pane.proxy.visible_ids()
+    assert shown, "the facet's people were searched among, so someone with the skill is found"
+    assert all(skill in pane.model.row(p)["skills"] for p in shown)
+    assert not set(shown) & unfiltered
+    # changing a facet while a search is shown runs the search again with the new filters
+    with qtbot.waitSignal(pane.search_done, timeout=60_000):
+        pane.facets.reset()
+    assert seen[-1] is None
+
+
 def test_a_newer_query_wins(ranked_window, qtbot):
     pane = ranked_window.candidates
     pane.search.blockSignals(True)

@@ -3,8 +3,12 @@
 The search box runs ``services.search`` in a worker (300 ms debounce; a newer query
 cancels the older task and an older result that still arrives is ignored), groups the
 chunk hits by person (:func:`cvrag_desktop.ui.ranking.rank_people`) and orders the
-table by relevance with a score bar and the best passage. The facets keep filtering the
-ranked rows. Clearing the box restores the sort the table had before the search.
+table by relevance with a score bar and the best passage. Filters and search combine:
+the facets the index can apply (skills, spoken language, years) go with the query to
+``services.search``, so its best passages are found among the people those filters keep
+(not taken from the whole library and then thinned out), and every facet still filters
+the ranked rows; changing a facet while a search is shown runs it again. Clearing the box
+restores the sort the table had before the search.
 Without ``services.search`` (or when it fails) the box is a plain word filter.
 
 Every filter change (facets, search, shortlist view) goes through :meth:`_set_filters`:
@@ -13,6 +17,8 @@ cleared from the detail, preview and notes.
 """
 
 from __future__ import annotations
+
+import math
 
 from PySide6.QtCore import Qt
 
@@ -25,6 +31,27 @@ TEXT_TIP = ("Filters the table by the words typed (name, title, employers, skill
 SEARCH_TIP = ("Search the CVs by meaning and keywords: candidates are ordered by relevance, best evidence first, "
               "with the passage that matched. The filters on the left still apply. Clear the box to go back "
               "to the previous order.")
+
+
+def index_filters(proxy) -> dict | None:
+    """The active facets the search index can apply itself, as ``services.search`` filters.
+
+    Each is at most as strict as the table's own test (the table still applies every
+    facet afterwards), so narrowing in the index never hides a row the facets would show:
+    skills and the spoken language are matched through the same alias tables; years are
+    whole years in the index (``min_years`` 5 keeps 5.0 and more, ``max_years`` 5 keeps
+    less than 6). The employer facet is a substring test in the table and is left to it.
+    """
+    out: dict = {}
+    if proxy.skills:
+        out["skills"] = sorted(proxy.skills)
+    if proxy.language:
+        out["languages"] = [proxy.language]
+    if proxy.min_years is not None:
+        out["min_years"] = max(0, min(80, math.floor(proxy.min_years)))
+    if proxy.max_years is not None:
+        out["max_years"] = max(0, min(80, math.floor(proxy.max_years)))
+    return out or None
 
 
 def has_search(services) -> bool:
@@ -72,9 +99,10 @@ class RankedSearch:
             self._after_search()
             return
         svc, seq, owners = self.services, self._search_seq, self.model.owners()
+        filters = index_filters(self.proxy)
 
         def search(ctx):
-            hits = svc.search(query, None, SEARCH_K, "hybrid")
+            hits = svc.search(query, filters, SEARCH_K, "hybrid")
             return rank_people(hits, owners.get, query)
 
         def failed(exc: BaseException) -> None:  # index missing or broken: fall back honestly
@@ -139,6 +167,12 @@ class RankedSearch:
         row = self.model.row(self.current_id) if self.current_id else None
         if self.current_id and (row is None or not self.proxy.passes(row)):
             self.clear_detail()
+
+    def _facets_changed(self, values: dict) -> None:
+        """A facet changed: filter the table now; a shown search runs again with the new filters."""
+        self._set_filters(**values)
+        if self.ranked or (self.search.text().strip() and has_search(self.services)):
+            self._search_timer.start()
 
     def _shortlist_view_changed(self, ids: object) -> None:
         self._set_filters(shortlist_ids=ids)

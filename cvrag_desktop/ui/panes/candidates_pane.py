@@ -102,7 +102,7 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         top.addWidget(self.search, 1)
         top.addWidget(self.count_label)
         self.facets = FacetPanel(self)
-        self.facets.changed.connect(lambda v: self._set_filters(**v))
+        self.facets.changed.connect(self._facets_changed)
         self.saved_bar = SavedSearchBar(self)
         self.saved_bar.chosen.connect(self.apply_saved_search)
         self.saved_bar.save_requested.connect(self.save_search)
