@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings, QSize, Qt, QUrl, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QListWidget, QMainWindow, QMessageBox, QStackedWidget, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QListWidget,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QWidget,
+)
 
 from cvrag_desktop.ui import core
 from cvrag_desktop.ui.blind_mode import BlindMode
@@ -16,6 +24,7 @@ from cvrag_desktop.ui.panes.import_pane import ImportPane
 from cvrag_desktop.ui.settings_dialog import SettingsDialog
 from cvrag_desktop.ui.status import AppStatusBar
 from cvrag_desktop.ui.tasks import TaskRunner
+from cvrag_desktop.ui.theme import ThemeController
 
 PANES = ("Generate", "Import", "Candidates", "Chat")
 GENERATE, IMPORT, CANDIDATES, CHAT = range(4)
@@ -38,6 +47,8 @@ class MainWindow(QMainWindow):
         self.services = services
         self.runner = runner or TaskRunner(parent=self)
         self.qsettings = ui_settings(services)
+        self.theme = ThemeController(QApplication.instance(), self.qsettings, self)
+        self.theme.restore()
         self.setWindowTitle("CV RAG Desktop")
         self.sidebar = QListWidget()
         self.sidebar.addItems(PANES)
@@ -120,6 +131,7 @@ class MainWindow(QMainWindow):
         for i, name in enumerate(PANES):
             self._action(v, name, lambda _c=False, i=i: self.show_pane(i), f"Ctrl+{i + 1}")
         v.addSeparator()
+        v.addMenu(self.theme.menu(v))
         v.addAction(self.blind.action)
         self.blind_toolbar = self.addToolBar("Blind screening")
         self.blind_toolbar.setObjectName("blind-toolbar")

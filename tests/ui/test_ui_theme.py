@@ -1,0 +1,59 @@
+"""Light and dark palettes: View ▸ Appearance switches every window, the choice survives a
+restart, "Follow the system" gives the desktop's look back, and the dark palette is readable."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
+
+from cvrag_desktop.ui.theme import THEMES, dark_palette, is_dark
+
+
+def _contrast(a, b) -> float:
+    """WCAG contrast ratio of two colours."""
+    def lum(c) -> float:
+        def ch(v: float) -> float:
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        return 0.2126 * ch(c.redF()) + 0.7152 * ch(c.greenF()) + 0.0722 * ch(c.blueF())
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_dark_palette_is_readable():
+    pal = dark_palette()
+    assert is_dark(pal)
+    for fg, bg in ((QPalette.ColorRole.Text, QPalette.ColorRole.Base),
+                   (QPalette.ColorRole.WindowText, QPalette.ColorRole.Window),
+                   (QPalette.ColorRole.ButtonText, QPalette.ColorRole.Button),
+                   (QPalette.ColorRole.HighlightedText, QPalette.ColorRole.Highlight)):
+        assert _contrast(pal.color(fg), pal.color(bg)) >= 4.5, (fg, bg)
+    disabled = pal.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+    assert _contrast(disabled, pal.color(QPalette.ColorRole.Base)) >= 3.0
+
+
+def test_appearance_switches_and_persists(window, qtbot, services):
+    from cvrag_desktop.ui.main_window import MainWindow
+
+    theme = window.theme
+    assert theme.theme == "system" and theme.actions["system"].isChecked()
+    original = QGuiApplication.palette().color(QPalette.ColorRole.Window)
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    appearance = next(a.menu() for a in view.actions() if a.menu() is not None)
+    assert [a.text() for a in appearance.actions()] == [theme.actions[t].text() for t in THEMES]
+    theme.actions["dark"].trigger()
+    assert is_dark(QGuiApplication.palette()) and QApplication.instance().style().name().lower() == "fusion"
+    qtbot.waitUntil(lambda: is_dark(window.candidates.table.palette()), timeout=5_000)  # widgets follow the application palette
+    assert not window.grab().isNull()
+    window.close()
+    window.runner.wait(20_000)
+    again = MainWindow(services)  # a restart keeps the choice
+    qtbot.addWidget(again)
+    try:
+        assert again.theme.theme == "dark" and again.theme.actions["dark"].isChecked()
+        again.theme.actions["light"].trigger()
+        assert not is_dark(QGuiApplication.palette())
+        again.theme.actions["system"].trigger()
+        assert QGuiApplication.palette().color(QPalette.ColorRole.Window) == original
+    finally:
+        again.close()
+        again.runner.wait(20_000)
