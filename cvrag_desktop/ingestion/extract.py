@@ -94,8 +94,21 @@ def sniff_kind(path: Path) -> str:
     )
 
 
-def extract_document(path: Path, limits: IngestLimits | None = None, *, allow_ocr: bool = True) -> ExtractedDoc:
-    """Read a CV file into ordered, cleaned lines, enforcing size, page, character and time limits."""
+class OcrDeferred(Exception):
+    """A PDF needs OCR and the caller asked to hand such files to the OCR lane instead of reading them here."""
+
+    def __init__(self, pages: int) -> None:
+        super().__init__(f"{pages} image-only page(s) to OCR")
+        self.pages = pages
+
+
+def extract_document(path: Path, limits: IngestLimits | None = None, *, allow_ocr: bool = True,
+                     defer_ocr: bool = False) -> ExtractedDoc:
+    """Read a CV file into ordered, cleaned lines, enforcing size, page, character and time limits.
+
+    With ``defer_ocr`` (a parse worker), a PDF with image-only pages raises :class:`OcrDeferred`
+    when an OCR engine is available, instead of being OCR'd here.
+    """
     limits = limits or IngestLimits()
     kind = sniff_kind(path)
     size_mb = path.stat().st_size / 1e6
@@ -106,8 +119,8 @@ def extract_document(path: Path, limits: IngestLimits | None = None, *, allow_oc
 
         return extract_docx(path, limits)
     try:
-        return _extract_pdf_pymupdf(path, limits, allow_ocr=allow_ocr)
-    except (PdfEncrypted, TooLarge, NeedsOcr, MemoryError):
+        return _extract_pdf_pymupdf(path, limits, allow_ocr=allow_ocr, defer_ocr=defer_ocr)
+    except (PdfEncrypted, TooLarge, NeedsOcr, MemoryError, OcrDeferred):
         raise
     except PdfUnreadable as exc:
         log.info("PyMuPDF failed on %s (%s); trying pypdf", path.name, exc)
@@ -147,7 +160,8 @@ def _line_from_spans(spans: list[dict], page_no: int) -> TextLine | None:
     return TextLine(text, page_no, (x0, y0, x1, y1), float(size), bold_chars >= 0.6 * total, kept[0].get("font", ""))
 
 
-def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -> ExtractedDoc:
+def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
+                         defer_ocr: bool = False) -> ExtractedDoc:
     import pymupdf
 
     started = time.monotonic()
@@ -208,31 +222,8 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
         method = "pymupdf"
         notes: list[str] = []
         if image_only:
-            if not allow_ocr:
-                if len(image_only) == n_pages:
-                    raise NeedsOcr(f"{path.name} is a scan (no text layer) and OCR is turned off.")
-            else:
-                engine = ocr.get_engine()
-                if engine is None:
-                    if len(image_only) == n_pages:
-                        raise NeedsOcr(
-                            f"{path.name} is a scan (no text layer) and no OCR engine is installed "
-                            "(install rapidocr-onnxruntime or Tesseract)."
-                        )
-                    notes.append(f"{len(image_only)} image-only page(s) skipped: no OCR engine")
-                else:
-                    from cvrag_desktop.ingestion.sandbox import announce
-
-                    announce("ocr")  # the supervisor grants max_ocr_seconds more
-                    budget = limits.max_seconds + limits.max_ocr_seconds
-                    for pno in image_only:
-                        if time.monotonic() - started > budget:
-                            raise TooLarge(f"{path.name}: OCR took longer than the {budget:g} s time limit "
-                                           "(max_seconds + max_ocr_seconds).")
-                        page = doc.load_page(pno)
-                        pages[pno] = order_page(engine.read_page(page, pno), page.rect.width)
-                    method = "ocr" if len(image_only) == n_pages else "pymupdf+ocr"
-                    notes.append(f"OCR ({engine.name}) on {len(image_only)} page(s)")
+            method = _ocr_pages(doc, pages, image_only, n_pages, path.name, limits, started, notes,
+                                allow_ocr=allow_ocr, defer_ocr=defer_ocr) or method
     running: list[str] = []
     lines = _drop_running_lines(pages, sizes, running)
     lines = repair_wrapped_dates(_rejoin_broken_words(lines))
@@ -240,6 +231,40 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool) -
         raise NeedsOcr(f"{path.name} has no extractable text (it may be a scan that OCR could not read).")
     return ExtractedDoc(lines=lines, page_count=n_pages, method=method, page_sizes=sizes, notes=notes,
                         created=created, running=running)
+
+
+def _ocr_pages(doc, pages: list[list[TextLine]], image_only: list[int], n_pages: int, name: str,
+               limits: IngestLimits, started: float, notes: list[str], *, allow_ocr: bool,
+               defer_ocr: bool) -> str | None:
+    """OCR the image-only pages in place (reporting page n of m to the supervisor); the new method, if any."""
+    if not allow_ocr:
+        if len(image_only) == n_pages:
+            raise NeedsOcr(f"{name} is a scan (no text layer) and OCR is turned off.")
+        return None
+    if defer_ocr and ocr.available_engine_name() is not None:
+        raise OcrDeferred(len(image_only))  # a parse worker never loads the OCR engine: the OCR lane reads it
+    engine = None if defer_ocr else ocr.get_engine()
+    if engine is None:
+        if len(image_only) == n_pages:
+            raise NeedsOcr(
+                f"{name} is a scan (no text layer) and no OCR engine is installed "
+                "(install rapidocr-onnxruntime or Tesseract)."
+            )
+        notes.append(f"{len(image_only)} image-only page(s) skipped: no OCR engine")
+        return None
+    from cvrag_desktop.ingestion.sandbox_worker import announce
+
+    announce("ocr")  # the supervisor grants max_ocr_seconds more
+    budget = limits.max_seconds + limits.max_ocr_seconds
+    for i, pno in enumerate(image_only):
+        if time.monotonic() - started > budget:
+            raise TooLarge(f"{name}: OCR took longer than the {budget:g} s time limit "
+                           "(max_seconds + max_ocr_seconds).")
+        announce("ocr", i + 1, len(image_only))  # "OCR page 2/5" in the import queue
+        page = doc.load_page(pno)
+        pages[pno] = order_page(engine.read_page(page, pno), page.rect.width)
+    notes.append(f"OCR ({engine.name}) on {len(image_only)} page(s)")
+    return "ocr" if len(image_only) == n_pages else "pymupdf+ocr"
 
 
 MAX_CONTENT_BYTES = 16_000_000  # decompressed content of one page; real CV pages use < 1 MB

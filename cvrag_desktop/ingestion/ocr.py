@@ -132,7 +132,7 @@ def get_engine() -> OcrEngine | None:
         return None
     try:
         engine = RapidOcrEngine()
-        from cvrag_desktop.ingestion.sandbox import rebase_memory_cap
+        from cvrag_desktop.ingestion.sandbox_worker import rebase_memory_cap
 
         rebase_memory_cap()  # ONNX Runtime maps a large reserve: count only what OCR makes resident
         return engine

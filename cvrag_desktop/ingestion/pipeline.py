@@ -5,6 +5,12 @@ serialise it); everything that writes (catalog, later the index) happens on the
 calling thread, one file at a time — the serialized write lane. One bad file never
 stops a batch: it gets a status and a reason. Files are marked ``processing``
 before work starts, so a crash leaves them to be redone on the next run.
+
+While a file is worked on, ``on_file`` also receives *phase events*: a
+:class:`FileOutcome` with ``status="processing"`` and ``phase`` set (``reading``,
+``ocr_wait``, ``ocr`` with ``step``/``steps`` = page n of m, ``indexing``). They are
+not outcomes: the report neither lists nor counts them. A scan is read on the
+sandbox's OCR lane, so it no longer holds up the files behind it.
 """
 
 from __future__ import annotations
@@ -41,6 +47,10 @@ class FileOutcome(BaseModel):
     pages: int | None = None
     seconds: float | None = None
     peak_rss_mb: float | None = None  # the parse worker's peak resident memory while it read this file
+    # phase events only (status "processing"; never in the report): what is happening to the file now
+    phase: str | None = Field(default=None, exclude=True)  # reading | ocr_wait | ocr | indexing
+    step: int | None = Field(default=None, exclude=True)  # OCR: the page being read (1-based) ...
+    steps: int | None = Field(default=None, exclude=True)  # ... of this many image-only pages
 
 
 class IngestReport(BaseModel):
@@ -106,21 +116,30 @@ def _import_roots(inputs: list[Path]) -> list[Path]:
     return roots
 
 
-def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as_of: str | None) -> dict:
-    """Extract, normalize and chunk one stored file (runs in a sandboxed worker process; pure)."""
+def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as_of: str | None,
+               defer_ocr: bool = False) -> dict:
+    """Extract, normalize and chunk one stored file (runs in a sandboxed worker process; pure).
+
+    With ``defer_ocr`` a file that needs OCR is not read here: the result asks the sandbox
+    to run it again on its OCR lane (``{"defer": "ocr", "args": ...}``).
+    """
     from cvrag_desktop.ingestion.chunking import build_chunks
-    from cvrag_desktop.ingestion.extract import extract_document
+    from cvrag_desktop.ingestion.extract import OcrDeferred, extract_document
     from cvrag_desktop.ingestion.normalize import normalize_document
 
     started = time.perf_counter()
     try:
-        doc = extract_document(Path(stored), IngestLimits(**limits), allow_ocr=allow_ocr)
+        doc = extract_document(Path(stored), IngestLimits(**limits), allow_ocr=allow_ocr, defer_ocr=defer_ocr)
         cv, blocks = normalize_document(doc, dt.date.fromisoformat(as_of) if as_of else None)
         if not (cv.name or cv.emails or cv.experiences or cv.education):
             from cvrag_desktop.errors import NoCvContent
 
             raise NoCvContent("No name, contact, work history or education could be read from this file.")
         chunks = build_chunks(candidate_id, cv, doc, blocks)
+    except OcrDeferred as exc:
+        return {"ok": False, "status": "queued", "defer": "ocr", "pages": exc.pages,
+                "args": (stored, candidate_id, limits, allow_ocr, as_of, False),
+                "seconds": time.perf_counter() - started}
     except CvragError as exc:
         return {"ok": False, "status": exc.status, "error": exc.message, "seconds": time.perf_counter() - started}
     except MemoryError:  # the worker's memory cap was reached: the sandbox recycles the worker
@@ -240,7 +259,7 @@ class Ingestor:
         done = len(report.files)
         if progress:
             progress(done, total, "")
-        self._run_jobs(jobs, workers, report, finish, progress, should_cancel, total, done, as_of)
+        self._run_jobs(jobs, workers, report, finish, progress, should_cancel, total, done, as_of, on_file)
         report.seconds = round(time.perf_counter() - started, 3)
         return report
 
@@ -263,7 +282,8 @@ class Ingestor:
         with self.catalog.transaction() as c:
             c.execute("DELETE FROM files WHERE sha256 IS NULL AND original_path = ?", (shown,))
 
-    def _run_jobs(self, jobs, workers, report, finish, progress, should_cancel, total, done, as_of) -> None:
+    def _run_jobs(self, jobs, workers, report, finish, progress, should_cancel, total, done, as_of,
+                  on_file=None) -> None:
         limits = self.limits.model_dump()
         as_of_s = as_of.isoformat() if as_of else None
         started = time.perf_counter()
@@ -274,9 +294,15 @@ class Ingestor:
         def on_start(job) -> None:
             self.catalog.mark_file(job[0], status="processing", started_at=time.time())
 
+        def on_phase(job, phase: str, step: int | None = None, steps: int | None = None) -> None:
+            if on_file:
+                on_file(FileOutcome(path=job[3], status="processing", phase=phase, step=step, steps=steps))
+
         def on_result(job, result: dict) -> None:
             nonlocal done
             file_id, sha, stored, shown = job
+            if result.get("ok"):
+                on_phase(job, "indexing")  # catalog write (+ LLM pass) and the hand-off to the index lane
             if not result.get("ok"):
                 original = shown.rsplit("/", 1)[-1]
                 if not result.get("error"):
@@ -293,9 +319,10 @@ class Ingestor:
 
         box = shared_sandbox(max(1, workers), self.limits.max_worker_mb,
                              parse_file, _warm_worker)
-        tasks = [(job, (job[2], job[1][:16], limits, self.allow_ocr, as_of_s)) for job in jobs]
+        # OCR is deferred to the sandbox's OCR lane (only when allowed: otherwise such a file is needs_ocr)
+        tasks = [(job, (job[2], job[1][:16], limits, self.allow_ocr, as_of_s, self.allow_ocr)) for job in jobs]
         left = box.run(tasks, self.limits.max_seconds, on_result, should_cancel=should_cancel, on_start=on_start,
-                       phase_s={"ocr": self.limits.max_ocr_seconds})
+                       phase_s={"ocr": self.limits.max_ocr_seconds}, on_phase=on_phase)
         if left:
             report.cancelled = True
             self.catalog.mark_files([job[0] for job in left], status="queued")

@@ -1,8 +1,17 @@
-"""Sandboxed parse workers: a memory cap inside, a wall-clock deadline from outside.
+"""Sandboxed parse workers: a memory cap inside, a wall-clock deadline from outside, an OCR lane.
 
 Every parse (PDF, DOCX, OCR) runs in a spawned worker process that parses one file at
 a time (the next one is already sent, so it never waits for the parent between files).
-The parent supervises each worker:
+Workers belong to a **lane**:
+
+* the ``parse`` lane: ``workers`` processes, started lazily and kept for the session;
+* the ``ocr`` lane: one process, started only when a file needs OCR and stopped at the end
+  of the batch (it holds the OCR engine's memory). A parse worker that finds image-only
+  pages does not OCR them: its result says ``{"defer": "ocr", "args": ...}`` and the job
+  waits for the OCR worker, while the parse lane goes on with the other files (one scan
+  no longer holds a parse worker for a minute while the files behind it wait).
+
+The parent supervises each worker, whatever its lane:
 
 * **deadline** — a file that is not finished ``max_seconds`` after the worker started it
   (``max_ocr_seconds`` more once it announces OCR) gets its worker killed (SIGKILL, from outside: a parser stuck inside C code cannot
@@ -19,6 +28,7 @@ The parent supervises each worker:
 
 Each result carries ``peak_rss_mb``: the worker's peak resident size while it parsed
 that file (Linux resets the high-water mark per file through ``/proc/self/clear_refs``).
+The worker's side (cap, messages, loop) is :mod:`cvrag_desktop.ingestion.sandbox_worker`.
 """
 
 from __future__ import annotations
@@ -28,7 +38,6 @@ import contextlib
 import logging
 import multiprocessing
 import os
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -36,132 +45,22 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 
 from cvrag_desktop.errors import WorkerStartFailed
+from cvrag_desktop.ingestion.sandbox_worker import DEFER_KEY, announce, rebase_memory_cap, worker_main
+from cvrag_desktop.ingestion.sandbox_worker import rss_mb as _rss_mb
 
+__all__ = ["OCR", "PARSE", "ParseSandbox", "announce", "rebase_memory_cap", "shared_sandbox"]
 log = logging.getLogger(__name__)
 POLL_S = 0.05
 MAX_FAILED_STARTS = 8  # consecutive workers that die before saying ready (with a growing pause)
-
-
-def _status_kb(field: str) -> int | None:
-    try:
-        with open("/proc/self/status", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1])
-    except OSError:
-        return None
-    return None
-
-
-_CAP_MB: int | None = None  # set in a worker once its cap is applied
-
-
-def _apply_memory_cap(cap_mb: int) -> None:
-    """Cap this process's address space so that its RSS stays under ``cap_mb`` (Linux).
-
-    The limit is the address space already mapped but not resident (shared libraries,
-    reserved arenas) plus ``cap_mb``: since RSS <= VmSize <= limit, resident memory cannot
-    grow past the cap. Only the soft limit is set, so :func:`rebase_memory_cap` can move it
-    after a large library (the OCR engine) maps its own reserve.
-    """
-    global _CAP_MB
-    if not sys.platform.startswith("linux"):
-        return  # macOS does not enforce RLIMIT_AS; Windows has none: the parent's RSS watch applies
-    import resource
-
-    vm, rss = _status_kb("VmSize"), _status_kb("VmRSS")
-    if vm is None or rss is None:
-        return
-    limit = (vm - rss) * 1024 + cap_mb * 1024 * 1024
-    with contextlib.suppress(ValueError, OSError):
-        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        if hard != resource.RLIM_INFINITY:
-            limit = min(limit, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-        _CAP_MB = cap_mb
-
-
-def rebase_memory_cap() -> None:
-    """Re-apply the worker's cap after loading a library that reserves address space (no-op elsewhere)."""
-    if _CAP_MB is not None:
-        _apply_memory_cap(_CAP_MB)
-
-
-def _reset_peak() -> None:
-    with contextlib.suppress(OSError), open("/proc/self/clear_refs", "w", encoding="ascii") as fh:
-        fh.write("5")
-
-
-def _peak_rss_mb() -> float:
-    hwm = _status_kb("VmHWM")
-    if hwm is not None:
-        return round(hwm / 1024, 1)
-    try:
-        import resource
-    except ImportError:  # Windows
-        return 0.0
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return round(peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024, 1)
-
-
-_CONN = None  # the worker's end of its pipe (None outside a worker)
-
-
-def announce(phase: str) -> None:
-    """Tell the supervisor this worker enters a slower phase (``"ocr"``), which has its own time budget."""
-    if _CONN is not None:
-        with contextlib.suppress(OSError):
-            _CONN.send(("phase", phase))
-
-
-def _worker_main(conn, cap_mb: int, target: Callable[..., dict], warm: Callable[[], None] | None) -> None:
-    """Worker loop: say ready, then receive ``args``, run ``target(*args)``, send its result dict."""
-    global _CONN
-    _CONN = conn
-    if warm is not None:
-        warm()
-    _apply_memory_cap(cap_mb)  # after warming: the cap measures what parsing adds
-    conn.send(("ready",))  # the deadline of a file starts when a warm worker has it, not at spawn
-    while True:
-        try:
-            args = conn.recv()
-        except (EOFError, OSError):
-            return
-        if args is None:
-            return
-        conn.send(("start",))  # the deadline runs from here (the next job may already wait in the pipe)
-        _reset_peak()
-        try:
-            result = target(*args)
-        except MemoryError:
-            result = {"ok": False, "status": "too_large", "error": None, "memory": True, "seconds": 0.0}
-        result["peak_rss_mb"] = _peak_rss_mb()
-        try:
-            conn.send(result)
-        except (OSError, MemoryError):
-            return
-        if result.get("memory"):
-            return  # an allocation failed: the heap may be fragmented; start afresh
-
-
-def _rss_mb(pid: int) -> float | None:
-    try:
-        with open(f"/proc/{pid}/statm", encoding="ascii") as fh:
-            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        import psutil
-
-        return psutil.Process(pid).memory_info().rss / (1024 * 1024)
-    except Exception:
-        return None
+PARSE, OCR = "parse", "ocr"
+PhaseCallback = Callable[[object, str, "int | None", "int | None"], None]
 
 
 @dataclass
 class _Slot:
     proc: multiprocessing.Process
     conn: object
+    lane: str = PARSE
     job: object = None  # the job the worker is running (or was sent first)
     started: float = 0.0
     peak_mb: float = 0.0
@@ -170,12 +69,19 @@ class _Slot:
     running: bool = False  # the worker said it started ``job``
     args: tuple = ()  # ``job``'s arguments (to give it back if the worker dies before starting it)
     queued: list = field(default_factory=list)  # (job, args) sent ahead, so the worker never waits for us
+    shown: tuple = ()  # the last phase reported for ``job`` (repeats are not reported)
+
+    def hold(self, job, args) -> None:
+        """Make ``job`` the worker's current job (its clock restarts at the worker's "start")."""
+        self.job, self.args, self.started, self.peak_mb, self.extra_s, self.running, self.shown = \
+            job, args, time.monotonic(), 0.0, 0.0, False, ()
 
 
 class ParseSandbox:
-    """A fixed number of supervised worker processes (see the module docstring)."""
+    """Supervised worker processes in two lanes, parse and OCR (see the module docstring)."""
 
     start_pause_s = 0.25  # pause after the n-th worker in a row died at start: n x this (max 2 s)
+    ocr_workers = 1
 
     def __init__(self, workers: int, cap_mb: int, target: Callable[..., dict],
                  warm: Callable[[], None] | None = None) -> None:
@@ -188,13 +94,13 @@ class ParseSandbox:
         self._lock = threading.Lock()  # one batch at a time (a GUI import and a resume may overlap)
         self.restarts = 0
 
-    def _spawn(self) -> _Slot:
+    def _spawn(self, lane: str = PARSE) -> _Slot:
         parent, child = self._ctx.Pipe(duplex=True)
-        proc = self._ctx.Process(target=_worker_main, args=(child, self.cap_mb, self.target, self.warm),
-                                 daemon=True, name="cvrag-parse")
+        proc = self._ctx.Process(target=worker_main, args=(child, self.cap_mb, self.target, self.warm),
+                                 daemon=True, name=f"cvrag-{lane}")
         proc.start()
         child.close()
-        return _Slot(proc, parent)
+        return _Slot(proc, parent, lane)
 
     def _kill(self, slot: _Slot) -> None:
         with contextlib.suppress(Exception):
@@ -204,34 +110,58 @@ class ParseSandbox:
             slot.conn.close()
 
     def _replace(self, slot: _Slot) -> None:
+        """Kill a worker; a parse worker gets a successor now, the OCR lane respawns when it has work."""
         self._kill(slot)
         self.restarts += 1
-        self._slots[self._slots.index(slot)] = self._spawn()
+        if slot.lane == PARSE:
+            self._slots[self._slots.index(slot)] = self._spawn(PARSE)
+        else:
+            self._slots.remove(slot)
+
+    def _retire(self, slot: _Slot) -> None:
+        """Stop an idle worker politely (then by force) and forget it."""
+        with contextlib.suppress(Exception):
+            slot.conn.send(None)
+        slot.proc.join(0.5)
+        self._kill(slot)
+        self._slots.remove(slot)
 
     def run(self, jobs: Iterable[tuple[object, tuple]], deadline_s: float,
             on_result: Callable[[object, dict], None], should_cancel: Callable[[], bool] | None = None,
             on_start: Callable[[object], None] | None = None,
-            phase_s: dict[str, float] | None = None) -> list[object]:
+            phase_s: dict[str, float] | None = None, on_phase: PhaseCallback | None = None) -> list[object]:
         """Run ``target(*args)`` for every ``(job, args)``; ``on_result(job, result)`` on this thread.
 
-        Each job has ``deadline_s`` from the moment a warm worker receives it, plus
+        Each job has ``deadline_s`` from the moment a warm worker starts it, plus
         ``phase_s[phase]`` once the worker announces that phase. A failed job gets a result
         dict with ``ok=False`` and a ``limit`` key (``deadline``, ``memory`` or ``crash``).
-        Returns the jobs not started or killed because of cancellation.
+        A result ``{"defer": "ocr", "args": a}`` from a parse worker is not a result: the job
+        is run again as ``target(*a)`` on the OCR lane. ``on_phase(job, phase, n, m)`` tells
+        what a job is doing: ``reading`` (a parse worker started it), ``ocr_wait`` (m = pages
+        to OCR), ``ocr`` (the OCR worker has it; n/m = the page being read) and any phase a
+        worker announces. Returns the jobs not started, waiting for the OCR lane, or killed
+        because of cancellation.
         """
         with self._lock:
             try:
-                return self._run(list(jobs), deadline_s, on_result, should_cancel, on_start, phase_s or {})
-            finally:  # if a callback raised, workers still busy with this batch must not leak into the next
+                return self._run(list(jobs), deadline_s, on_result, should_cancel, on_start, phase_s or {},
+                                 on_phase)
+            finally:  # workers still busy with this batch must not leak into the next; OCR holds memory
                 for slot in list(self._slots):
                     if slot.job is not None:
                         slot.job, slot.queued = None, []
                         self._replace(slot)
+                    elif slot.lane == OCR:
+                        self._retire(slot)
 
-    def _dispatch(self, queue: list, on_start) -> None:
-        """Keep each ready worker holding its current job plus one sent ahead (no idle round trip)."""
-        for slot in self._slots:
-            while slot.ready and queue and (slot.job is None or not slot.queued):
+    def _dispatch(self, queues: dict[str, list], on_start) -> None:
+        """Keep each ready parse worker holding its current job plus one sent ahead (no idle round trip);
+        the OCR worker (started when its lane has work) takes one job at a time."""
+        if queues[OCR] and sum(s.lane == OCR for s in self._slots) < self.ocr_workers:
+            self._slots.append(self._spawn(OCR))
+        for slot in list(self._slots):
+            queue, ahead = queues[slot.lane], slot.lane == PARSE
+            while slot.ready and queue and (slot.job is None or (ahead and not slot.queued)):
                 job, args = queue.pop()
                 try:
                     slot.conn.send(args)
@@ -240,11 +170,10 @@ class ParseSandbox:
                     self._requeue(slot, queue)
                     self._replace(slot)
                     break
-                if on_start:
+                if on_start and slot.lane == PARSE:
                     on_start(job)
                 if slot.job is None:
-                    slot.job, slot.args, slot.started, slot.peak_mb, slot.extra_s, slot.running = \
-                        job, args, time.monotonic(), 0.0, 0.0, False
+                    slot.hold(job, args)
                 else:
                     slot.queued.append((job, args))
 
@@ -255,35 +184,45 @@ class ParseSandbox:
             queue.append(item)
         slot.queued = []
 
-    def _advance(self, slot: _Slot) -> None:
+    @staticmethod
+    def _advance(slot: _Slot) -> None:
         """The worker finished its job: the job sent ahead becomes current (its clock starts at "start")."""
         if slot.queued:
-            job, args = slot.queued.pop(0)
-            slot.job, slot.args, slot.started, slot.peak_mb, slot.extra_s, slot.running = \
-                job, args, time.monotonic(), 0.0, 0.0, False
+            slot.hold(*slot.queued.pop(0))
         else:
             slot.job, slot.running = None, False
 
-    def _run(self, queue, deadline_s, on_result, should_cancel, on_start, phase_s) -> list[object]:
+    @staticmethod
+    def _report(slot: _Slot, on_phase, phase: str, done: int | None = None, total: int | None = None) -> None:
+        key = (phase, done, total)
+        if on_phase is not None and slot.job is not None and key != slot.shown:
+            slot.shown = key
+            on_phase(slot.job, phase, done, total)
+
+    def _cancel(self, queues: dict[str, list]) -> list[object]:
+        cancelled = [job for queue in queues.values() for job, _args in reversed(queue)]
+        for queue in queues.values():
+            queue.clear()
+        for slot in list(self._slots):
+            if slot.job is not None:
+                cancelled.append(slot.job)
+                cancelled.extend(job for job, _args in slot.queued)
+                slot.job, slot.queued = None, []
+                self._replace(slot)
+        return cancelled
+
+    def _run(self, queue, deadline_s, on_result, should_cancel, on_start, phase_s, on_phase) -> list[object]:
         queue.reverse()
-        while len(self._slots) < min(self.workers, len(queue)):  # started lazily, kept for the session
-            self._slots.append(self._spawn())
-        cancelled: list[object] = []
+        queues: dict[str, list] = {PARSE: queue, OCR: []}  # popped from the end
+        while sum(s.lane == PARSE for s in self._slots) < min(self.workers, len(queue)):
+            self._slots.append(self._spawn(PARSE))  # started lazily, kept for the session
         failed_starts = 0
         while True:
             if should_cancel and should_cancel():
-                cancelled.extend(job for job, _args in reversed(queue))
-                queue.clear()
-                for slot in list(self._slots):
-                    if slot.job is not None:
-                        cancelled.append(slot.job)
-                        cancelled.extend(job for job, _args in slot.queued)
-                        slot.job, slot.queued = None, []
-                        self._replace(slot)
-                return cancelled
-            self._dispatch(queue, on_start)
-            if not queue and all(s.job is None for s in self._slots):
-                return cancelled
+                return self._cancel(queues)
+            self._dispatch(queues, on_start)
+            if not any(queues.values()) and all(s.job is None for s in self._slots):
+                return []
             watched = [s for s in self._slots if s.job is not None or not s.ready]
             ready = wait([s.conn for s in watched] + [s.proc.sentinel for s in watched], timeout=POLL_S)
             now = time.monotonic()
@@ -294,13 +233,17 @@ class ParseSandbox:
                         result = slot.conn.recv()
                     except (EOFError, OSError):
                         result = None
-                if isinstance(result, tuple):  # ("ready",), ("start",) or ("phase", name)
+                if isinstance(result, tuple):  # ("ready",), ("start",), ("phase", name), ("progress", name, n, m)
                     if result[0] == "ready":
                         slot.ready, failed_starts = True, 0
                     elif result[0] == "start" and slot.job is not None:
                         slot.running, slot.started = True, now
+                        self._report(slot, on_phase, "reading" if slot.lane == PARSE else OCR)
                     elif result[0] == "phase" and slot.job is not None:
                         slot.extra_s = max(slot.extra_s, phase_s.get(result[1], 0.0))
+                        self._report(slot, on_phase, result[1])
+                    elif result[0] == "progress" and slot.job is not None and len(result) == 4:
+                        self._report(slot, on_phase, *result[1:])
                     continue
                 dead = result is None and (slot.proc.sentinel in ready or not slot.proc.is_alive())
                 if slot.job is None or (dead and not slot.running):  # died before it took a job
@@ -313,8 +256,8 @@ class ParseSandbox:
                                 "close other programs and import again — nothing was lost.")
                         time.sleep(min(2.0, self.start_pause_s * failed_starts))  # a busy machine: give it a moment
                         if slot.job is not None:  # not its fault: the job and those sent ahead go back
-                            self._requeue(slot, queue)
-                            queue.append((slot.job, slot.args))
+                            self._requeue(slot, queues[slot.lane])
+                            queues[slot.lane].append((slot.job, slot.args))
                             slot.job = None
                         self._replace(slot)
                     continue
@@ -323,28 +266,42 @@ class ParseSandbox:
                     result = {"ok": False, "status": "failed", "limit": "crash", "exitcode": slot.proc.exitcode,
                               "seconds": now - slot.started, "peak_rss_mb": slot.peak_mb}
                 if result is None:
-                    rss = _rss_mb(slot.proc.pid)
-                    if rss is not None and slot.running:
-                        slot.peak_mb = max(slot.peak_mb, rss)
-                    if rss is not None and rss > self.cap_mb:
-                        result = {"ok": False, "status": "too_large", "limit": "memory",
-                                  "seconds": now - slot.started, "peak_rss_mb": round(rss, 1)}
-                    elif now - slot.started > deadline_s + slot.extra_s:
-                        result = {"ok": False, "status": "too_large", "limit": "deadline",
-                                  "seconds": now - slot.started, "peak_rss_mb": round(slot.peak_mb, 1),
-                                  "allowed_s": deadline_s + slot.extra_s}
-                    else:
+                    result = self._check_limits(slot, now, deadline_s)
+                    if result is None:
                         continue
                 job = slot.job
+                if result.get(DEFER_KEY) is not None and "limit" not in result:
+                    if result[DEFER_KEY] == OCR and slot.lane == PARSE and result.get("args"):
+                        self._advance(slot)  # the parse worker is free: it takes its next file now
+                        queues[OCR].insert(0, (job, tuple(result["args"])))
+                        if on_phase is not None:
+                            on_phase(job, "ocr_wait", None, result.get("pages"))
+                        continue
+                    result = {"ok": False, "status": "failed", "seconds": result.get("seconds", 0.0),
+                              "error": "The file could not be handed to the OCR worker.",
+                              "peak_rss_mb": result.get("peak_rss_mb")}
                 if result.get("memory") and "limit" not in result:
                     result["limit"] = "memory"
                 if "limit" in result or not slot.proc.is_alive():
                     slot.job = None
-                    self._requeue(slot, queue)
+                    self._requeue(slot, queues[slot.lane])
                     self._replace(slot)
                 else:
                     self._advance(slot)
                 on_result(job, result)
+
+    def _check_limits(self, slot: _Slot, now: float, deadline_s: float) -> dict | None:
+        """A failed result when the worker passed its memory cap or its deadline, else None."""
+        rss = _rss_mb(slot.proc.pid)
+        if rss is not None and slot.running:
+            slot.peak_mb = max(slot.peak_mb, rss)
+        if rss is not None and rss > self.cap_mb:
+            return {"ok": False, "status": "too_large", "limit": "memory",
+                    "seconds": now - slot.started, "peak_rss_mb": round(rss, 1)}
+        if now - slot.started > deadline_s + slot.extra_s:
+            return {"ok": False, "status": "too_large", "limit": "deadline", "seconds": now - slot.started,
+                    "peak_rss_mb": round(slot.peak_mb, 1), "allowed_s": deadline_s + slot.extra_s}
+        return None
 
     def close(self) -> None:
         """Stop the workers (politely, then by force)."""

@@ -169,10 +169,13 @@ def test_crash_mid_import_resumes(tmp_path, svc):
 def test_cancel_leaves_rest_queued_then_resumes(tmp_path, svc):
     files = [make_cv_pdf(tmp_path / f"c{i}.pdf", name=f"Person Number{chr(65 + i)}", email=f"p{i}@x.org")
              for i in range(4)]
-    seen = []
+    seen, phases = [], []
     report = svc.ingest(files, use_llm=False, workers=1, should_cancel=lambda: len(seen) >= 1,
-                        on_file=seen.append)
+                        on_file=lambda o: (phases if o.status == "processing" else seen).append(o))
     assert report.cancelled and report.ingested == 1
+    # phase events reach on_file but are neither listed nor counted in the report
+    assert {o.phase for o in phases} >= {"reading", "indexing"}
+    assert all(o.status != "processing" for o in report.files) and len(report.files) == 1
     assert len(svc.files("queued")) == 3
     again = svc.resume_pending()
     assert again.ingested == 3 and len(svc.list_candidates()) == 4
