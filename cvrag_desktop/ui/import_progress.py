@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 
 SLOW_FACTOR, SLOW_MIN_S = 3.0, 20.0
+OCR_PAGE_GUESS_S = 15.0  # seconds per OCR page until one has been timed in this batch
 SHOWN_RUNNING = 2
 
 
@@ -58,26 +59,68 @@ class ImportProgress:
     workers: int = 1
     durations: list[float] = field(default_factory=list)
     running: dict[str, float] = field(default_factory=dict)  # path -> start (epoch seconds)
+    ocr: dict[str, list] = field(default_factory=dict)  # OCR lane: path -> [page, pages, page started]
+    ocr_page_s: list[float] = field(default_factory=list)  # timed OCR pages of this batch
+    ocr_files: set[str] = field(default_factory=set)  # files that went through the OCR lane
 
     def file_done(self, path: str, seconds: float | None) -> None:
-        """A file finished (any outcome); parse times feed the mean."""
+        """A file finished (any outcome); parse times of text files feed the mean (scans have their own lane)."""
         self.running.pop(path, None)
-        if seconds:
+        state = self.ocr.pop(path, None)
+        if state and state[0] and state[2] is not None:
+            self.ocr_page_s.append(max(0.0, time.time() - state[2]))
+        if seconds and path not in self.ocr_files:
             self.durations.append(float(seconds))
 
+    def set_phase(self, path: str, phase: str, step: int | None = None, steps: int | None = None,
+                  now: float | None = None) -> None:
+        """A pipeline phase event: reading (a parse lane), ocr_wait / ocr n/m (the OCR lane), indexing."""
+        now = time.time() if now is None else now
+        if phase == "reading":
+            self.running.setdefault(path, now)
+        elif phase in ("ocr_wait", "ocr"):
+            self.running.pop(path, None)
+            self.ocr_files.add(path)
+            state = self.ocr.setdefault(path, [None, steps, None])
+            if step and step != state[0]:
+                if state[0] and state[2] is not None:
+                    self.ocr_page_s.append(max(0.0, now - state[2]))
+                state[0], state[2] = step, now
+            if steps:
+                state[1] = steps
+        elif phase == "indexing":
+            self.running.pop(path, None)
+            self.ocr.pop(path, None)
+
+    def ocr_eta(self, now: float | None = None) -> float:
+        """Seconds the OCR lane still needs: the remaining pages of the scan being read, then those waiting."""
+        now = time.time() if now is None else now
+        per_page = sum(self.ocr_page_s) / len(self.ocr_page_s) if self.ocr_page_s else OCR_PAGE_GUESS_S
+        total = 0.0
+        for page, pages, started in self.ocr.values():
+            pages = pages or 1
+            if page:
+                total += max(0.25 * per_page, per_page - (now - (started or now))) + (pages - page) * per_page
+            else:
+                total += pages * per_page
+        return total
+
     def set_running(self, started: dict[str, float]) -> None:
-        """The files a worker holds now (from the catalog's ``processing`` marks)."""
-        self.running = dict(started)
+        """The files a worker holds now (from the catalog's ``processing`` marks; OCR-lane files excluded)."""
+        self.running = {p: t for p, t in started.items() if p not in self.ocr}
 
     def eta(self, total: int, done: int, now: float | None = None) -> float | None:
         """Seconds left, or None while no file has finished yet."""
-        if not self.durations or done >= total:
+        if done >= total or not (self.durations or self.ocr):
             return None
         now = time.time() if now is None else now
+        ocr_left = self.ocr_eta(now)
+        if not self.durations:
+            return ocr_left if total - done == len(self.ocr) else None
         mean = sum(self.durations) / len(self.durations)
-        elapsed = [max(0.0, now - t) for t in self.running.values()]
-        queued = max(0, total - done - len(elapsed))
-        return lane_eta(mean, self.workers, queued, elapsed)
+        elapsed = [max(0.0, now - t) for p, t in self.running.items() if p not in self.ocr]
+        queued = max(0, total - done - len(elapsed) - len(self.ocr))
+        return max(lane_eta(mean, self.workers, queued, elapsed), ocr_left)
 
     def slow_files(self, now: float | None = None) -> list[tuple[str, float]]:
         """Running files far slower than the mean: (name, seconds so far)."""
@@ -107,4 +150,6 @@ class ImportProgress:
                 parts.append(f"{name} ({format_eta(now - t)}{note})")
             more = len(self.running) - len(running)
             out += " · reading " + ", ".join(parts) + (f" and {more} more" if more > 0 else "")
+        for path, (page, pages, _t) in list(self.ocr.items())[:SHOWN_RUNNING]:
+            out += f" · OCR {file_name(path)} " + (f"page {page}/{pages}" if page and pages else "waiting")
         return out

@@ -51,6 +51,17 @@ def own_file_message(text: str, user_path: str | None) -> str:
     return _LIBRARY_NAME.sub(lambda _m: name, text)
 
 
+def phase_label(phase: str | None, step: int | None = None, steps: int | None = None) -> str:
+    """What a file being worked on is doing: "Reading", "Waiting for OCR", "OCR page 2/5", "Indexing"."""
+    if phase == "ocr_wait":
+        return "Waiting for OCR" + (f" ({steps} page{'s' if steps != 1 else ''})" if steps else "")
+    if phase == "ocr":
+        return f"OCR page {step}/{steps}" if step and steps else "OCR…"
+    if phase == "indexing":
+        return "Indexing"
+    return "Reading"
+
+
 def status_label(status: str) -> str:
     """A human label for a pipeline status code."""
     return STATUS_LABELS.get(status, status.replace("_", " ").capitalize())
@@ -72,6 +83,9 @@ class QueueRow:
     seconds: float | None = None
     error: str = ""
     started: float | None = None  # epoch seconds, while a worker reads it
+    phase: str | None = None  # while processing: reading | ocr_wait | ocr | indexing (pipeline phase events)
+    step: int | None = None
+    steps: int | None = None
 
 
 class ImportQueueModel(QAbstractTableModel):
@@ -123,6 +137,8 @@ class ImportQueueModel(QAbstractTableModel):
         if col == 0:
             return row.path.replace("\\", "/").rsplit("/", 1)[-1]
         if col == 1:
+            if row.status == "processing" and row.phase:
+                return phase_label(row.phase, row.step, row.steps)
             return status_label(row.status)
         if col == 2:
             return row.candidate
@@ -163,6 +179,20 @@ class ImportQueueModel(QAbstractTableModel):
             setattr(row, k, "" if v is None and k in ("candidate", "error") else v)
         self.dataChanged.emit(self.index(idx, 0), self.index(idx, len(COLUMNS) - 1))
 
+    def set_phase(self, path: str, phase: str, step: int | None = None, steps: int | None = None) -> None:
+        """A pipeline phase event: the file is being read, waits for OCR, is OCR'd (page n/m) or indexed."""
+        idx = self._by_path.get(path)
+        if idx is None:
+            self.add_paths([path])
+            idx = self._by_path[path]
+        row = self.rows[idx]
+        if row.status not in ("listed", "queued", "processing"):
+            return  # a late event for a file already finished
+        row.status, row.phase, row.step, row.steps = "processing", phase, step, steps
+        if row.started is None:
+            row.started = time.time()
+        self.dataChanged.emit(self.index(idx, 1), self.index(idx, 4))
+
     def set_running(self, started: dict[str, float]) -> None:
         """Mark the files a worker holds now as reading (with their start time); others keep their status.
 
@@ -175,7 +205,7 @@ class ImportQueueModel(QAbstractTableModel):
                 self.rows[idx].status, self.rows[idx].started = "processing", t
                 touched.append(idx)
         for i, r in enumerate(self.rows):
-            if r.status == "processing" and r.path not in started:
+            if r.status == "processing" and r.path not in started and not r.phase:
                 r.status, r.started = "queued", None  # handed back (cancel) or never really started
                 touched.append(i)
         for i in touched:

@@ -218,6 +218,11 @@ class ImportPane(ImportSources, QWidget):
                 self.progress.setRange(0, 0)
             return
         outcome = obj  # FileOutcome
+        if outcome.status == "processing":  # a phase event (reading, waiting for OCR, OCR page n/m, indexing)
+            phase = getattr(outcome, "phase", None) or "reading"
+            self.model.set_phase(outcome.path, phase, getattr(outcome, "step", None), getattr(outcome, "steps", None))
+            self.tracker.set_phase(outcome.path, phase, getattr(outcome, "step", None), getattr(outcome, "steps", None))
+            return
         self.tracker.file_done(outcome.path, outcome.seconds)
         self.model.update(outcome.path, status=outcome.status, candidate=outcome.name or "",
                           pages=outcome.pages, seconds=outcome.seconds, error=outcome.error or "")
