@@ -4,6 +4,11 @@
 - ``reuse.sqlite3``: during ``cvrag reindex`` the old vectors by content digest, so the
   rebuild never re-embeds an unchanged chunk (kept if the rebuild is interrupted, removed
   when it finishes).
+- ``seal.json``: written after a clean close — every shard file's size, and a digest of
+  the vector storage files and the shard config. :func:`check_seal` compares them before
+  the next load (Edge itself checks no checksum: a flipped byte in a vector file would be
+  searched as is), and the seal is removed once the shard is open (any write changes the
+  files; after a crash there is no seal and the WAL replay is trusted).
 - ``index.sqlite3``: the previous engine's database (SQLite + numpy, before Qdrant Edge).
   :func:`migrate_legacy` copies its vectors and payloads into the shard without
   re-embedding, then removes it; an interrupted migration starts over on the next open
@@ -12,6 +17,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -28,6 +34,8 @@ log = logging.getLogger(__name__)
 META_NAME = "meta.json"
 REUSE_NAME = "reuse.sqlite3"
 LEGACY_DB = "index.sqlite3"
+SEAL_NAME = "seal.json"
+SEAL_VERSION = 1
 Vectors = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
@@ -87,6 +95,64 @@ class ReuseFile:
     def drop(self) -> None:
         """Remove the file (the rebuild finished)."""
         self.path.unlink(missing_ok=True)
+
+
+def _digested(rel: str) -> bool:
+    """Files whose content is digested in the seal: vector storages and the shard config
+    (payload indexes are sizes only; their damage shows as a load error or is refilled)."""
+    return "/vector_storage-" in rel or rel == "edge_config.json" or rel.endswith("/segment.json")
+
+
+def _file_digest(path: Path) -> str:
+    with path.open("rb") as fh:
+        return hashlib.file_digest(fh, "blake2b").hexdigest()[:32]
+
+
+def _shard_files(shard: Path) -> dict[str, Path]:
+    """The shard's files that a clean close leaves as they are (the WAL is left out)."""
+    out = {}
+    for f in shard.rglob("*"):
+        rel = f.relative_to(shard).as_posix()
+        if f.is_file() and not rel.startswith("wal/"):
+            out[rel] = f
+    return out
+
+
+def write_seal(folder: Path, shard: Path) -> None:
+    """Record the closed shard's file sizes and the digests of its vector files (see the module doc)."""
+    files = _shard_files(shard)
+    seal = {"version": SEAL_VERSION, "sizes": {r: f.stat().st_size for r, f in files.items()},
+            "digests": {r: _file_digest(f) for r, f in files.items() if _digested(r)}}
+    tmp = folder / (SEAL_NAME + ".tmp")
+    tmp.write_text(json.dumps(seal), encoding="utf-8")
+    os.replace(tmp, folder / SEAL_NAME)
+
+
+def check_seal(folder: Path, shard: Path) -> str | None:
+    """What differs between the shard on disk and its seal (None: intact, or no seal to compare)."""
+    try:
+        seal = json.loads((folder / SEAL_NAME).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        return "its integrity record (seal.json) is unreadable"
+    if not isinstance(seal, dict) or seal.get("version") != SEAL_VERSION:
+        return None  # another app version's record: nothing to compare
+    files = _shard_files(shard)
+    for rel, size in seal.get("sizes", {}).items():
+        if rel not in files:
+            return f"the file {rel} is missing"
+        if files[rel].stat().st_size != size:
+            return f"the file {rel} has {files[rel].stat().st_size} bytes, {size} when it was closed"
+    for rel, digest in seal.get("digests", {}).items():
+        if _file_digest(files[rel]) != digest:
+            return f"the content of {rel} changed after it was closed (damaged on disk)"
+    return None
+
+
+def drop_seal(folder: Path) -> None:
+    """Forget the seal (the shard is open and about to change)."""
+    (folder / SEAL_NAME).unlink(missing_ok=True)
 
 
 def legacy_rows(folder: Path, batch: int = 512) -> Iterable[tuple[list[Row], dict[str, dict]]]:

@@ -28,6 +28,10 @@ class ShardBusy(Exception):
     """The shard's own lock (its WAL) is held by another process."""
 
 
+class ShardDamaged(Exception):
+    """The shard's files differ from what its last clean close recorded (see ``edge_files.check_seal``)."""
+
+
 def shard_config() -> qe.EdgeConfig:
     """The shard's layout: two named vectors, no HNSW indexing, WAL on."""
     return qe.EdgeConfig(

@@ -17,8 +17,10 @@ the live ones (and at least ``COMPACT_MIN``) the shard is rewritten with its liv
 (:meth:`EdgeIndex.compact`: a copy through scroll + upsert, no ``optimize()``), which also
 runs for ``forget`` (:meth:`EdgeIndex.wipe_free_space`); ``cvrag reindex`` starts a fresh shard.
 
-Beside the shard: ``meta.json`` (the embedding models' fingerprint) and, during a
-rebuild, ``reuse.sqlite3`` (vectors by content digest, see :mod:`edge_files`).
+Beside the shard: ``meta.json`` (the embedding models' fingerprint), ``seal.json``
+(file sizes and vector-file digests written at a clean close, checked before the next
+load: a damaged file raises :class:`ShardDamaged`) and, during a rebuild,
+``reuse.sqlite3`` (vectors by content digest, see :mod:`edge_files`).
 """
 
 from __future__ import annotations
@@ -31,8 +33,16 @@ from pathlib import Path
 import numpy as np
 import qdrant_edge as qe
 
-from cvrag_desktop.index.edge_files import ReuseFile, read_meta, write_meta
-from cvrag_desktop.index.edge_shard import DENSE, SHARD_DIR, SPARSE, open_shard, points, vectors_of
+from cvrag_desktop.index.edge_files import ReuseFile, check_seal, drop_seal, read_meta, write_meta, write_seal
+from cvrag_desktop.index.edge_shard import (
+    DENSE,
+    SHARD_DIR,
+    SPARSE,
+    ShardDamaged,
+    open_shard,
+    points,
+    vectors_of,
+)
 from cvrag_desktop.index.filters import SearchFilters, build_filter
 from cvrag_desktop.index.records import QueryVectors, RawHit, Row, point_id
 from cvrag_desktop.index.where import AnyOf, Where, to_edge
@@ -64,7 +74,11 @@ class EdgeIndex:
         self.lock = threading.RLock()
         self.reuse = ReuseFile(folder)
         self._recover_swap()
+        if problem := check_seal(folder, self.path):
+            raise ShardDamaged(problem)
         self.shard = open_shard(self.path)
+        if not read_only:
+            drop_seal(folder)  # the files change from now on; a clean close seals them again
         self.dead = int(read_meta(folder).get("dead") or 0)  # deleted points since the last rewrite
 
     def _recover_swap(self) -> None:
@@ -206,6 +220,12 @@ class EdgeIndex:
                 self.shard.close()
             except Exception as exc:
                 log.warning("closing the search index failed: %s", exc)
+                return
+            if not self.read_only and self.path.exists():
+                try:
+                    write_seal(self.folder, self.path)
+                except OSError as exc:  # no seal: the next open just skips the check
+                    log.warning("recording the search index's integrity failed: %s", exc)
 
     # ---- reading -----------------------------------------------------------------------
     def _pages(self, where: Where | None, payload, vectors: bool = False):

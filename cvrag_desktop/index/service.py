@@ -315,10 +315,17 @@ class SearchService:
                 info["disk_mb"] = round(folder_bytes(self.paths.index_dir) / 2**20, 1)
         except Exception as exc:
             info["error"] = str(exc)
-        from cvrag_desktop.index.store import damaged_dirs
+        from cvrag_desktop.index.store import damage_reasons, damaged_dirs, last_repair
 
-        if str(self.paths.index_dir.resolve()) in damaged_dirs:
-            info["repaired"] = "the index database was damaged: it was replaced and rebuilt from the catalog"
+        key = str(self.paths.index_dir.resolve())
+        if key in damaged_dirs:
+            why = f" ({damage_reasons[key]})" if key in damage_reasons else ""
+            info["repaired"] = (f"the index database was damaged{why}: it was moved aside (shard.damaged), "
+                                "replaced and rebuilt from the catalog; the catalog was not touched")
+        elif (notice := last_repair(self.paths.index_dir)) is not None:
+            info["repaired"] = (f"on {notice.get('when')} the index database was found damaged "
+                                f"({notice.get('reason')}): moved aside to {notice.get('aside')} and rebuilt "
+                                "from the catalog")
         return info
 
     def forget_candidates(self, candidate_ids: list[str]) -> None:

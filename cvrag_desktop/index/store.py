@@ -8,8 +8,10 @@ Within a process every :class:`IndexStore` on a folder shares one
 :class:`~cvrag_desktop.index.edge_store.EdgeIndex` (``store.client``), an embedded
 Qdrant Edge shard. The shard has a lock of its own (on its WAL); if it is ever met
 (a process that opened the shard without the folder lock) it maps to ``IndexLocked`` too.
-A shard that cannot be loaded (damaged segment, a format this version cannot read) is
-moved aside and started afresh; the catalog refills it.
+A shard that cannot be loaded (damaged segment, a format this version cannot read) or
+whose files differ from the seal of its last clean close (a truncated or altered vector
+file) is moved aside to ``shard.damaged`` (the latest one kept, for inspection) and
+started afresh; the catalog refills it (``status()["repaired"]`` says so).
 
 Server mode (``index_url``) uses :class:`cvrag_desktop.index.qdrant_store.QdrantStore`,
 which has the same methods.
@@ -17,16 +19,18 @@ which has the same methods.
 
 from __future__ import annotations
 
+import json
 import logging
 import shutil
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 import portalocker
 
 from cvrag_desktop.errors import IndexLocked
-from cvrag_desktop.index.edge_files import LEGACY_DB, migrate_legacy
+from cvrag_desktop.index.edge_files import LEGACY_DB, drop_seal, migrate_legacy
 from cvrag_desktop.index.edge_shard import SHARD_DIR, ShardBusy, points
 from cvrag_desktop.index.edge_store import EdgeIndex
 from cvrag_desktop.index.filters import SearchFilters
@@ -86,15 +90,21 @@ def _open_engine(index_dir: Path) -> EdgeIndex:
         engine = EdgeIndex(index_dir)
     except ShardBusy:
         raise
-    except Exception as exc:
-        log.warning("search index %s cannot be opened (%s): starting a new one; it is rebuilt from the catalog",
-                    index_dir, exc)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:  # BaseException: a Rust panic in Edge surfaces as pyo3's PanicException
+        reason = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
         aside = index_dir / (SHARD_DIR + ".damaged")
-        shutil.rmtree(aside, ignore_errors=True)
-        (index_dir / SHARD_DIR).rename(aside)
+        log.warning("The search index at %s is damaged (%s): it was moved aside to %s and is rebuilt from "
+                    "the catalog; the catalog (candidates, files, notes) is untouched.", index_dir, reason, aside)
+        shutil.rmtree(aside, ignore_errors=True)  # only the latest damaged copy is kept, for inspection
+        if (index_dir / SHARD_DIR).exists():
+            (index_dir / SHARD_DIR).rename(aside)
+        drop_seal(index_dir)
         damaged_dirs.add(str(index_dir.resolve()))
+        damage_reasons[str(index_dir.resolve())] = reason
+        _record_repair(index_dir, reason)
         engine = EdgeIndex(index_dir)
-        shutil.rmtree(aside, ignore_errors=True)
     if (index_dir / LEGACY_DB).exists():
         try:
             migrate_legacy(index_dir, lambda rows, payloads: engine.upsert(points(rows, payloads)))
@@ -102,6 +112,28 @@ def _open_engine(index_dir: Path) -> EdgeIndex:
             engine.close()
             raise
     return engine
+
+
+REPAIR_NAME = "repair.json"
+
+
+def _record_repair(index_dir: Path, reason: str) -> None:
+    """Keep a notice of the repair beside the index (``cvrag doctor`` shows it in later runs too)."""
+    try:
+        (index_dir / REPAIR_NAME).write_text(json.dumps({
+            "when": time.strftime("%Y-%m-%d %H:%M:%S"), "reason": reason,
+            "aside": str(index_dir / (SHARD_DIR + ".damaged"))}), encoding="utf-8")
+    except OSError as exc:
+        log.warning("could not record the index repair: %s", exc)
+
+
+def last_repair(index_dir: Path) -> dict | None:
+    """The notice of the last repair of this index folder (when, reason, where the damaged copy is)."""
+    try:
+        data = json.loads((index_dir / REPAIR_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _read_only_copy(index_dir: Path) -> EdgeIndex:
@@ -116,6 +148,8 @@ def _read_only_copy(index_dir: Path) -> EdgeIndex:
 
 damaged_dirs: set[str] = set()
 """Index folders whose database was found damaged and replaced in this process (reported by status)."""
+damage_reasons: dict[str, str] = {}
+"""What was found damaged, per index folder (reported by status and ``cvrag doctor``)."""
 
 
 def _release(index_dir: Path) -> None:

@@ -103,18 +103,39 @@ def test_shard_held_without_the_folder_lock_is_index_locked(tmp_path):
     s.close()
 
 
+def _flip_byte(path: Path, at: int) -> None:
+    with path.open("r+b") as fh:
+        fh.seek(at)
+        b = fh.read(1)
+        fh.seek(at)
+        fh.write(bytes([b[0] ^ 0x5A]))
+
+
 def _damage(index_dir: Path, how: str) -> None:
     seg = next((index_dir / SHARD_DIR / "segments").iterdir())
     if how == "newer":
         (seg / "version.info").write_text("99.0.0")
+    elif how == "older":
+        (seg / "version.info").write_text("0.0.1")
     elif how == "segment":
         (seg / "segment.json").write_bytes(b"\x00garbage")
+    elif how == "config":  # garbage in place of the shard's configuration
+        (index_dir / SHARD_DIR / "edge_config.json").write_bytes(os.urandom(300))
+    elif how == "truncated":  # a segment's vector file cut short
+        f = seg / "vector_storage-dense" / "vectors" / "chunk_0.mmap"
+        with f.open("r+b") as fh:
+            fh.truncate(f.stat().st_size // 3)
+    elif how == "flipped":  # one byte of a stored dense vector changed, size unchanged
+        _flip_byte(seg / "vector_storage-dense" / "vectors" / "chunk_0.mmap", 1000)
+    elif how == "flipped-sparse":
+        _flip_byte(seg / "vector_storage-bm25" / "store" / "page_0.dat", 200)
     else:
         for f in (index_dir / SHARD_DIR / "wal").iterdir():
             f.write_bytes(os.urandom(4096))
 
 
-@pytest.mark.parametrize("how", ["newer", "segment", "wal"])
+@pytest.mark.parametrize("how", ["newer", "older", "segment", "config", "truncated", "flipped", "flipped-sparse",
+                                 "wal"])
 def test_unreadable_shard_is_rebuilt_from_the_catalog(service, catalog, how, caplog):
     n = service.store.count()
     index_dir = service.paths.index_dir
@@ -124,16 +145,41 @@ def test_unreadable_shard_is_rebuilt_from_the_catalog(service, catalog, how, cap
 
     svc = SearchService(catalog, app_paths(), Settings())
     try:
+        before = catalog.query("SELECT candidate_id, name FROM candidates ORDER BY candidate_id")
         assert svc.store.count() == 0
-        assert "rebuilt from the catalog" in caplog.text
+        assert "is damaged" in caplog.text and "rebuilt from the catalog" in caplog.text
         assert "damaged" in svc.status()["repaired"]
+        assert (index_dir / (SHARD_DIR + ".damaged")).is_dir()  # moved aside, not deleted
         assert svc.reconcile()["candidates_indexed"] == 4
         assert svc.store.count() == n
         assert svc.search("Kafka", k=1)[0]["candidate_id"] == "cand_ana"
-        assert len(catalog.query("SELECT candidate_id FROM candidates")) == 4  # nothing lost in the catalog
+        assert catalog.query("SELECT candidate_id, name FROM candidates ORDER BY candidate_id") == before
+        assert len(before) == 4  # nothing lost in the catalog
     finally:
         svc.close()
         store.damaged_dirs.clear()
+    again = SearchService(catalog, app_paths(), Settings())  # the rebuilt shard was sealed at close: it opens
+    try:
+        assert again.store.count() == n
+        assert "damaged" in again.status()["repaired"]  # the recorded notice, shown by cvrag doctor
+    finally:
+        again.close()
+
+
+def test_clean_close_seals_and_an_intact_shard_passes(tmp_path):
+    rows, payloads = random_corpus()
+    e = EdgeIndex(tmp_path)
+    e.replace(list(payloads), rows, payloads)
+    e.close()
+    assert (tmp_path / edge_files.SEAL_NAME).exists()
+    assert edge_files.check_seal(tmp_path, tmp_path / SHARD_DIR) is None
+    e = EdgeIndex(tmp_path)  # opening drops the seal: the files change from here on
+    assert not (tmp_path / edge_files.SEAL_NAME).exists()
+    assert e.count() == len(rows)
+    e.close()
+    _flip_byte(next((tmp_path / SHARD_DIR / "segments").iterdir()) / "vector_storage-dense" / "vectors" /
+               "chunk_0.mmap", 64)
+    assert "changed after it was closed" in edge_files.check_seal(tmp_path, tmp_path / SHARD_DIR)
 
 
 LEGACY_SCHEMA = """
