@@ -383,6 +383,31 @@ class Services:
         return {"id": candidate_id, "name": row.get("name"), "revealed_by": record.revealed_by,
                 "revealed_at": record.revealed_at}
 
+    # ---- saved job matches (JD text + ranked matrix, ``catalog/job_matches.py``) -------------
+    def save_match(self, result: dict, jd_text: str, title: str | None = None) -> dict:
+        """Keep a job-match result (``match_jd``) with its description in the library; returns its summary."""
+        from cvrag_desktop.catalog.job_matches import JobMatchStore
+
+        return JobMatchStore(self.catalog).save(result, jd_text, title)
+
+    def list_matches(self) -> list[dict]:
+        """Saved job matches, newest first (id, title, created time, LLM flag, number of candidates)."""
+        from cvrag_desktop.catalog.job_matches import JobMatchStore
+
+        return JobMatchStore(self.catalog).list()
+
+    def open_match(self, match_id: int) -> dict:
+        """A saved job match: title, description text and ``result`` (the shape ``match_jd`` returns)."""
+        from cvrag_desktop.catalog.job_matches import JobMatchStore
+
+        return JobMatchStore(self.catalog).get(match_id)
+
+    def delete_match(self, match_id: int) -> None:
+        """Delete a saved job match."""
+        from cvrag_desktop.catalog.job_matches import JobMatchStore
+
+        JobMatchStore(self.catalog).delete(match_id)
+
     def files(self, status: str | None = None) -> list[dict]:
         """Imported files with their status and error."""
         return self.catalog.files(status)

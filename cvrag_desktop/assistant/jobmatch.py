@@ -5,7 +5,9 @@ languages) are read by rules; a language model, when up, may add requirements th
 are written in the text (verified) and writes a HyDE paragraph (a hypothetical
 matching CV) that joins the dense query. Each cell is ``met`` (with the evidence
 chunk), ``not_met`` or ``unknown`` (the CV does not say). Ranking is computed from the
-matrix in code, so nothing a CV says can move it.
+matrix in code, so nothing a CV says can move it. Rows are people (a person's best
+document), and requirement phrases that no column was read from are returned as
+``unread`` ("not interpreted"), never dropped silently.
 """
 
 from __future__ import annotations
@@ -43,6 +45,20 @@ class JobRequirements(BaseModel):
     languages: list[str] = Field(default_factory=list)
 
 
+TITLE_LINE = re.compile(r"^\s*(?:job title|title|position|role|puesto|stelle|poste)\s*[:\-–]\s*(?P<t>.+)$", re.I)
+MAX_TITLE = 80
+
+
+def match_title(text: str) -> str:
+    """A name for a match: the title the description states ("Position: …"), else its first line."""
+    lines = [ln.strip(" #*\t") for ln in (text or "").splitlines() if ln.strip(" #*\t")]
+    for ln in lines[:10]:
+        m = TITLE_LINE.match(ln)
+        if m:
+            return " ".join(m.group("t").split())[:MAX_TITLE]
+    return " ".join(lines[0].split())[:MAX_TITLE] if lines else "Job description"
+
+
 def parse_requirements(text: str) -> JobRequirements:
     """Rules: skills per line (a "nice to have" line or section makes them optional), years, degree, languages."""
     req = JobRequirements()
@@ -71,6 +87,88 @@ def parse_requirements(text: str) -> JobRequirements:
     if req.degree_level is None and re.search(r"\b(degree|university|titulacion|grado)\b", q):
         req.degree_level = "bachelor"
     return req
+
+
+REQ_HEADING = re.compile(r"require|must|need|nice|plus|bonus|skills?|qualif|language|experience|ideal|profile|"
+                         r"you (?:have|bring|are)|looking for|requisitos|perfil|anforderung|profil|exig", re.I)
+OTHER_HEADING = re.compile(r"^(?:about|benefits|we offer|what we offer|perks|responsibilit|duties|tasks|your role|"
+                           r"the role|the team|company|salary|compensation|location|how to apply|contact|ofrecemos|"
+                           r"funciones|wir bieten|aufgaben)", re.I)
+LIST_LINE = re.compile(r"^(?P<label>[^:\n]{2,40}):\s*(?P<items>.*)$")
+BULLET = re.compile(r"^\s*(?:[-*•·–]|\d{1,2}[.)])\s+")
+NOISE = re.compile(r"\b(?:fluent|native|strong|good|solid|basic|knowledge of|experience|years?|of|and|or|with|"
+                   r"in|a|an|the|degree)\b", re.I)
+MAX_ITEM = 80
+
+
+def requirement_labels(req: JobRequirements) -> list[str]:
+    """The matrix column labels of a requirement set (as :func:`candidate_cells` names them)."""
+    labels = [*req.must_have_skills, *req.nice_to_have_skills]
+    if req.min_years is not None:
+        labels.append(f"{req.min_years}+ years")
+    if req.degree_level:
+        labels.append(f"{req.degree_level} degree")
+    return labels + list(req.languages)
+
+
+def requirement_items(text: str) -> list[str]:
+    """Every requirement phrase of the description: the items of its requirement lists and bullets.
+
+    A "Label: a, b" line with a requirement label ("Requirements", "Nice to have", "Skills",
+    "Languages") gives its items; a heading ("Requirements:", "Nice to have") opens a list
+    whose lines are items until another heading ("About us:", "Benefits"); bullets before
+    any heading are items too. The title and prose outside those lists are not requirements.
+    """
+    section: bool | None = None  # None: no heading yet; True: a requirement list; False: another part
+    out: list[str] = []
+    for raw in (text or "").splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        body = BULLET.sub("", line).strip()
+        bullet = body != line
+        m = LIST_LINE.match(body)
+        if m and (not bullet or REQ_HEADING.search(m.group("label"))):
+            section = bool(REQ_HEADING.search(m.group("label"))) and not OTHER_HEADING.match(m.group("label"))
+            body = m.group("items") if section else ""
+        elif not bullet and len(body.split()) <= 5 and (OTHER_HEADING.match(body) or body.endswith(":")):
+            section = False if OTHER_HEADING.match(body) else bool(REQ_HEADING.search(body))
+            continue
+        elif (not bullet and len(body.split()) <= 5 and REQ_HEADING.search(body) and not extract_skills(body)
+              and not extract_years(normalize_key(body))):
+            section = True  # "Nice to have", "Requirements" as a heading without a colon
+            continue
+        elif not (section or (section is None and bullet)):
+            continue
+        for part in re.split(r"[,;]|\band\b", body):
+            item = " ".join(part.strip(" .").split())
+            if item:
+                out.append(item[:MAX_ITEM])
+    return out
+
+
+def _interpreted(item: str, labels: list[str]) -> bool:
+    known = {lbl.casefold() for lbl in labels}
+    core = " ".join(NOISE.sub(" ", item).split()).casefold()
+    if len(core) < 2 or re.fullmatch(r"[\d+\s]*", core):
+        return True  # nothing to check ("5+" is read with its years)
+    if any(s.casefold() in known for s in extract_skills(item) + extract_languages(item)):
+        return True
+    key = normalize_key(item)
+    if extract_years(key).get("min_years") is not None and any(k.endswith("+ years") for k in known):
+        return True
+    if any(p.search(key) for _lvl, p in QUESTION_LEVELS) and any(k.endswith(" degree") for k in known):
+        return True
+    return any(re.search(rf"(?<!\w){re.escape(core)}(?!\w)", k) or re.search(rf"(?<!\w){re.escape(k)}(?!\w)", core)
+               for k in known)
+
+
+def uninterpreted_requirements(text: str, labels: list[str]) -> list[str]:
+    """The requirement phrases (:func:`requirement_items`) that no matrix column was read from.
+
+    They are not checked for anyone, so the result lists them instead of dropping them.
+    """
+    return list(dict.fromkeys(i for i in requirement_items(text) if not _interpreted(i, labels)))
 
 
 def _llm_requirements(text: str, req: JobRequirements, base_url: str, timeout: float) -> JobRequirements:
@@ -177,11 +275,38 @@ def match_job(service, text: str, *, use_llm: bool, limit: int = 20) -> dict:
         rows.append((score, -retrieval.get(f.candidate_id, 999), f))
     rows.sort(key=lambda r: (-r[0], -r[1], r[2].name))
     out = []
-    for score, _, f in rows[:limit]:
+    for score, f, person in best_per_person(service, rows, limit):
         cells = candidate_cells(book, f, req)
-        out.append({"candidate_id": f.candidate_id, "name": f.name, "source_path": f.source_path, "score": score,
-                    "met": sum(c["status"] == "met" for c in cells), "total": len(cells), "cells": cells})
+        out.append({"candidate_id": f.candidate_id, "name": service.people.display(person) if person else f.name,
+                    "person_id": person.person_id if person else f.candidate_id,
+                    "documents": len(person.documents) if person else 1, "source_path": f.source_path,
+                    "score": score, "met": sum(c["status"] == "met" for c in cells), "total": len(cells),
+                    "cells": cells})
     evidence = {e["evidence_id"]: {k: e[k] for k in ("chunk_id", "candidate_id", "candidate_name", "section", "page",
                                                      "bbox", "source_path")} | {"quote": " ".join(e["text"].split())[:400]}
                 for e in book.items}
-    return {"requirements": req.model_dump(), "mode": mode, "notes": notes, "candidates": out, "evidence": evidence}
+    return {"requirements": req.model_dump(), "mode": mode, "notes": notes, "candidates": out, "evidence": evidence,
+            "unread": uninterpreted_requirements(text, requirement_labels(req))}
+
+
+def best_per_person(service, rows: list[tuple], limit: int) -> list[tuple]:
+    """(score, facts, person) of the ``limit`` best people: a person's best-ranked document stands for them.
+
+    People are grouped as the browser groups them (``PeopleIndex``, the recruiter's merges
+    and splits included), so a person with two CVs is one row of the matrix.
+    """
+    people = getattr(service, "people", None)
+    if people is not None:
+        people.refresh()
+    seen: set[str] = set()
+    out: list[tuple] = []
+    for score, _retrieval, f in rows:
+        person = people.person_of(f.candidate_id, refresh=False) if people is not None else None
+        pid = person.person_id if person else f.candidate_id
+        if pid in seen:
+            continue
+        seen.add(pid)
+        out.append((score, f, person))
+        if len(out) >= limit:
+            break
+    return out

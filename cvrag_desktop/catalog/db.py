@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from cvrag_desktop.domain import Chunk, NormalizedCV
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files (
@@ -153,7 +153,14 @@ def _migrate_to_4(conn: sqlite3.Connection) -> None:
     conn.executescript(BLIND_SCHEMA)
 
 
-MIGRATIONS = {2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4}  # schema version -> step that brings the previous version to it
+def _migrate_to_5(conn: sqlite3.Connection) -> None:
+    """Round 5: saved job matches (``catalog/job_matches.py``)."""
+    from cvrag_desktop.catalog.job_matches import JOB_MATCH_SCHEMA
+
+    conn.executescript(JOB_MATCH_SCHEMA)
+
+
+MIGRATIONS = {2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5}  # schema version -> step that brings the previous version to it
 LIST_FIELDS = ("emails", "phones", "skills", "degrees", "institutions", "companies", "languages")
 
 
