@@ -23,13 +23,14 @@ def matrix_table(result: dict) -> list[list[str]]:
     """Header + one row per ranked candidate: rank, name, score, met/total, each requirement's status."""
     cands = result.get("candidates") or []
     cols = [(cell["requirement"], bool(cell["must"])) for cell in (cands[0]["cells"] if cands else [])]
+    unread = list(result.get("unread") or [])  # requirements not interpreted: a column each, never checked
     header = ["Rank", "Candidate", "Score", "Met", *(lbl if must else f"{lbl} (nice)" for lbl, must in cols),
-              "Candidate id"]
+              *(f"Not interpreted: {u}" for u in unread), "Candidate id"]
     table = [header]
     for rank, c in enumerate(cands, start=1):
         cells = [STATUS_TEXT.get(cell["status"], cell["status"]) for cell in c["cells"]]
         table.append([str(rank), c.get("name") or "", str(c["score"]), f"{c['met']}/{c['total']}", *cells,
-                      c["candidate_id"]])
+                      *("not checked" for _u in unread), c["candidate_id"]])
     return [[neutralise(v) for v in row] for row in table]
 
 

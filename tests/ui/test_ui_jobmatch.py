@@ -72,5 +72,6 @@ def test_job_match_ends_in_a_shortlist_and_a_csv(chat_window, qtbot, tmp_path):
         table = list(csv.reader(fh))
     assert table[0][:4] == ["Rank", "Candidate", "Score", "Met"] and table[0][-1] == "Candidate id"
     assert [r[-1] for r in table[1:]] == [c["candidate_id"] for c in cands]
-    assert {v for r in table[1:] for v in r[4:-1]} <= {"met", "not met", "unknown"}
+    assert {v for r in table[1:] for v in r[4:-1]} <= {"met", "not met", "unknown", "not checked"}
+    assert [h for h in table[0] if h.startswith("Not interpreted: ")] == [f"Not interpreted: {u}" for u in dlg.unread]
     dlg.close()

@@ -144,7 +144,9 @@ class JobMatchDialog(QDialog):
                 self.table.setItem(r, len(FIXED) + k, self._cell_item(cell, result.get("evidence") or {}))
         self.table.resizeColumnsToContents()
         req = result.get("requirements") or {}
-        unread = unread_requirements(self.jd.toPlainText(), [lbl for lbl, _m in cols])
+        unread = result.get("unread")  # the core lists what it could not interpret; older results: read here
+        if unread is None:
+            unread = unread_requirements(self.jd.toPlainText(), [lbl for lbl, _m in cols])
         self.unread = unread
         mode = "rules only (no language model)" if result.get("mode") != "llm" else "rules + language model"
         self.summary.setText(f"{len(cands)} candidates ranked · {len(cols)} requirements · read by {mode}. "
@@ -153,7 +155,7 @@ class JobMatchDialog(QDialog):
             self.message.show_message("No requirement was recognised in this text (skills, years, degree, "
                                       "languages); candidates are in retrieval order.", "warning")
         elif unread:
-            self.message.show_message("Not read from the description (no column for it, so it is not checked): "
+            self.message.show_message("Not interpreted (no column for it, so it is not checked): "
                                       + ", ".join(unread[:8]) + (" …" if len(unread) > 8 else ""), "warning")
         else:
             self.message.clear_message()
