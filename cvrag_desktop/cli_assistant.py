@@ -74,6 +74,8 @@ def cmd_match(args, svc) -> int:
         raise InvalidInput(f"No job description file at {path}.")
     result = assistant_for(svc).match_jd(path.read_text(encoding="utf-8", errors="replace"), use_llm=not args.no_llm,
                                          limit=args.limit)
+    if args.save:  # keep it in the library (``cvrag matches`` lists the saved ones)
+        result["saved"] = svc.save_match(result, path.read_text(encoding="utf-8", errors="replace"))
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
         return 0
@@ -85,6 +87,22 @@ def cmd_match(args, svc) -> int:
     for i, c in enumerate(result["candidates"], 1):
         cells = " ".join(f"{x['requirement']}{marks[x['status']]}" for x in c["cells"])
         print(f"{i:>2}. {c['name']:<28} {c['met']}/{c['total']}  {cells}")
+    if result.get("unread"):
+        print(f"Not interpreted: {', '.join(result['unread'])}")
+    if args.save:
+        print(f"(saved as match {result['saved']['match_id']})")
+    return 0
+
+
+def cmd_matches(args, svc) -> int:
+    """List the saved job matches (``--json`` for scripts)."""
+    rows = svc.list_matches()
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    for m in rows:
+        print(f"{m['match_id']:>4}  {m['title']:<40} {m['candidates']} candidates"
+              f"{'  (LLM)' if m['used_llm'] else ''}")
     return 0
 
 
@@ -100,5 +118,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--jd", required=True, help="text file with the job description")
     s.add_argument("--limit", type=int, default=20)
     s.add_argument("--no-llm", action="store_true")
+    s.add_argument("--save", action="store_true", help="keep the match (description + results) in the library")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_match)
+    s = subparsers.add_parser("matches", help="list the saved job matches")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_matches)
