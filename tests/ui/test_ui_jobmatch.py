@@ -75,3 +75,41 @@ def test_job_match_ends_in_a_shortlist_and_a_csv(chat_window, qtbot, tmp_path):
     assert {v for r in table[1:] for v in r[4:-1]} <= {"met", "not met", "unknown", "not checked"}
     assert [h for h in table[0] if h.startswith("Not interpreted: ")] == [f"Not interpreted: {u}" for u in dlg.unread]
     dlg.close()
+
+
+def test_saved_match_reopens_then_shortlist_and_csv(chat_window, qtbot, tmp_path):
+    import csv
+
+    dlg = chat_window.match_job()
+    dlg.jd.setPlainText(JD + ", Klingon")
+    dlg.match_btn.click()
+    qtbot.waitUntil(lambda: dlg.result is not None, timeout=60_000)
+    live = dlg.result
+    with qtbot.waitSignal(dlg.saved, timeout=10_000) as got:
+        dlg.save_btn.click()
+    mid = got.args[0]["match_id"]
+    assert got.args[0]["title"] == "Senior backend engineer"
+    dlg.close()
+    chat_window.chat.job_dialog = None  # a fresh dialog, as after a restart
+    dlg = chat_window.match_job()
+    qtbot.waitUntil(lambda: dlg.saved_combo.count() == 1, timeout=10_000)
+    dlg.jd.clear()
+    with qtbot.waitSignal(dlg.opened, timeout=10_000):
+        dlg.open_saved()
+    assert dlg.jd.toPlainText().startswith("Senior backend engineer")
+    assert [c["candidate_id"] for c in dlg.result["candidates"]] == [c["candidate_id"] for c in live["candidates"]]
+    assert "Klingon" in dlg.unread and "Not interpreted" in dlg.message.text()
+    dlg.top_n.setValue(2)
+    with qtbot.waitSignal(dlg.shortlisted, timeout=10_000) as made:
+        dlg.shortlist_btn.click()
+    store = chat_window.services.shortlists
+    sl = next(s for s in store.list() if s.name == made.args[0])
+    assert set(store.notes(sl.shortlist_id)) == {c["candidate_id"] for c in live["candidates"][:2]}
+    out = tmp_path / "saved.csv"
+    with qtbot.waitSignal(dlg.exported, timeout=10_000):
+        dlg.export_matrix(out)
+    with open(out, encoding="utf-8-sig", newline="") as fh:
+        table = list(csv.reader(fh))
+    assert "Not interpreted: Klingon" in table[0] and len(table) - 1 == len(live["candidates"])
+    assert chat_window.services.open_match(mid)["result"]["unread"] == dlg.unread
+    dlg.close()

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QDialog,
     QFileDialog,
     QHBoxLayout,
@@ -61,6 +62,8 @@ class JobMatchDialog(QDialog):
     matched = Signal(dict)
     exported = Signal(str, int)
     shortlisted = Signal(str, int)  # shortlist name, candidates added
+    saved = Signal(dict)  # summary of a match kept in the library
+    opened = Signal(int)  # a saved match shown again (its id)
 
     def __init__(self, services, runner: TaskRunner, parent=None) -> None:
         super().__init__(parent)
@@ -87,8 +90,23 @@ class JobMatchDialog(QDialog):
         self.export_btn.setToolTip("Save the requirement × candidate matrix as a CSV file")
         self.shortlist_btn.clicked.connect(lambda: self.make_shortlist())
         self.export_btn.clicked.connect(lambda: self.export_matrix())
+        self.save_btn = QPushButton("Save match")
+        self.save_btn.setToolTip("Keep the description and its results in the library")
+        self.save_btn.clicked.connect(lambda: self.save_match())
+        self.saved_combo = QComboBox()
+        self.saved_combo.setMinimumWidth(260)
+        self.open_btn = QPushButton("Open")
+        self.delete_btn = QPushButton("Delete")
+        self.open_btn.clicked.connect(lambda: self.open_saved())
+        self.delete_btn.clicked.connect(lambda: self.delete_saved())
+        saved_row = QHBoxLayout()
+        saved_row.addWidget(QLabel("Saved matches:"))
+        saved_row.addWidget(self.saved_combo, 1)
+        saved_row.addWidget(self.open_btn)
+        saved_row.addWidget(self.delete_btn)
         row = QHBoxLayout()
         row.addWidget(self.match_btn)
+        row.addWidget(self.save_btn)
         row.addWidget(self.summary, 1)
         row.addWidget(self.top_n)
         row.addWidget(self.shortlist_btn)
@@ -108,8 +126,10 @@ class JobMatchDialog(QDialog):
         split.setSizes([820, 460])
         layout = QVBoxLayout(self)
         layout.addWidget(self.message)
+        layout.addLayout(saved_row)
         layout.addWidget(self.jd)
         layout.addLayout(row)
+        self.refresh_saved()
         layout.addWidget(split, 1)
 
     def run_match(self) -> None:
@@ -166,8 +186,62 @@ class JobMatchDialog(QDialog):
     def _sync(self) -> None:
         ready = bool(self.result and self.result.get("candidates"))
         self.shortlist_btn.setEnabled(ready)
+        self.save_btn.setEnabled(bool(self.result))
         self.export_btn.setEnabled(ready)
         self.top_n.setEnabled(ready)
+
+    def refresh_saved(self) -> None:
+        """List the saved matches (date, title, number of candidates), read in a worker."""
+        svc = self.services
+
+        def fill(rows: list) -> None:
+            import datetime as dt
+
+            self.saved_combo.clear()
+            for m in rows:
+                when = dt.datetime.fromtimestamp(m["created_at"]).strftime("%Y-%m-%d %H:%M")
+                self.saved_combo.addItem(f"{when} · {m['title']} · {m['candidates']} candidates", m["match_id"])
+            has = self.saved_combo.count() > 0
+            self.open_btn.setEnabled(has)
+            self.delete_btn.setEnabled(has)
+
+        self.runner.run(lambda ctx: svc.list_matches(), on_result=fill, on_error=self._error)
+
+    def save_match(self) -> None:
+        """Keep the shown match (description + results) in the library (in a worker)."""
+        if not self.result:
+            return
+        result, text, svc = self.result, self.jd.toPlainText(), self.services
+
+        def done(summary: dict) -> None:
+            self.message.show_message(f"Saved “{summary['title']}”.", "info")
+            self.refresh_saved()
+            self.saved.emit(summary)
+
+        self.runner.run(lambda ctx: svc.save_match(result, text), on_result=done, on_error=self._error)
+
+    def open_saved(self, match_id: int | None = None) -> None:
+        """Show a saved match again (read in a worker): its description and matrix."""
+        mid = match_id if match_id is not None else self.saved_combo.currentData()
+        if mid is None:
+            return
+        svc = self.services
+
+        def shown(m: dict) -> None:
+            self.jd.setPlainText(m["jd_text"])
+            self.show_result(m["result"])
+            self.opened.emit(int(m["match_id"]))
+
+        self.runner.run(lambda ctx: svc.open_match(mid), on_result=shown, on_error=self._error)
+
+    def delete_saved(self) -> None:
+        """Delete the selected saved match."""
+        mid = self.saved_combo.currentData()
+        if mid is None:
+            return
+        svc = self.services
+        self.runner.run(lambda ctx: svc.delete_match(mid), on_result=lambda _r: self.refresh_saved(),
+                        on_error=self._error)
 
     def make_shortlist(self) -> None:
         """A new shortlist with the top N candidates, each noted with its score (in a worker)."""
