@@ -2,7 +2,7 @@
 
 ``shard_config`` fixes what is stored: named vectors ``dense`` (384-d cosine, float16,
 searched exactly: no HNSW graph is ever built, ``indexing_threshold=0``) and ``bm25``
-(sparse, ``Modifier.Idf``, its index on disk), payload storage kept ``Cached``, the WAL on. ``open_shard``
+(sparse, ``Modifier.Idf``), payload storage kept ``Cached``, the WAL on. ``open_shard``
 loads or creates the shard, adds any missing payload index (keyword over normalised
 values; the ``<list>_words[].w`` ones per array element so nested filters use them;
 integer ``years``), and turns Edge's lock error — a plain ``Exception("…WouldBlock")``
@@ -37,8 +37,7 @@ def shard_config() -> qe.EdgeConfig:
     return qe.EdgeConfig(
         vectors={DENSE: qe.EdgeVectorParams(size=DENSE_DIM, distance=qe.Distance.Cosine,
                                             datatype=qe.VectorStorageDatatype.Float16)},
-        # on_disk: the sparse index is not rebuilt in RAM at load (80k points: load 3.1 s -> 1.1 s, search same)
-        sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf, on_disk=True)},
+        sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
         optimizers=qe.EdgeOptimizersConfig(indexing_threshold=0),
         payload_memory=qe.Memory.Cached,  # metadata reads payloads: ~3x faster than Cold, a few dozen MB
     )
