@@ -286,8 +286,11 @@ class EdgeIndex:
                                   query=qe.Fusion.Rrf(k=RRF_K, weights=list(weights)), with_payload=LEAN)
         with self.lock:
             found = self.shard.query(req)
-        return [RawHit(p.payload["chunk_id"], p.payload["candidate_id"], p.payload["section"], float(p.score))
+        hits = [RawHit(p.payload["chunk_id"], p.payload["candidate_id"], p.payload["section"], float(p.score))
                 for p in found if p.payload]
+        # Edge returns equal scores (RRF ties are common) in an order that varies between runs:
+        # order ties by chunk id so a query ranks the same every time.
+        return sorted(hits, key=lambda h: (-h.score, h.chunk_id))
 
     def metadata(self, filters: SearchFilters, k: int | None) -> list[tuple[str, list[tuple[str, str]]]]:
         """Candidates passing the filters (most years first, then name) with their (chunk_id, section)s.
