@@ -19,6 +19,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 from cvrag_desktop.errors import Cancelled, CvragError
@@ -133,14 +134,16 @@ class TaskRunner(QObject):
             older.cancel()
         worker = Worker(fn, key)
         s = worker.signals
+        # A result can arrive after the runner's owner (a pane, a dialog) was destroyed;
+        # it is dropped then, as a cancelled one is, instead of reaching deleted widgets.
         if on_result:
-            s.result.connect(lambda v, w=worker: None if w.cancelled else on_result(v))
+            s.result.connect(lambda v, w=worker: None if self._dropped(w) else on_result(v))
         if on_error:
-            s.error.connect(lambda e, w=worker: None if w.cancelled else on_error(e))
+            s.error.connect(lambda e, w=worker: None if self._dropped(w) else on_error(e))
         if on_progress:
-            s.progress.connect(lambda d, t, n, w=worker: None if w.cancelled else on_progress(d, t, n))
+            s.progress.connect(lambda d, t, n, w=worker: None if self._dropped(w) else on_progress(d, t, n))
         if on_item:
-            s.item.connect(on_item)
+            s.item.connect(lambda o, w=worker: None if self._dropped(w, cancel=False) else on_item(o))
         s.finished.connect(lambda w=worker: self._done(key, w, on_finished))
         self._current[key] = worker
         self._alive.add(worker)
@@ -152,7 +155,16 @@ class TaskRunner(QObject):
         self._seq = getattr(self, "_seq", 0) + 1
         return self.start(f"_once{self._seq}", fn, **callbacks)
 
+    def _dropped(self, worker: Worker, cancel: bool = True) -> bool:
+        """Whether a worker's report must be ignored: cancelled, or its runner is gone."""
+        if not shiboken6.isValid(self):
+            worker.cancel()
+            return True
+        return cancel and worker.cancelled
+
     def _done(self, key: str, worker: Worker, on_finished: Callable[[], None] | None) -> None:
+        if not shiboken6.isValid(self):
+            return
         self._alive.discard(worker)
         if self._current.get(key) is worker:
             del self._current[key]
