@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
 from cvrag_desktop.ui.models.candidates import CandidateTableModel
 
@@ -35,6 +35,14 @@ class CandidateFilterProxy(QSortFilterProxyModel):
         self.min_rating = 0
         self.setSortRole(CandidateTableModel.SortRole)
         self.setDynamicSortFilter(True)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sorting is the source model's (one key per row); the proxy keeps the source order."""
+        source = self.sourceModel()
+        if isinstance(source, CandidateTableModel):
+            source.sort(column, order)
+        else:
+            super().sort(column, order)
 
     def set_filters(self, **values) -> None:
         """Update some filter values and re-filter once."""
