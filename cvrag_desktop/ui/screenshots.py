@@ -57,6 +57,15 @@ def chat_scene(app: QApplication, win) -> None:
     chat.splitter.setSizes([200, 760, 520])
 
 
+def blind_scene(app: QApplication, win, person_id: str) -> None:
+    """Blind screening on: the table, the detail and the preview (redacted boxes) of one candidate."""
+    pane = win.candidates
+    win.blind.set_enabled(True)
+    _wait(app, lambda: not win.runner.busy("candidates-load"))
+    pane.select_candidate(person_id)
+    _wait(app, lambda: pane.preview.image is not None and not win.runner.busy("pdf-render"))
+
+
 def job_scene(app: QApplication, win):
     """The job-description matrix with one "met" cell's evidence open."""
     dlg = win.match_job()
@@ -163,6 +172,15 @@ def render(out_dir: Path, cvs: Path | None = None, count: int = 40, seed: int = 
     grab("search")
     pane.search.setText("")
     _wait(app, lambda: not pane.ranked)
+    blind_scene(app, win, ids[0])
+    grab("blind")
+    win.blind.set_enabled(False)
+    _wait(app, lambda: not win.runner.busy("candidates-load"))
+    win.theme.apply("dark", save=False)
+    pane.select_candidate(ids[0])
+    _wait(app, lambda: pane.preview.image is not None and not win.runner.busy("pdf-render"))
+    grab("candidates-dark")
+    win.theme.apply("system", save=False)
     win.status.refresh()
     win.show_pane(CHAT)
     chat_scene(app, win)
