@@ -9,6 +9,7 @@ catalog (who, when, which candidate) by a worker before the identity is shown.
 
 from __future__ import annotations
 
+import json
 from contextlib import suppress
 
 from PySide6.QtCore import QObject, Signal
@@ -185,3 +186,30 @@ def blind_result(blind: BlindMode, result: object, rows: list[dict]) -> object:
         return {k: v if k == "id" or k.endswith("_id") or k.endswith("_ids") else blind_result(blind, v, rows)
                 for k, v in result.items()}
     return result
+
+
+def preview_boxes(services, candidate_id: str | None) -> list:
+    """Black boxes for the preview of one document: its identifying fields' boxes (call in a worker)."""
+    rec = services.catalog.candidate(candidate_id) if candidate_id else None
+    return redaction_boxes(json.loads(rec["record"]).get("provenance") or []) if rec else []
+
+
+def _match_person(c: dict) -> str:
+    return str(c.get("person_id") or c.get("candidate_id") or "")
+
+
+def blind_match(blind: BlindMode, result: dict, rows: list[dict]) -> dict:
+    """A job-match result as shown in blind mode: hidden candidates under their pseudonym, names and
+    contacts cut from evidence quotes; ids, scores and cells kept (``rows`` as for :func:`blind_result`)."""
+    shown = blind_result(blind, result, rows)
+    for c in shown.get("candidates") or []:
+        if blind.hides(_match_person(c), [c.get("candidate_id")]):
+            c["name"] = pseudonym(_match_person(c))
+    return shown
+
+
+def blind_match_export(result: dict) -> dict:
+    """A job-match result for a CSV written in blind mode: every candidate under a pseudonym (a reveal
+    is for the screen only, as for the candidates export)."""
+    return {**result, "candidates": [{**c, "name": pseudonym(_match_person(c))}
+                                     for c in result.get("candidates") or []]}

@@ -113,3 +113,46 @@ def test_saved_match_reopens_then_shortlist_and_csv(chat_window, qtbot, tmp_path
     assert "Not interpreted: Klingon" in table[0] and len(table) - 1 == len(live["candidates"])
     assert chat_window.services.open_match(mid)["result"]["unread"] == dlg.unread
     dlg.close()
+
+
+def test_blind_mode_hides_identities_in_the_match(chat_window, qtbot, tmp_path):
+    """Blind screening reaches the job match: pseudonyms in the matrix and its CSV, no name in a quote
+    or tooltip, black boxes over the identity in the evidence preview; switching off shows names again."""
+    import csv
+
+    from cvrag_desktop.catalog.blind import identifiers, pseudonym
+
+    svc = chat_window.services
+    people = svc.list_people(with_documents=True)
+    secrets = {s for p in people for d in (p.get("document_rows") or [p]) for s in identifiers(d) if len(s) >= 4}
+    dlg = chat_window.match_job()
+    chat_window.blind.set_enabled(True)
+    dlg.jd.setPlainText(JD)
+    dlg.match_btn.click()
+    qtbot.waitUntil(lambda: dlg.result is not None and not chat_window.runner.busy("jobmatch"), timeout=60_000)
+    cands = dlg.result["candidates"]
+    assert cands and all(c.get("name") for c in cands)  # the raw result keeps the names (saved as is)
+    texts = [dlg.table.item(r, c).text() + " " + (dlg.table.item(r, c).toolTip() or "")
+             for r in range(dlg.table.rowCount()) for c in range(dlg.table.columnCount()) if dlg.table.item(r, c)]
+    shown = "\n".join(texts)
+    leaks = [s for s in secrets if s.casefold() in shown.casefold()]
+    assert leaks == []
+    assert [dlg.table.item(r, 0).text() for r in range(len(cands))] == [pseudonym(c["person_id"]) for c in cands]
+    out = tmp_path / "blind-match.csv"
+    with qtbot.waitSignal(dlg.exported, timeout=10_000):
+        dlg.export_matrix(out)
+    with open(out, encoding="utf-8-sig", newline="") as fh:
+        table = list(csv.reader(fh))
+    assert [r[1] for r in table[1:]] == [pseudonym(c["person_id"]) for c in cands]
+    assert [s for s in secrets if s.casefold() in out.read_text(encoding="utf-8-sig").casefold()] == []
+    # the evidence preview: the identity is boxed over
+    r = next(r for r in range(dlg.table.rowCount()))
+    with qtbot.waitSignal(dlg.preview.rendered, timeout=30_000):
+        dlg.open_cell(r, 0)
+    record = svc.get_candidate(cands[r]["candidate_id"])
+    named = [p for p in record.get("provenance") or [] if p.get("field") == "name" and p.get("bbox")]
+    assert not named or dlg.preview.redactions
+    # off again: the names are back
+    chat_window.blind.set_enabled(False)
+    qtbot.waitUntil(lambda: dlg.table.item(0, 0).text() == cands[0]["name"], timeout=30_000)
+    dlg.close()

@@ -10,7 +10,6 @@ cited page in the preview with the cited text highlighted.
 
 from __future__ import annotations
 
-import json
 import threading
 import uuid
 
@@ -291,10 +290,9 @@ class ChatPane(QWidget):
                 self.preview.open(path, page, bbox, find)
 
         def load(ctx) -> tuple:
-            from cvrag_desktop.catalog.blind import redaction_boxes
+            from cvrag_desktop.ui.blind_mode import preview_boxes
 
-            rec = svc.catalog.candidate(cid) if hide else None
-            boxes = redaction_boxes(json.loads(rec["record"]).get("provenance") or []) if rec else []
+            boxes = preview_boxes(svc, cid) if hide else []
             return resolve_pdf(svc, citation), boxes  # blind screening: black boxes over the identity
 
         self.runner.start("chat-citation", load, on_result=shown, on_error=self._error)
@@ -305,6 +303,8 @@ class ChatPane(QWidget):
 
         if self.job_dialog is None:
             self.job_dialog = JobMatchDialog(self.services, self.runner, self)
+            if self.blind is not None:  # blind screening: the matrix, its preview and its CSV hide identities
+                self.job_dialog.set_blind(self.blind)
         self.job_dialog.show()
         self.job_dialog.raise_()
         return self.job_dialog

@@ -32,6 +32,7 @@ from cvrag_desktop.ui import core
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
 from cvrag_desktop.ui.errors import InlineMessage, report_error
 from cvrag_desktop.ui.jobmatch_tools import shortlist_name, top_ids, unread_requirements, write_matrix_csv
+from cvrag_desktop.ui.panes.job_match_saved import SavedMatches
 from cvrag_desktop.ui.panes.shortlist_bar import shortlist_store
 from cvrag_desktop.ui.tasks import TaskRunner
 from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
@@ -56,7 +57,7 @@ def requirement_columns(candidates: list[dict]) -> list[tuple[str, bool]]:
     return cols
 
 
-class JobMatchDialog(QDialog):
+class JobMatchDialog(SavedMatches, QDialog):
     """Non-modal: job description on top, ranked matrix and evidence preview below."""
 
     matched = Signal(dict)
@@ -69,7 +70,9 @@ class JobMatchDialog(QDialog):
         super().__init__(parent)
         self.services = services
         self.runner = runner
-        self.result: dict | None = None
+        self.blind = None  # the window's BlindMode (ui/blind_mode.py), when blind screening applies here
+        self.result: dict | None = None  # as the core returned it (saved, exported, shortlisted)
+        self.shown: dict | None = None  # as displayed: in blind mode, identities hidden
         self.unread: list[str] = []
         self.setWindowTitle("Match a job description")
         self.resize(1300, 820)
@@ -142,12 +145,40 @@ class JobMatchDialog(QDialog):
         self.summary.setText("Matching…")
         self.match_btn.setEnabled(False)
         svc = self.services
-        self.runner.start(TASK, lambda ctx: core.assistant(svc).match_jd(text), on_result=self.show_result,
+        self.runner.start(TASK, self._with_display(lambda: core.assistant(svc).match_jd(text)),
+                          on_result=lambda pair: self.show_result(*pair),
                           on_error=self._error, on_finished=lambda: self.match_btn.setEnabled(True))
 
-    def show_result(self, result: dict) -> None:
-        """Fill the matrix: one row per ranked candidate, one column per requirement."""
+    # ---- blind screening --------------------------------------------------------------------
+    def set_blind(self, blind) -> None:
+        """Follow the window's blind screening: the shown matrix is redrawn when it switches or on a reveal."""
+        self.blind = blind
+        blind.changed.connect(lambda _on: self._redisplay())
+        blind.revealed_changed.connect(lambda _id: self._redisplay())
+
+    def _with_display(self, fetch):
+        """A worker function returning (result, result as displayed): redacted in the worker in blind mode."""
+        blind, svc = (self.blind if self.blind is not None and self.blind.enabled else None), self.services
+
+        def run(ctx) -> tuple[dict, dict]:
+            result = fetch()
+            if blind is None:
+                return result, result
+            from cvrag_desktop.ui.blind_mode import blind_match
+
+            return result, blind_match(blind, result, svc.list_people(with_documents=True))
+        return run
+
+    def _redisplay(self) -> None:
+        if self.result is not None:
+            result = self.result
+            self.runner.start(TASK, self._with_display(lambda: result), on_result=lambda pair: self.show_result(*pair),
+                              on_error=self._error)
+
+    def show_result(self, result: dict, shown: dict | None = None) -> None:
+        """Fill the matrix: one row per ranked candidate, one column per requirement (``shown``: as displayed)."""
         self.result = result
+        self.shown = result = shown if shown is not None else result
         cands = result.get("candidates") or []
         cols = requirement_columns(cands)
         self.table.clear()
@@ -190,59 +221,6 @@ class JobMatchDialog(QDialog):
         self.export_btn.setEnabled(ready)
         self.top_n.setEnabled(ready)
 
-    def refresh_saved(self) -> None:
-        """List the saved matches (date, title, number of candidates), read in a worker."""
-        svc = self.services
-
-        def fill(rows: list) -> None:
-            import datetime as dt
-
-            self.saved_combo.clear()
-            for m in rows:
-                when = dt.datetime.fromtimestamp(m["created_at"]).strftime("%Y-%m-%d %H:%M")
-                self.saved_combo.addItem(f"{when} · {m['title']} · {m['candidates']} candidates", m["match_id"])
-            has = self.saved_combo.count() > 0
-            self.open_btn.setEnabled(has)
-            self.delete_btn.setEnabled(has)
-
-        self.runner.run(lambda ctx: svc.list_matches(), on_result=fill, on_error=self._error)
-
-    def save_match(self) -> None:
-        """Keep the shown match (description + results) in the library (in a worker)."""
-        if not self.result:
-            return
-        result, text, svc = self.result, self.jd.toPlainText(), self.services
-
-        def done(summary: dict) -> None:
-            self.message.show_message(f"Saved “{summary['title']}”.", "info")
-            self.refresh_saved()
-            self.saved.emit(summary)
-
-        self.runner.run(lambda ctx: svc.save_match(result, text), on_result=done, on_error=self._error)
-
-    def open_saved(self, match_id: int | None = None) -> None:
-        """Show a saved match again (read in a worker): its description and matrix."""
-        mid = match_id if match_id is not None else self.saved_combo.currentData()
-        if mid is None:
-            return
-        svc = self.services
-
-        def shown(m: dict) -> None:
-            self.jd.setPlainText(m["jd_text"])
-            self.show_result(m["result"])
-            self.opened.emit(int(m["match_id"]))
-
-        self.runner.run(lambda ctx: svc.open_match(mid), on_result=shown, on_error=self._error)
-
-    def delete_saved(self) -> None:
-        """Delete the selected saved match."""
-        mid = self.saved_combo.currentData()
-        if mid is None:
-            return
-        svc = self.services
-        self.runner.run(lambda ctx: svc.delete_match(mid), on_result=lambda _r: self.refresh_saved(),
-                        on_error=self._error)
-
     def make_shortlist(self) -> None:
         """A new shortlist with the top N candidates, each noted with its score (in a worker)."""
         if not self.result:
@@ -277,6 +255,10 @@ class JobMatchDialog(QDialog):
                 return
             path = Path(chosen)
         result = self.result
+        if self.blind is not None and self.blind.enabled:  # blind: pseudonyms in the file, even for a reveal
+            from cvrag_desktop.ui.blind_mode import blind_match_export
+
+            result = blind_match_export(result)
 
         def done(n: int) -> None:
             self.message.show_message(f"Exported {n} candidate(s) to {path}.", "info")
@@ -311,9 +293,20 @@ class JobMatchDialog(QDialog):
         svc, page = self.services, ev.get("page")
         bbox = ev.get("bbox") if page is not None else None
         find = find_tiers(ev) if page is not None else None
-        self.runner.start("jobmatch-preview", lambda ctx: resolve_pdf(svc, ev),
-                          on_result=lambda path: self.preview.open(path, page or 0, bbox, find),
-                          on_error=self._error)
+        cand = (self.result or {}).get("candidates", [])[row] if self.result else {}
+        hide = self.blind is not None and self.blind.hides(cand.get("person_id") or ev["candidate_id"],
+                                                           [ev["candidate_id"]])
+
+        def load(ctx) -> tuple:
+            from cvrag_desktop.ui.blind_mode import preview_boxes
+
+            return resolve_pdf(svc, ev), (preview_boxes(svc, ev["candidate_id"]) if hide else [])
+
+        def shown(out: tuple) -> None:
+            path, self.preview.redactions = out  # blind screening: black boxes over the identity
+            self.preview.open(path, page or 0, bbox, find)
+
+        self.runner.start("jobmatch-preview", load, on_result=shown, on_error=self._error)
 
     def _error(self, exc: BaseException) -> None:
         self.summary.setText("")
