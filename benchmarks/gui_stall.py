@@ -12,18 +12,25 @@ test keeps only a ceiling that a real freeze breaks, ``tests/ui/test_ui_import_s
 The CVs come from ``cvrag generate --count N --seed 5 --layout mixed --locale mixed --no-llm``;
 one generated PDF (the 10th) is replaced by an image-only rendering of itself (a scan).
 
-    QT_QPA_PLATFORM=offscreen python benchmarks/gui_stall.py [--count 100] [--runs 3] [--cvs DIR]
+    QT_QPA_PLATFORM=offscreen python benchmarks/gui_stall.py [--count 100] [--runs 3] [--cvs DIR] [--why]
+
+``--why`` samples every 10 ms, from a side thread, where the GUI thread is while its heartbeat
+is late (> 100 ms), and where the other threads are when the sampler itself woke late (a
+thread held the GIL); it prints the most frequent stacks of each after the run.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import traceback
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -69,7 +76,46 @@ def prepare_cvs(count: int, folder: Path | None) -> Path:
     return cvs
 
 
-def one_run(app, cvs: Path) -> dict:
+class StallSampler(threading.Thread):
+    """Counts the GUI thread's stacks during late heartbeats, and the other threads' when the GIL was held."""
+
+    def __init__(self, last_beat: list[float], late_ms: float = 100.0) -> None:
+        super().__init__(daemon=True)
+        self.last_beat, self.late_ms = last_beat, late_ms
+        self.main = threading.main_thread().ident
+        self.gui: collections.Counter[str] = collections.Counter()
+        self.gil: collections.Counter[str] = collections.Counter()
+        self.halt = threading.Event()
+
+    @staticmethod
+    def _where(frame, depth: int = 7) -> str:
+        picked = [f for f in traceback.extract_stack(frame) if "gui_stall" not in f.filename][-depth:]
+        return " < ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in reversed(picked))
+
+    def run(self) -> None:
+        """Sample until halted."""
+        while not self.halt.is_set():
+            t = time.perf_counter()
+            time.sleep(0.01)
+            now = time.perf_counter()
+            frames = sys._current_frames()
+            if (now - self.last_beat[0]) * 1000 > self.late_ms and self.main in frames:
+                self.gui[self._where(frames[self.main])] += 1
+            if (now - t) * 1000 > 60:  # this thread could not run: someone held the GIL
+                for ident, frame in frames.items():
+                    if ident not in (self.ident, self.main):
+                        self.gil[self._where(frame, 4)] += 1
+
+    def report(self) -> None:
+        """Print the most frequent stacks (10 ms samples)."""
+        for title, counter in (("GUI thread while its heartbeat was late", self.gui),
+                               ("other threads when the sampler woke > 60 ms late", self.gil)):
+            print(f"\n{title} (samples of ~10 ms):")
+            for where, n in counter.most_common(12):
+                print(f"{n:>6}  {where}")
+
+
+def one_run(app, cvs: Path, why: bool = False) -> dict:
     """Open a window on a fresh home, warm it up, import ``cvs``; stalls of both phases, row finish times."""
     from PySide6.QtCore import QTimer
 
@@ -93,6 +139,9 @@ def one_run(app, cvs: Path) -> dict:
     win.show()
     last[0] = time.perf_counter()
     timer.start()
+    sampler = StallSampler(last) if why else None
+    if sampler is not None:  # both phases: warm-up and import
+        sampler.start()
     win.start()
     wait_until(app, lambda: win.warm is not None and not win.runner.busy("status"), 180)
     warm = sorted(gaps)
@@ -114,6 +163,10 @@ def one_run(app, cvs: Path) -> dict:
     wait_until(app, lambda: pane.last_report is not None and not win.runner.busy("import"), 900)
     seconds = time.perf_counter() - t0
     timer.stop()
+    if sampler is not None:
+        sampler.halt.set()
+        sampler.join()
+        sampler.report()
     imp = sorted(gaps)
     win.close()
     win.runner.wait(20_000)
@@ -144,6 +197,7 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--cvs", type=Path, default=None, help="reuse (or create) the CV folder here")
+    ap.add_argument("--why", action="store_true", help="sample the stacks behind late heartbeats")
     args = ap.parse_args()
     from PySide6.QtWidgets import QApplication
 
@@ -156,7 +210,7 @@ def main() -> None:
     print(f"{'run':>4} " + " ".join(f"{title:>{max(9, len(title))}}" for _k, title in COLS) + "  scan status, rows")
     runs = []
     for i in range(args.runs):
-        r = one_run(app, cvs)
+        r = one_run(app, cvs, args.why)
         runs.append(r)
         print(f"{i + 1:>4} " + " ".join(f"{r[k]:>{max(9, len(t))}.1f}" for k, t in COLS)
               + f"  {r['scan_status']}, {r['rows']}", flush=True)
