@@ -57,3 +57,31 @@ def test_appearance_switches_and_persists(window, qtbot, services):
     finally:
         again.close()
         again.runner.wait(20_000)
+
+
+def test_facet_counts_stay_readable_after_a_switch(qtbot):
+    """Skill counts keep the palette's text colour (a colour fixed under light would be dark on dark)."""
+    from collections import Counter
+
+    from PySide6.QtCore import Qt
+
+    from cvrag_desktop.ui.theme import ThemeController
+    from cvrag_desktop.ui.widgets.facets import FacetPanel
+
+    panel = FacetPanel()
+    qtbot.addWidget(panel)
+    panel.set_rows([{"skills": ["Python"], "languages": []}, {"skills": ["Go"], "languages": []}])
+    panel.set_counts(Counter({"Python": 2}), Counter())
+    theme = ThemeController(QApplication.instance(), None)
+    try:
+        theme.apply("dark", save=False)
+        qtbot.waitUntil(lambda: is_dark(panel.palette()), timeout=5_000)
+        items = {panel.skills.item(i).data(Qt.ItemDataRole.UserRole): panel.skills.item(i)
+                 for i in range(panel.skills.count())}
+        base = panel.skills.palette().color(QPalette.ColorRole.Base)
+        python = items["Python"].foreground().color() if items["Python"].data(Qt.ItemDataRole.ForegroundRole) \
+            else panel.skills.palette().color(QPalette.ColorRole.Text)
+        assert _contrast(python, base) >= 4.5
+        assert _contrast(items["Go"].foreground().color(), base) >= 3.0  # greyed (none kept), still legible
+    finally:
+        theme.apply("system", save=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -137,21 +137,32 @@ class FacetPanel(QWidget):
         self._quiet = quiet
 
     def set_counts(self, skills: Counter, languages: Counter) -> None:
-        """Show counts under the other active filters (see ``CandidateFilterProxy.facet_counts``)."""
+        """Show counts under the other active filters (see ``CandidateFilterProxy.facet_counts``).
+
+        A skill no kept candidate has is greyed; the others keep the palette's own text colour,
+        so a switch between light and dark stays readable (a palette change re-applies this).
+        """
+        self._counts = (skills, languages)
         self._quiet = True
         try:
+            dim = self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
             for i in range(self.skills.count()):
                 item = self.skills.item(i)
                 name = item.data(Qt.ItemDataRole.UserRole)
                 n = skills.get(name, 0)
                 item.setText(f"{name} ({n})")
-                item.setForeground(self.palette().color(QPalette.ColorGroup.Disabled if n == 0 else
-                                                        QPalette.ColorGroup.Active, QPalette.ColorRole.Text))
+                item.setData(Qt.ItemDataRole.ForegroundRole, dim if n == 0 else None)
             for i in range(1, self.language.count()):
                 name = self.language.itemData(i)
                 self.language.setItemText(i, f"{name} ({languages.get(name, 0)})")
         finally:
             self._quiet = False
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A palette switch (View > Appearance) re-tints the greyed skills."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and getattr(self, "_counts", None) is not None:
+            self.set_counts(*self._counts)
 
     def _filter_skill_list(self, text: str) -> None:
         needle = text.casefold().strip()
