@@ -126,10 +126,16 @@ def redact_detail(detail: Mapping) -> dict:
     for key in ("headline", "summary"):
         if out.get(key):
             out[key] = redact_text(out[key], idents)
+    # a role's own fields too: a job "in" the candidate's home town tells where they live
     out["experiences"] = [
-        {**e, "bullets": [redact_text(b, idents) for b in e.get("bullets") or []]}
+        {**e, **{k: redact_text(e[k], idents) for k in ("title", "company", "location") if e.get(k)},
+         "bullets": [redact_text(b, idents) for b in e.get("bullets") or []]}
         for e in detail.get("experiences") or []
     ]
+    out["education"] = [
+        {**e, **{k: redact_text(e[k], idents) for k in ("degree", "field", "institution") if e.get(k)}}
+        for e in detail.get("education") or []
+    ] if detail.get("education") is not None else out.get("education")
     out["chunks"] = [
         {**c, "text": redact_text(c.get("text"), idents), "header": redact_text(c.get("header"), idents)}
         for c in detail.get("chunks") or [] if c.get("section") != "contact"

@@ -63,6 +63,19 @@ def test_redact_detail_drops_contact_chunks_and_keeps_boxes_without_values():
     assert blind.redaction_boxes(out["provenance"]) == [(0, (10.0, 10.0, 90.0, 20.0)), (0, (1.0, 2.0, 3.0, 4.0))]
 
 
+def test_redact_detail_reaches_the_roles_and_degrees_own_fields():
+    """A job in the candidate's home town, or a company named after them, does not give them away."""
+    home = {**ROW, "location": "Villarrubia"}
+    detail = {**home, "experiences": [{"title": "Owner", "company": "Ruiz Consulting", "location": "Villarrubia",
+                                       "bullets": []},
+                                      {"title": "Dev", "company": "Acme", "location": "Berlin", "bullets": []}],
+              "education": [{"degree": "BSc", "institution": "Villarrubia College"}]}
+    out = blind.redact_detail(detail)
+    assert "Villarrubia" not in repr(out) and "Ruiz" not in repr(out)
+    assert out["experiences"][1] == {"title": "Dev", "company": "Acme", "location": "Berlin", "bullets": []}
+    assert out["education"][0]["degree"] == "BSc"
+
+
 def test_redact_answer_uses_the_pseudonym_for_names_and_hides_contacts():
     other = {"id": "zzz", "name": "Ben Okafor", "emails": ["ben@example.net"], "phones": []}
     text = "Ana Ruiz (ana.ruiz@ruizmail.net) and Ben know Python; Ana leads. [E1: Ana Ruiz, experience]"
