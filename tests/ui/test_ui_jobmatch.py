@@ -112,6 +112,14 @@ def test_saved_match_reopens_then_shortlist_and_csv(chat_window, qtbot, tmp_path
         table = list(csv.reader(fh))
     assert "Not interpreted: Klingon" in table[0] and len(table) - 1 == len(live["candidates"])
     assert chat_window.services.open_match(mid)["result"]["unread"] == dlg.unread
+    # delete asks first: refused keeps it, confirmed removes it (the shortlist made from it stays)
+    dlg.confirm = lambda *_a: False
+    dlg.delete_saved()
+    assert chat_window.services.list_matches() and dlg.saved_combo.count() == 1
+    dlg.confirm = lambda *_a: True
+    dlg.delete_saved()
+    qtbot.waitUntil(lambda: dlg.saved_combo.count() == 0, timeout=10_000)
+    assert chat_window.services.list_matches() == [] and any(s.name == made.args[0] for s in store.list())
     dlg.close()
 
 

@@ -61,10 +61,20 @@ class SavedMatches:
 
         self.runner.run(self._with_display(fetch), on_result=shown, on_error=self._error)
 
+    def confirm(self, title: str, text: str) -> bool:
+        """Ask a yes/no question (tests replace this)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        answer = QMessageBox.question(self, title, text, QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
     def delete_saved(self) -> None:
-        """Delete the selected saved match."""
+        """Delete the selected saved match, after a confirmation (its shortlists and exports stay)."""
         mid = self.saved_combo.currentData()
-        if mid is None:
+        if mid is None or not self.confirm("Delete saved match",
+                                           f"Delete the saved match “{self.saved_combo.currentText()}”?\n\n"
+                                           "Shortlists and CSV files made from it are kept."):
             return
         svc = self.services
         self.runner.run(lambda ctx: svc.delete_match(mid), on_result=lambda _r: self.refresh_saved(),
