@@ -172,8 +172,8 @@ class JobMatchDialog(SavedMatches, QDialog):
     def _redisplay(self) -> None:
         if self.result is not None:
             result = self.result
-            self.runner.start(TASK, self._with_display(lambda: result), on_result=lambda pair: self.show_result(*pair),
-                              on_error=self._error)
+            self.runner.start(TASK + "-display", self._with_display(lambda: result),  # a running match goes on
+                              on_result=lambda pair: self.show_result(*pair), on_error=self._error)
 
     def show_result(self, result: dict, shown: dict | None = None) -> None:
         """Fill the matrix: one row per ranked candidate, one column per requirement (``shown``: as displayed)."""
