@@ -76,6 +76,8 @@ def cmd_match(args, svc) -> int:
                                          limit=args.limit)
     if args.save:  # keep it in the library (``cvrag matches`` lists the saved ones)
         result["saved"] = svc.save_match(result, path.read_text(encoding="utf-8", errors="replace"))
+    if args.csv:
+        _write_csv(result, args.csv, args.blind)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
         return 0
@@ -94,8 +96,28 @@ def cmd_match(args, svc) -> int:
     return 0
 
 
+def _write_csv(result: dict, path: str, blind: bool) -> None:
+    """The requirement × candidate matrix as CSV (pseudonyms only with ``blind``); says where on stderr."""
+    from cvrag_desktop.assistant.jobmatch_export import pseudonymous, write_matrix_csv
+
+    n = write_matrix_csv(pseudonymous(result) if blind else result, Path(path))
+    print(f"wrote {n} candidate(s) to {path}", file=sys.stderr)
+
+
+
+
 def cmd_matches(args, svc) -> int:
-    """List the saved job matches (``--json`` for scripts)."""
+    """List the saved job matches (``--json`` for scripts); ``--open ID`` prints one, ``--csv`` exports it."""
+    if args.open is not None:
+        saved = svc.open_match(args.open)
+        if args.csv:
+            _write_csv(saved["result"], args.csv, args.blind)
+        if args.json:
+            print(json.dumps(saved, ensure_ascii=False, indent=2))
+        elif not args.csv:
+            for i, c in enumerate(saved["result"].get("candidates") or [], 1):
+                print(f"{i:>2}. {c.get('name') or c['candidate_id']:<28} {c['met']}/{c['total']}  score {c['score']}")
+        return 0
     rows = svc.list_matches()
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -119,8 +141,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--limit", type=int, default=20)
     s.add_argument("--no-llm", action="store_true")
     s.add_argument("--save", action="store_true", help="keep the match (description + results) in the library")
+    s.add_argument("--csv", default=None, metavar="FILE", help="also write the requirement x candidate matrix")
+    s.add_argument("--blind", action="store_true", help="candidates as pseudonyms in the CSV")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_match)
     s = subparsers.add_parser("matches", help="list the saved job matches")
+    s.add_argument("--open", type=int, default=None, metavar="ID", help="show one saved match")
+    s.add_argument("--csv", default=None, metavar="FILE", help="with --open: write its matrix as CSV")
+    s.add_argument("--blind", action="store_true", help="candidates as pseudonyms in the CSV")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_matches)

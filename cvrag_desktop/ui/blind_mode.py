@@ -206,10 +206,3 @@ def blind_match(blind: BlindMode, result: dict, rows: list[dict]) -> dict:
         if blind.hides(_match_person(c), [c.get("candidate_id")]):
             c["name"] = pseudonym(_match_person(c))
     return shown
-
-
-def blind_match_export(result: dict) -> dict:
-    """A job-match result for a CSV written in blind mode: every candidate under a pseudonym (a reveal
-    is for the screen only, as for the candidates export)."""
-    return {**result, "candidates": [{**c, "name": pseudonym(_match_person(c))}
-                                     for c in result.get("candidates") or []]}

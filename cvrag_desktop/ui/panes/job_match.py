@@ -28,10 +28,16 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from cvrag_desktop.assistant.jobmatch_export import (
+    pseudonymous,
+    shortlist_name,
+    top_ids,
+    unread_requirements,
+    write_matrix_csv,
+)
 from cvrag_desktop.ui import core
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
 from cvrag_desktop.ui.errors import InlineMessage, report_error
-from cvrag_desktop.ui.jobmatch_tools import shortlist_name, top_ids, unread_requirements, write_matrix_csv
 from cvrag_desktop.ui.panes.job_match_saved import SavedMatches
 from cvrag_desktop.ui.panes.shortlist_bar import shortlist_store
 from cvrag_desktop.ui.tasks import TaskRunner
@@ -256,9 +262,7 @@ class JobMatchDialog(SavedMatches, QDialog):
             path = Path(chosen)
         result = self.result
         if self.blind is not None and self.blind.enabled:  # blind: pseudonyms in the file, even for a reveal
-            from cvrag_desktop.ui.blind_mode import blind_match_export
-
-            result = blind_match_export(result)
+            result = pseudonymous(result)
 
         def done(n: int) -> None:
             self.message.show_message(f"Exported {n} candidate(s) to {path}.", "info")

@@ -60,3 +60,28 @@ def test_a_closed_pipe_ends_quietly(monkeypatch, capsys):
 def test_long_questions_are_cut_at_a_word(assistant):
     r = assistant.ask("kafka " * 1000, use_llm=False)
     assert len(r["standalone"]) <= 2000 and r["standalone"].split()[-1] == "kafka"
+
+
+def test_match_and_a_saved_match_export_their_matrix(catalog, search, capsys, tmp_path):
+    """`cvrag match --csv` writes the matrix; `cvrag matches --open ID --csv --blind` a saved one, pseudonymous."""
+    import csv
+
+    from cvrag_desktop.catalog.blind import pseudonym
+
+    svc = SimpleNamespace(catalog=catalog, paths=app_paths(), settings=Settings(llm_base_url="http://127.0.0.1:9"),
+                          index=search)
+    jd = tmp_path / "jd.txt"
+    jd.write_text("Requirements: Python, Kafka. Fluent German.", encoding="utf-8")
+    live = tmp_path / "live.csv"
+    result = json.loads(_run(["match", "--jd", str(jd), "--json", "--no-llm", "--csv", str(live)], svc, capsys))
+    with open(live, encoding="utf-8-sig", newline="") as fh:
+        table = list(csv.reader(fh))
+    assert table[0][:4] == ["Rank", "Candidate", "Score", "Met"]
+    assert [r[1] for r in table[1:]] == [c["name"] for c in result["candidates"]]
+    saved = SimpleNamespace(open_match=lambda mid: {"match_id": mid, "jd_text": jd.read_text(), "result": result})
+    blind = tmp_path / "blind.csv"
+    _run(["matches", "--open", "3", "--csv", str(blind), "--blind"], saved, capsys)
+    with open(blind, encoding="utf-8-sig", newline="") as fh:
+        rows = list(csv.reader(fh))[1:]
+    assert [r[1] for r in rows] == [pseudonym(c.get("person_id") or c["candidate_id"]) for c in result["candidates"]]
+    assert not {c["name"] for c in result["candidates"]} & {r[1] for r in rows}

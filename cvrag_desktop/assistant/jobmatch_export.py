@@ -1,4 +1,4 @@
-"""What a job match leads to (Qt-free): the matrix as CSV, the top N as a shortlist, and the
+"""What a job match leads to: the matrix as CSV, the top N as a shortlist, and the
 requirement phrases of the description that no column was read from.
 """
 
@@ -32,6 +32,15 @@ def matrix_table(result: dict) -> list[list[str]]:
         table.append([str(rank), c.get("name") or "", str(c["score"]), f"{c['met']}/{c['total']}", *cells,
                       *("not checked" for _u in unread), c["candidate_id"]])
     return [[neutralise(v) for v in row] for row in table]
+
+
+def pseudonymous(result: dict) -> dict:
+    """A job-match result with every candidate under their pseudonym (``Candidate 7F3A`` of the person):
+    what a CSV written in blind mode carries, from the GUI or ``--blind`` on the command line."""
+    from cvrag_desktop.catalog.blind import pseudonym
+
+    return {**result, "candidates": [{**c, "name": pseudonym(c.get("person_id") or c.get("candidate_id"))}
+                                     for c in result.get("candidates") or []]}
 
 
 def write_matrix_csv(result: dict, path: Path) -> int:
