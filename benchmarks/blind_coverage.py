@@ -8,7 +8,9 @@ one the LLM filled in, or read from a line the layout stage lost) stays visible 
 page, so this measures the real coverage: the folder is imported into a temporary
 CVRAG_HOME (no LLM, no search index: only the catalog is needed) and for the name,
 e-mails, phones and location of every candidate it prints how many values were found
-and how many have a provenance box on a page. No CV text is printed.
+and how many have a provenance box on a page; then, for the name, e-mails and phones, how many
+times each is printed on the pages and how many of those prints the preview covers with the
+provenance boxes alone and with its string mask too. No CV text is printed.
 """
 
 from __future__ import annotations
@@ -51,6 +53,48 @@ def coverage(details: list[dict]) -> dict[str, tuple[int, int]]:
     return {f: (n, b) for f, (n, b) in out.items()}
 
 
+def _covered(rect, covers, pad: float = 2.0) -> bool:
+    """Whether most of ``rect`` lies under one of ``covers`` (padded like the preview paints them)."""
+    x0, y0, x1, y1 = rect
+    area = max((x1 - x0) * (y1 - y0), 1e-6)
+    for c0, d0, c1, d1 in covers:
+        w = min(x1, c1 + pad) - max(x0, c0 - pad)
+        h = min(y1, d1 + pad) - max(y0, d0 - pad)
+        if w > 0 and h > 0 and w * h >= 0.5 * area:
+            return True
+    return False
+
+
+def printed(details: list[dict]) -> dict[str, list[int]]:
+    """Per field: [times the value is printed on a page, covered by provenance boxes, covered by boxes
+    or the preview's string mask]. A name in a footer or on page 2's header has no provenance box."""
+    import pymupdf
+
+    from cvrag_desktop.catalog.blind import redaction_boxes, redaction_strings
+    from cvrag_desktop.ui.widgets.pdf_preview import find_all
+
+    out = {f: [0, 0, 0] for f in ("name", "emails", "phones")}
+    for d in details:
+        path = d.get("stored_path")
+        if not path or not str(path).lower().endswith(".pdf"):
+            continue
+        boxes = redaction_boxes(d.get("provenance") or [])
+        strings = redaction_strings(d)
+        with pymupdf.open(path) as doc:
+            for pno, page in enumerate(doc):
+                on_page = [b for p, b in boxes if p == pno]
+                masked = find_all(page, strings)
+                for f in out:
+                    raw = d.get(f)
+                    for v in (raw if isinstance(raw, list) else [raw]):
+                        for r in (page.search_for(" ".join(str(v).split())) if v else []):
+                            rect = (r.x0, r.y0, r.x1, r.y1)
+                            out[f][0] += 1
+                            out[f][1] += _covered(rect, on_page)
+                            out[f][2] += _covered(rect, on_page + masked)
+    return out
+
+
 def table(cov: dict[str, tuple[int, int]]) -> str:
     """The printed table (also pasted into docs/ui.md)."""
     lines = ["| field | values found | with a provenance box | coverage |", "|---|---:|---:|---:|"]
@@ -82,6 +126,11 @@ def main() -> None:
         details = [svc.get_candidate(r["id"]) for r in svc.list_candidates()]
         print(f"{len(details)} candidates\n")
         print(table(coverage(details)))
+        print("\nWhere the extracted values are printed (text layer; every page):")
+        print("| field | printed | under a provenance box | under a box or the string mask |")
+        print("|---|---:|---:|---:|")
+        for f, (n, b, m) in printed(details).items():
+            print(f"| {f} | {n} | {b} | {m} |")
         svc.close()
 
 

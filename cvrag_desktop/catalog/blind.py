@@ -162,6 +162,12 @@ def redaction_boxes(provenance: Iterable[Mapping]) -> list[tuple[int, tuple[floa
     return out
 
 
+def redaction_strings(record: Mapping) -> list[str]:
+    """The identifying strings of a record that a preview searches on every page and covers (a name
+    repeated in a footer or a second page's header has no provenance box); 3 characters or more."""
+    return [s for s in identifiers(record) if len(s.strip()) >= 3]
+
+
 def redact_answer(text: str, rows: Iterable[Mapping]) -> str:
     """A chat answer (or citation label) with each named candidate's name and contacts replaced.
 

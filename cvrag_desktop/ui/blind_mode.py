@@ -24,6 +24,7 @@ from cvrag_desktop.catalog.blind import (
     redact_row,
     redact_text,
     redaction_boxes,
+    redaction_strings,
 )
 
 ROW_TEXT_KEYS = ("label",)
@@ -101,10 +102,11 @@ class BlindMode(QObject):
 
     def detail(self, rec: dict, documents: list[dict], person_id: str | None = None
                ) -> tuple[dict, list[dict], list]:
-        """(record, documents, preview redaction boxes) for the detail panel."""
+        """(record, documents, preview redactions) for the detail panel: provenance boxes, and the
+        identifying strings the preview covers wherever else a page prints them."""
         if not self.hides(person_id or rec.get("id"), [d.get("id") for d in documents]):
             return rec, documents, []
-        boxes = redaction_boxes(rec.get("provenance") or [])
+        boxes = redaction_boxes(rec.get("provenance") or []) + redaction_strings(rec)
         return redact_detail(rec), [redact_row(d) for d in documents], boxes
 
     def answer(self, text: str, rows: list[dict]) -> str:
@@ -189,9 +191,13 @@ def blind_result(blind: BlindMode, result: object, rows: list[dict]) -> object:
 
 
 def preview_boxes(services, candidate_id: str | None) -> list:
-    """Black boxes for the preview of one document: its identifying fields' boxes (call in a worker)."""
+    """Redactions for the preview of one document: its identifying fields' boxes and strings (call in a
+    worker; see :meth:`BlindMode.detail`)."""
     rec = services.catalog.candidate(candidate_id) if candidate_id else None
-    return redaction_boxes(json.loads(rec["record"]).get("provenance") or []) if rec else []
+    if not rec:
+        return []
+    record = json.loads(rec["record"])
+    return redaction_boxes(record.get("provenance") or []) + redaction_strings(record)
 
 
 def _match_person(c: dict) -> str:

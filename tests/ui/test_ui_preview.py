@@ -65,3 +65,21 @@ def test_zoom_fit_and_system_viewer(window, qtbot, pdfs, monkeypatch):
     assert [u.toLocalFile() for u in opened] == [str(long_)]
     preview.clear()
     assert not preview.external_btn.isEnabled() and not preview.zoom_in_btn.isEnabled()
+
+
+def test_blind_masks_identifying_strings_wherever_a_page_prints_them(tmp_path):
+    """A name repeated in a footer (no provenance box) is masked; whole words only, so "Analyst"
+    keeps its text; an e-mail inside a longer token is masked too."""
+    from cvrag_desktop.ui.widgets.pdf_preview import render_page
+
+    path = write_pdf(tmp_path / "cv.pdf", [[(60, 60, "Ana Quintero", 14), (60, 120, "Senior Analyst at Acme", 10),
+                                            (60, 160, "Mail:ana@quintero.example", 10),
+                                            (60, 200, "GitHub: quintero77", 10),
+                                            (60, 760, "Ana Quintero - page 1", 8)]])
+    out = render_page(str(path), 0, mask=["Ana Quintero", "Ana", "Quintero", "ana@quintero.example"])
+    ys = sorted({round(y0 / 10) for _x0, y0, _x1, _y1 in out["masked"]})
+    assert len([b for b in out["masked"] if b[1] > 700]) >= 1  # the footer
+    assert any(abs(b[1] - 150) < 15 for b in out["masked"])  # the e-mail inside "Mail:…"
+    assert not any(100 < b[1] < 130 for b in out["masked"]), ys  # "Analyst" is not "Ana"
+    assert any(abs(b[1] - 190) < 15 and b[0] > 90 for b in out["masked"])  # a handle holding the surname
+    assert render_page(str(path), 0)["masked"] == []

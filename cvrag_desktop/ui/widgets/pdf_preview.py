@@ -8,6 +8,7 @@ points with a top-left origin, as the catalog stores them.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt, QTimer, QUrl, Signal
@@ -24,6 +25,9 @@ TASK = "pdf-render"
 
 
 MAX_HITS = 12
+MAX_MASKED = 400  # identifying strings found on one page (blind screening)
+WORD_PUNCT = ".,;:()[]{}<>\"'|·•*–-"
+HANDLE = re.compile(r"[@/]|\w\.\w|\d")  # a token that is an address, a link or a user handle, not a word
 CLIP_MARGIN = 4.0
 
 
@@ -54,14 +58,42 @@ def find_text(page, tiers: list[list[str]], clip=None) -> list[tuple[float, floa
     return []
 
 
+def find_all(page, needles: list[str]) -> list[tuple[float, float, float, float]]:
+    """Every rectangle where one of ``needles`` occurs on the page, for blind screening: a name
+    printed again in a footer or a second page's header is covered as well as the boxed one from
+    provenance. A one-word needle covers whole words only ("Ana" is not the start of "Analyst"),
+    or an address, link or handle it is part of ("github.com/anaq", "anaq7"); e-mails, links, numbers and several
+    words are found wherever they are, inside a longer token too ("Mail:ana@x.es")."""
+    words = None
+    out: list[tuple[float, float, float, float]] = []
+    for needle in needles:
+        needle = " ".join(str(needle).split())
+        if len(needle) < 3:
+            continue
+        key = needle.casefold()
+        loose = " " in key or any(ch.isdigit() or ch in "@/" for ch in key)
+        if loose:  # several words, an e-mail, a link or a number: wherever the text layer has it
+            out += [(r.x0, r.y0, r.x1, r.y1) for r in page.search_for(needle)]
+        if " " not in key:  # one word: whole words, or inside an address, link or handle ("github.com/anaq7")
+            words = page.get_text("words") if words is None else words
+            for w in words:
+                token = w[4].casefold().strip(WORD_PUNCT)
+                if token == key or (key in token and (loose or HANDLE.search(token))):
+                    out.append((w[0], w[1], w[2], w[3]))
+        if len(out) >= MAX_MASKED:
+            break
+    return out[:MAX_MASKED]
+
+
 def render_page(path: str, page: int, zoom: float = ZOOM, fit_width: int | None = None,
-                find: list[list[str]] | None = None, clip=None, fit_height: int | None = None) -> dict:
+                find: list[list[str]] | None = None, clip=None, fit_height: int | None = None,
+                mask: list[str] | None = None) -> dict:
     """Rasterise one page (runs in a worker): RGB bytes, size, page count, the zoom used.
 
     With ``fit_width`` (pixels) the zoom is chosen so the page fills that width, with
     ``fit_height`` too so the whole page fits; with ``find`` (tiers of strings, see
-    :func:`find_text`) their rectangles are returned as ``hits``. ``page`` is clamped to
-    this document's pages.
+    :func:`find_text`) their rectangles are returned as ``hits``; with ``mask`` (strings) every
+    place they occur as ``masked``. ``page`` is clamped to this document's pages.
     """
     import pymupdf
 
@@ -76,8 +108,9 @@ def render_page(path: str, page: int, zoom: float = ZOOM, fit_width: int | None 
             zoom = max(MIN_ZOOM, min(MAX_ZOOM, zoom))
         pix = doc[page].get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
         hits = find_text(doc[page], find, clip) if find else []
+        masked = find_all(doc[page], mask) if mask else []
         return {"samples": bytes(pix.samples), "width": pix.width, "height": pix.height,
-                "stride": pix.stride, "page": page, "pages": count, "zoom": zoom, "hits": hits}
+                "stride": pix.stride, "page": page, "pages": count, "zoom": zoom, "hits": hits, "masked": masked}
 
 
 class PdfPreview(QWidget):
@@ -95,7 +128,10 @@ class PdfPreview(QWidget):
         self.find: list[list[str]] = []
         self.hits: list[tuple[float, float, float, float]] = []
         self.highlight_rect: QRectF | None = None
-        self.redactions: list = []  # blind screening: (page, bbox) painted solid over identifying fields
+        # blind screening: (page, bbox) boxes from provenance, and identifying strings (searched on
+        # each rendered page), all painted solid
+        self.redactions: list = []
+        self.masked: list[tuple[float, float, float, float]] = []
         self.image: QImage | None = None
         self.fit: str | None = FIT_WIDTH
         self.zoom = ZOOM
@@ -182,11 +218,12 @@ class PdfPreview(QWidget):
         if not keep_bbox:
             self.bbox, self.find = None, []
         path, find, clip, zoom = self.path, list(self.find), self.bbox, self.zoom
+        mask = [r for r in self.redactions if isinstance(r, str)]
         frame = 2 * self.scroll.frameWidth() + 4
         width = self._fit_width() if self.fit else None
         height = max(120, self.scroll.height() - frame) if self.fit == FIT_PAGE else None
         self.page_label.setText(f"Page {page + 1}…")
-        self.runner.start(TASK, lambda ctx: self._render(ctx, path, page, zoom, width, height, find, clip),
+        self.runner.start(TASK, lambda ctx: self._render(ctx, path, page, zoom, width, height, find, clip, mask),
                           on_result=self._show, on_error=self._failed)
 
     def set_zoom(self, zoom: float) -> None:
@@ -229,8 +266,8 @@ class PdfPreview(QWidget):
 
     @staticmethod
     def _render(ctx: TaskContext, path: str, page: int, zoom: float, width: int | None, height: int | None,
-                find: list[list[str]], clip) -> dict:
-        out = render_page(path, page, zoom, fit_width=width, find=find, clip=clip, fit_height=height)
+                find: list[list[str]], clip, mask: list[str]) -> dict:
+        out = render_page(path, page, zoom, fit_width=width, find=find, clip=clip, fit_height=height, mask=mask)
         out["path"] = path
         return out
 
@@ -240,6 +277,7 @@ class PdfPreview(QWidget):
         img = QImage(out["samples"], out["width"], out["height"], out["stride"], QImage.Format.Format_RGB888).copy()
         self.page, self.pages, self.zoom = out["page"], out["pages"], out["zoom"]
         self.hits = list(out.get("hits") or [])
+        self.masked = list(out.get("masked") or []) if self.redactions else []
         self.highlight_rect = self._paint(img, out["zoom"])
         self.image = img
         self.canvas.setText("")
@@ -258,9 +296,10 @@ class PdfPreview(QWidget):
 
         if self.redactions:
             blackout = QPainter(img)
-            for page, box in self.redactions:
-                if page == self.page:
-                    blackout.fillRect(scaled(box, 2), QColor(20, 20, 20))
+            boxes = [box for item in self.redactions if not isinstance(item, str)
+                     for page, box in [item] if page == self.page]
+            for box in boxes + self.masked:
+                blackout.fillRect(scaled(box, 2), QColor(20, 20, 20))
             blackout.end()
         if not self.bbox and not self.hits:
             return None
