@@ -71,6 +71,8 @@ CREATE TABLE IF NOT EXISTS chunks (
     parent_id TEXT
 );
 CREATE INDEX IF NOT EXISTS chunks_candidate ON chunks(candidate_id);
+-- search hydration reads a child chunk's parent section by parent_id (a full scan at 80k chunks: ~40 ms)
+CREATE INDEX IF NOT EXISTS chunks_parent ON chunks(parent_id);
 -- the assistant's change marker (COUNT, MAX(created_at)) reads this index, not every record
 CREATE INDEX IF NOT EXISTS candidates_created ON candidates(created_at);
 CREATE TABLE IF NOT EXISTS provenance (
