@@ -185,7 +185,7 @@ def build(home: Path, seed_index: Path | None) -> dict:
     svc.embedder.dense_array(["warm up"] * 8)  # load the sessions outside the timing
     svc.embedder.sparse_query("warm up")
     t0 = time.perf_counter()
-    report = svc.rebuild()
+    report = svc.rebuild(optimize=True)  # as ``cvrag reindex`` does: the shard's segments sealed
     dt = time.perf_counter() - t0
     out = {"cvs": report["candidates"], "chunks": report["points"], "seconds": dt, **svc.stats}
     svc.close()

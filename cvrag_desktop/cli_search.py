@@ -62,7 +62,7 @@ def _progress(done: int, total: int, note: str) -> None:
 
 def cmd_reindex(args, svc) -> int:
     """Rebuild the index from the catalog."""
-    report = svc.index.rebuild(progress=_progress)
+    report = svc.index.rebuild(progress=_progress, optimize=True)  # a process of its own: sealing is fine here
     if sys.stderr.isatty():
         print(file=sys.stderr)
     if args.json:

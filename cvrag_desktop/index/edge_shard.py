@@ -43,6 +43,35 @@ def shard_config() -> qe.EdgeConfig:
     )
 
 
+def optimizing_config() -> qe.EdgeConfig:
+    """The layout with the optimizer allowed to seal segments: the appendable segment becomes an
+    immutable one (BM25 inverted index and keyword indexes on disk, memory-mapped) — still no
+    HNSW graph (``m=0``: dense search stays exact)."""
+    no_graph = qe.HnswIndexConfig(m=0, ef_construct=100, full_scan_threshold=10, payload_m=0)
+    base = shard_config()
+    return qe.EdgeConfig(
+        vectors={DENSE: qe.EdgeVectorParams(size=DENSE_DIM, distance=qe.Distance.Cosine,
+                                            datatype=qe.VectorStorageDatatype.Float16, hnsw_config=no_graph)},
+        sparse_vectors=base.sparse_vectors, hnsw_config=no_graph,
+        optimizers=qe.EdgeOptimizersConfig(indexing_threshold=1), payload_memory=base.payload_memory,
+    )
+
+
+def optimize_shard(path: Path) -> bool:
+    """Seal the shard's segments (``EdgeShard.optimize``); True when something was optimised.
+
+    It holds the GIL for its whole run (~1.5 min at 80k points here): only ``cvrag reindex`` (a
+    process of its own) calls it, never the GUI. A sealed shard opens ~4x faster at 80k points and
+    keeps less in RAM (docs/index.md).
+    """
+    shard = qe.EdgeShard.load(str(path), optimizing_config())
+    try:
+        return bool(shard.optimize())
+    finally:
+        shard.flush()
+        shard.close()
+
+
 def open_shard(path: Path) -> qe.EdgeShard:
     """Load the shard at ``path`` (created with its payload indexes when absent)."""
     try:
@@ -55,13 +84,18 @@ def open_shard(path: Path) -> qe.EdgeShard:
             raise ShardBusy(str(exc)) from exc
         raise
     have = set(shard.info().payload_schema)
+    # Memory.Cached: in a sealed (optimised) segment the index is memory-mapped, not read into RAM
+    # at load (80k points: load 2.0 s -> 0.3-0.5 s); "<array>[].w" is indexed per element, so
+    # nested (one-value) filters use the index
     for name in KEYWORD_FIELDS:
-        if name not in have:  # "<array>[].w": indexed per element, so nested (one-value) filters use the index
-            schema = qe.KeywordIndexParams(nested=name.split("[]")[0]) if "[]" in name else qe.PayloadSchemaType.Keyword
+        if name not in have:
+            nested = {"nested": name.split("[]")[0]} if "[]" in name else {}
+            schema = qe.KeywordIndexParams(memory=qe.Memory.Cached, **nested)
             shard.update(qe.UpdateOperation.create_field_index(name, schema))
     for name in INTEGER_FIELDS:
         if name not in have:
-            shard.update(qe.UpdateOperation.create_field_index(name, qe.PayloadSchemaType.Integer))
+            schema = qe.IntegerIndexParams(lookup=True, range=True, memory=qe.Memory.Cached)
+            shard.update(qe.UpdateOperation.create_field_index(name, schema))
     return shard
 
 

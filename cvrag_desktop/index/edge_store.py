@@ -8,9 +8,10 @@ weighted ``Fusion.Rrf``. The filters are the same neutral tree as on a Qdrant se
 (:mod:`cvrag_desktop.index.where`). Every update goes to the shard's write-ahead log
 first, so a killed process loses nothing that :meth:`EdgeIndex.replace` returned from.
 
-No HNSW graph is ever built (``indexing_threshold=0``) and ``optimize()`` is never
-called: it holds the GIL for its whole run (a minute and more at 80k points), and exact
-search over float16 vectors is fast enough at a recruiter's scale. Deleted points stay
+No HNSW graph is ever built (``m=0``) and ``optimize()`` runs only in ``cvrag reindex``
+(:meth:`EdgeIndex.optimize`): it holds the GIL for its whole run (a minute and more at 80k
+points), so never in the GUI process; it seals the segments, which then open ~4x faster.
+Exact search over float16 vectors is fast enough at a recruiter's scale. Deleted points stay
 in their segment until it is rewritten, and Qdrant's IDF still counts them (a server
 behaves the same until its vacuum runs); so once the dead points outnumber a quarter of
 the live ones (and at least ``COMPACT_MIN``) the shard is rewritten with its live points
@@ -40,6 +41,7 @@ from cvrag_desktop.index.edge_shard import (
     SPARSE,
     ShardDamaged,
     open_shard,
+    optimize_shard,
     points,
     vectors_of,
 )
@@ -206,6 +208,19 @@ class EdgeIndex:
                 shutil.rmtree(old, ignore_errors=True)
                 self.shard = open_shard(self.path)
             self._set_dead(0)
+
+    def optimize(self) -> bool:
+        """Seal the shard's segments (see :func:`edge_shard.optimize_shard`): ``cvrag reindex`` only.
+
+        Holds the GIL for its whole run, so never in the GUI process; writers and readers wait.
+        """
+        with self.write, self.lock:
+            self.shard.flush()
+            self.shard.close()
+            try:
+                return optimize_shard(self.path)
+            finally:
+                self.shard = open_shard(self.path)
 
     def close(self) -> None:
         """Flush and close the shard."""

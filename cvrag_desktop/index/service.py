@@ -180,15 +180,28 @@ class SearchService:
                 progress(min(start + BATCH_CANDIDATES, len(ids)), len(ids), "indexing")
         return written
 
-    def rebuild(self, progress: Progress | None = None, should_cancel: Callable[[], bool] | None = None) -> dict:
-        """Drop the index and rebuild it from the catalog (``cvrag reindex``)."""
+    def rebuild(self, progress: Progress | None = None, should_cancel: Callable[[], bool] | None = None,
+                optimize: bool = False) -> dict:
+        """Drop the index and rebuild it from the catalog (``cvrag reindex``).
+
+        ``optimize`` then seals the local shard's segments (faster open, less RAM); it holds the
+        GIL for a long time, so only a process of its own (the CLI) asks for it, never the GUI.
+        """
         t0 = time.perf_counter()
         with self._write:
             self.store.reset(keep_vectors=True)  # local: unchanged texts are not re-embedded
             ids = [r["candidate_id"] for r in self.catalog.query("SELECT candidate_id FROM candidates")]
             points = self._index_all(ids, progress, should_cancel)
             self.store.done_rebuilding()
-        return {"candidates": len(ids), "points": points, "seconds": round(time.perf_counter() - t0, 2)}
+            report = {"candidates": len(ids), "points": points, "seconds": round(time.perf_counter() - t0, 2)}
+            if optimize and hasattr(self.store, "optimize"):
+                t1 = time.perf_counter()
+                if progress:
+                    progress(len(ids), len(ids), "sealing the index (optimize)")
+                self.store.optimize()
+                report["optimize_seconds"] = round(time.perf_counter() - t1, 2)
+                report["seconds"] = round(time.perf_counter() - t0, 2)
+        return report
 
     def reconcile(self, progress: Progress | None = None, should_cancel: Callable[[], bool] | None = None) -> dict:
         """Make the index match the catalog: remove orphan points, index missing chunks."""

@@ -236,6 +236,10 @@ class IndexStore:
         """Forget the embeddings kept by ``reset(keep_vectors=True)``."""
         self.client.drop_reuse()
 
+    def optimize(self) -> bool:
+        """Seal the shard's segments (``cvrag reindex`` only: holds the GIL for a long time)."""
+        return self.client.optimize()
+
     def known_vectors(self, digests: list[str]) -> dict:
         """Vectors already computed for these content digests."""
         return self.client.known_vectors(digests)
