@@ -148,6 +148,10 @@ def scrub_connection(conn: sqlite3.Connection, needles: list[str]) -> list[dict]
                 for table in ("checkpoints", "writes", "assistant_threads"):
                     if table in tables:
                         conn.execute(f"DELETE FROM {table} WHERE thread_id = ?", (t,))
+        # rewrite the file: secure_delete zeroes the freed cells, VACUUM also drops every page the
+        # b-tree let go of, so no byte of a forgotten thread stays in threads.sqlite3
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.execute("VACUUM")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return removed
 
