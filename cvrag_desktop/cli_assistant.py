@@ -104,8 +104,6 @@ def _write_csv(result: dict, path: str, blind: bool) -> None:
     print(f"wrote {n} candidate(s) to {path}", file=sys.stderr)
 
 
-
-
 def cmd_matches(args, svc) -> int:
     """List the saved job matches (``--json`` for scripts); ``--open ID`` prints one, ``--csv`` exports it."""
     if args.open is not None:

@@ -62,8 +62,9 @@ def find_all(page, needles: list[str]) -> list[tuple[float, float, float, float]
     """Every rectangle where one of ``needles`` occurs on the page, for blind screening: a name
     printed again in a footer or a second page's header is covered as well as the boxed one from
     provenance. A one-word needle covers whole words only ("Ana" is not the start of "Analyst"),
-    or an address, link or handle it is part of ("github.com/anaq", "anaq7"); e-mails, links, numbers and several
-    words are found wherever they are, inside a longer token too ("Mail:ana@x.es")."""
+    or an address, link or handle it is part of ("github.com/anaq", "anaq7"); e-mails, links,
+    numbers and several words are found wherever they are, inside a longer token too
+    ("Mail:ana@x.es")."""
     words = None
     out: list[tuple[float, float, float, float]] = []
     for needle in needles:
@@ -296,8 +297,7 @@ class PdfPreview(QWidget):
 
         if self.redactions:
             blackout = QPainter(img)
-            boxes = [box for item in self.redactions if not isinstance(item, str)
-                     for page, box in [item] if page == self.page]
+            boxes = [item[1] for item in self.redactions if not isinstance(item, str) and item[0] == self.page]
             for box in boxes + self.masked:
                 blackout.fillRect(scaled(box, 2), QColor(20, 20, 20))
             blackout.end()
