@@ -263,6 +263,15 @@ def cmd_eval(args, svc) -> int:
     if not args.dataset:
         print("error: give --dataset DIR (labels.json) or --generated DIR (factory output)", file=sys.stderr)
         return 2
+    missing = [d for d in args.dataset if not (Path(d) / "labels.json").is_file()]
+    if missing:
+        print(f"error: {missing[0]} has no labels.json", file=sys.stderr)
+        return 2
+    if args.folds:
+        return _eval_folds(args)
+    if len(args.dataset) > 1:
+        print("error: several --dataset folders need --folds source", file=sys.stderr)
+        return 2
     import datetime as dt
 
     from cvrag_desktop.evaluation.real_cvs import evaluate_folder
@@ -272,13 +281,39 @@ def cmd_eval(args, svc) -> int:
     except ValueError:
         print(f"error: --as-of wants a date YYYY-MM-DD, not {args.as_of!r}", file=sys.stderr)
         return 2
-    dataset = Path(args.dataset)
-    if not (dataset / "labels.json").is_file():
-        print(f"error: {dataset} has no labels.json", file=sys.stderr)
-        return 2
+    dataset = Path(args.dataset[0])
     report = evaluate_folder(dataset, text_bearing_only=not args.include_image_only, as_of=as_of)
     # The table prints numbers only; per-file values (real people's data) only with --json.
     _print_json(report.to_json()) if args.json else print(report.table())
+    return 0
+
+
+def _eval_folds(args) -> int:
+    """Leave-one-source-out over the labelled folders: the rules, and the learned line roles if asked."""
+    from cvrag_desktop.evaluation.folds import evaluate_folds, load_labelled, rules_normalizer
+
+    docs = load_labelled([Path(d) for d in args.dataset])
+    out: dict = {}
+    kinds = ("rules", "learned") if args.model == "both" else (args.model,)
+    for kind in kinds:
+        if kind == "rules":
+            factory = rules_normalizer
+        else:
+            from cvrag_desktop.evaluation.fold_training import learned_normalizer
+
+            factory = learned_normalizer
+        report = evaluate_folds(docs, factory)
+        if args.json:
+            total = report.overall().to_json()
+            out[kind] = {"overall": total["fields"], "folds": {
+                k: {"n": report.sizes[k], "fields": r.to_json()["fields"], "files": r.files}
+                for k, r in report.folds.items()}}
+        else:
+            print(f"== {kind}: leave-one-source-out, {len(docs)} documents, {len(report.folds)} sources")
+            print(report.table())
+            print()
+    if args.json:
+        _print_json(out)
     return 0
 
 
@@ -362,7 +397,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_forget)
     s = sub.add_parser("eval", help="measure extraction against labels.json or generated ground truth")
-    s.add_argument("--dataset", help="folder with pdf/ and labels.json")
+    s.add_argument("--dataset", action="append", help="folder with pdf/ and labels.json (repeat with --folds)")
+    s.add_argument("--folds", choices=["source"],
+                   help="leave-one-source-out over every --dataset folder (per-fold precision/recall)")
+    s.add_argument("--model", choices=["rules", "learned", "both"], default="rules",
+                   help="with --folds: the rules alone, the learned line roles trained per fold, or both")
     s.add_argument("--generated", help="folder written by `cvrag generate` (round trip)")
     s.add_argument("--include-image-only", action="store_true",
                    help="also score labelled image-only files (needs OCR; skipped by default)")
