@@ -110,8 +110,8 @@ class FoldReport:
         """Precision/recall per field, one row per held-out source, then the overall row."""
         def pr(rep: EvalReport, f: str) -> str:
             c = rep.counts[f]
-            p = "  -  " if c.precision is None else f"{c.precision:.2f}"
-            r = "  -  " if c.recall is None else f"{c.recall:.2f}"
+            p = "  --" if c.precision is None else f"{c.precision:.2f}"
+            r = "--  " if c.recall is None else f"{c.recall:.2f}"
             return f"{p:>5}/{r:<5}"
 
         width = max([len(k) for k in self.folds] + [8])

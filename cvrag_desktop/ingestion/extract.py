@@ -315,6 +315,7 @@ def _drop_running_lines(pages: list[list[TextLine]], sizes: list[tuple[float, fl
         edge_counts.update(seen)
     n = len(pages)
     out: list[TextLine] = []
+    kept_header: set[str] = set()
     for pno, lines in enumerate(pages):
         h = sizes[pno][1]
         for ln in lines:
@@ -325,6 +326,13 @@ def _drop_running_lines(pages: list[list[TextLine]], sizes: list[tuple[float, fl
                 if ln.y1 > 0.92 * h and _TRAILING_PAGE.search(ln.text):
                     continue
                 if n >= 2 and edge_counts[key(ln.text)] >= max(2, n // 2 + (n > 2)):
+                    k = key(ln.text)
+                    if ln.y0 < 0.08 * h and k not in kept_header:
+                        # a header repeated on every page is read once, where it first appears: LinkedIn
+                        # exports and Word page headers print the name, headline and contacts there
+                        kept_header.add(k)
+                        out.append(ln)
+                        continue
                     if dropped is not None and ln.text not in dropped:
                         dropped.append(ln.text)
                     continue
