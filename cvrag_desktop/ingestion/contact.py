@@ -85,6 +85,30 @@ def clean_name(cell: str, split_joined: bool = True) -> str:
     return s
 
 
+# credentials printed after names in health care, finance, law, HR, engineering and project work
+_CREDENTIALS = frozenset({
+    "RN", "BSN", "MSN", "DNP", "APRN", "FNP", "FNP-BC", "NP", "LPN", "LVN", "CNA", "CRNA", "CCRN", "CEN", "CNL",
+    "NE-BC", "RN-BC", "CPN", "OCN", "PHN", "MD", "DO", "PHD", "DPHIL", "MBBS", "DDS", "DMD", "PHARMD", "DPT", "OTR",
+    "OTR/L", "PA-C", "RD", "LCSW", "LMFT", "LPC", "PSYD", "EDD", "MED", "MA", "MS", "MSC", "BA", "BS", "BSC", "MBA",
+    "MPH", "MPA", "MSW", "MFA", "MENG", "BENG", "JD", "LLB", "LLM", "ESQ", "CPA", "CMA", "CIA", "CFA", "CFP", "ACCA",
+    "ACA", "FCA", "CIMA", "CGMA", "EA", "CISA", "CISSP", "CISM", "PMP", "CSM", "PE", "PENG", "EIT", "RA", "SHRM-CP",
+    "SHRM-SCP", "PHR", "SPHR", "CIPD", "FRCS", "MRCP", "JR", "SR", "II", "III", "IV"})
+_CREDENTIAL_SPLIT = re.compile(r"\s*,\s*|\s+[-–—|]\s+")
+_CREDENTIAL_TOKEN = re.compile(r"^(?:[A-Z][A-Za-z]?\.?){1,5}(?:-[A-Z]{1,4})?$|^[A-Z]{2,6}(?:-[A-Z]{1,4})?$")
+
+
+def _credential(piece: str) -> bool:
+    """A credential printed after a name ("RN", "BSN", "CCRN", "NE-BC", "Ph.D.", "MSc"): never a given name."""
+    p = piece.strip(" .")
+    if not p or " " in p or len(p) > 10:
+        return False
+    bare = p.replace(".", "").upper()
+    if p in _BARE_POST_NOMINALS or bare in _CREDENTIALS:
+        return True
+    # an unknown short token counts only when written with dots ("M.S.N."): "CA", "USA" are places
+    return "." in p and bool(_CREDENTIAL_TOKEN.match(p)) and sum(c.isupper() for c in p) >= 2
+
+
 def strip_post_nominals(text: str) -> str:
     """A name without the degrees and credentials printed after it.
 
@@ -92,6 +116,10 @@ def strip_post_nominals(text: str) -> str:
     name that would be left with fewer than two words keeps its last word ("Li Ma").
     """
     s = text.strip()
+    parts = _CREDENTIAL_SPLIT.split(s)
+    if len(parts) > 1 and len(parts[0].split()) >= 2 and all(_credential(p) for p in parts[1:]) \
+            and not is_place_name(parts[0]):
+        s = parts[0].strip()  # "EMILY RODRIGUEZ, RN, BSN", "Jane Doe - CPA", "Ana Ruiz, NE-BC"
     if "." in s or "," in s:
         s = _POST_NOMINAL.sub("", s).strip(" ,")
     words = s.replace(",", " ").split()
