@@ -162,6 +162,14 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
 
     ranked = Counter(_style(lines[i]) for i in marks).most_common(2) if doc.method != "pypdf" else []
     style = ranked[0][0] if ranked and learn(*ranked[0]) else None
+    if style is None and doc.method != "pypdf":
+        # few exact hits ("Formations et diplômes", "Postes Précédents" are not in the lexicon word for
+        # word): a distinctive style shared by three or more lines that partly name a section is the style
+        partial = Counter(_style(lines[i]) for i in candidates
+                          if "\t" not in lines[i].text and lexicon_section(lines[i].text, partial=True))
+        top = partial.most_common(1)
+        if top and top[0][1] >= 3 and learn(top[0][0], top[0][1]):
+            style = top[0][0]
     learned = {style} if style else set()
     if style and len(ranked) > 1 and learn(*ranked[1]):
         main_cols = {lines[i].column for i in marks if _style(lines[i]) == style}

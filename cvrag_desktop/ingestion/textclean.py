@@ -44,6 +44,27 @@ def is_private_use(ch: str) -> bool:
     return 0xE000 <= cp <= 0xF8FF or cp >= 0xF0000
 
 
+# LaTeX without the T1 font encoding draws an accent as its own glyph before the letter ("Ing´enieur",
+# "Maˆıtresse", "Universit¨at"): such a spacing accent is put back on the letter it precedes.
+_SPACING_ACCENTS = {"´": "\u0301", "˝": "\u030b", "ˆ": "\u0302", "¨": "\u0308", "˜": "\u0303",
+                    "¸": "\u0327", "ˇ": "\u030c", "˘": "\u0306", "˚": "\u030a", "˙": "\u0307", "`": "\u0300"}
+_ACCENT_BEFORE_LETTER = re.compile(r"([´˝ˆ¨˜¸ˇ˘˚˙])\s?([a-zA-Zı])|(?<=[a-zA-Z])(`)([aeiouAEIOU])|"
+                                   r"(?<![\w`])(`)([aeuAEU])(?![\w`])")
+
+
+def _compose_accents(s: str) -> str:
+    """"Magist`ere" → "Magistère", "´Economie" → "Économie" (dotless ı takes the accent as i)."""
+    if not any(ch in s for ch in _SPACING_ACCENTS):
+        return s
+
+    def put(m: re.Match) -> str:
+        accent, letter = next((m.group(k), m.group(k + 1)) for k in (1, 3, 5) if m.group(k))
+        base = "i" if letter == "ı" else letter
+        return unicodedata.normalize("NFC", base + _SPACING_ACCENTS[accent])
+
+    return _ACCENT_BEFORE_LETTER.sub(put, s)
+
+
 def clean_text(text: str) -> str:
     """Remove icon glyphs and control characters, expand ligatures, fold exotic spaces.
 
@@ -56,6 +77,8 @@ def clean_text(text: str) -> str:
         if "i" in s:
             s = _SMALL_CAPS_I.sub(lambda m: m.group(0).upper(), s)
             s = _SMALL_CAPS_SHORT.sub(lambda m: m.group(0).upper(), s)
+        if "`" in s:
+            s = _compose_accents(s)
         return _SPACES.sub(lambda m: "\t" if "\t" in m.group(0) else " ", s).strip(" ")
     out = []
     for ch in text:
@@ -76,6 +99,7 @@ def clean_text(text: str) -> str:
         s = _SMALL_CAPS_I.sub(lambda m: m.group(0).upper(), s)
         s = _SMALL_CAPS_SHORT.sub(lambda m: m.group(0).upper(), s)
     s = _ZERO_WIDTH.sub("", s)
+    s = _compose_accents(s)
     s = re.sub(r"\u00ad(?=\S)", "-", s)
     s = _SPACES.sub(lambda m: "\t" if "\t" in m.group(0) else " ", s)
     return s.strip(" ")
