@@ -18,6 +18,7 @@ from cvrag_desktop.ingestion.cvdate import file_date, find_cv_date, find_date_st
 from cvrag_desktop.ingestion.education import parse_education
 from cvrag_desktop.ingestion.europass import read_europass
 from cvrag_desktop.ingestion.extract import ExtractedDoc
+from cvrag_desktop.ingestion.grouped_history import read_grouped_history
 from cvrag_desktop.ingestion.history import parse_experiences
 from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.sections import SectionBlock, find_sections
@@ -145,7 +146,9 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple
         prov.add("location", location.value, location.line)
 
     experiences = []
-    found_exp = euro.experiences if euro and euro.experiences else parse_experiences(lines, sec.get("experience", []))
+    found_exp = euro.experiences if euro and euro.experiences else (
+        read_grouped_history(lines, sec.get("experience", []))
+        or parse_experiences(lines, sec.get("experience", [])))
     for n, (exp, where) in enumerate(found_exp):
         experiences.append(exp)
         prov.add(f"experiences[{n}].title", exp.title, where.get("title"))

@@ -1,0 +1,121 @@
+"""Work histories printed as profile exports print them (LinkedIn "Save to PDF", Xing and their copies).
+
+Such a history has one shape whatever the person's trade: a date line that carries its own length
+("April 2023 - Present (2 years 7 months)", "2012 - 2015 (4 years)"), the position's title on the
+line(s) just above it, the employer either above the title in larger type (several positions grouped
+under one firm, often with the firm's total time "7 years 2 months" under its name) or in the title
+line itself ("Media Planner at Agency"), and the place on the line below. Typography, not
+vocabulary, says which line is which, so hospitals, schools, banks and ministries read as well as
+software firms. The reader is used only when the section has that shape; otherwise the general
+entry rules apply.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cvrag_desktop.domain import Experience
+from cvrag_desktop.ingestion.dates import find_date_ranges
+from cvrag_desktop.ingestion.layout import TextLine
+from cvrag_desktop.ingestion.places import is_place_name
+
+_UNIT = r"(?:years?|yrs?|months?|mos?|ans?|mois|jahre?|monate?|años?|meses|anni|mesi|anos?|jaar|jaren|maanden?|lat|lata|miesiące|miesięcy|miesiąc)"
+_LENGTH = rf"\d+\s*{_UNIT}(?:[,\s]+\d+\s*{_UNIT})?|less than a year|moins d['’]un an|weniger als ein jahr"
+_DATED_TAIL = re.compile(rf"\s*\(\s*(?:{_LENGTH})\s*\)\s*$", re.IGNORECASE)
+_GROUP_LENGTH = re.compile(rf"^\s*(?:{_LENGTH})\s*$", re.IGNORECASE)
+_AT = re.compile(r"\s+(?:at|@|chez|bei|en|presso|na|no|bij|w)\s+", re.IGNORECASE)
+
+
+def _dated(text: str, *, need_length: bool = False) -> tuple[str | None, str | None, bool] | None:
+    """(start, end, current) when the line is a date range (with its printed length if ``need_length``)
+    and nothing else."""
+    t = text.strip()
+    m = _DATED_TAIL.search(t)
+    if not m and need_length:
+        return None
+    head = t[:m.start()].strip() if m else t
+    ranges = find_date_ranges(head)
+    if len(ranges) != 1:
+        return None
+    r = ranges[0]
+    rest = (head[:r.span[0]] + head[r.span[1]:]).strip(" -–—·|,")
+    if rest or not r.start:
+        return None
+    return r.start, r.end, r.is_current
+
+
+def _style(ln: TextLine) -> tuple[float, bool]:
+    return round(ln.size * 2) / 2, ln.bold
+
+
+def read_grouped_history(lines: list[TextLine], idx: list[int]) -> list[tuple[Experience, dict[str, int]]] | None:
+    """The roles of an export-style experience section, or None when the section has another shape."""
+    if not any(_dated(lines[i].text, need_length=True) for i in idx):
+        return None  # the export's signature: a date line that prints its own length
+    dated = [k for k, i in enumerate(idx) if _dated(lines[i].text)]
+    if len(dated) < 1 or len(dated) < 0.5 * sum(bool(find_date_ranges(lines[i].text)) for i in idx):
+        return None
+    roles: list[tuple[Experience, dict[str, int], int]] = []
+    firm: tuple[str, int] | None = None
+    taken: set[int] = set()
+    for n, k in enumerate(dated):
+        date_i = idx[k]
+        if k == 0:
+            return None
+        title_ks = [k - 1]
+        tstyle = _style(lines[idx[k - 1]])
+        while title_ks[0] - 1 >= 0 and title_ks[0] - 1 not in taken and len(title_ks) < 3:
+            prev = lines[idx[title_ks[0] - 1]]
+            if _style(prev) != tstyle or _GROUP_LENGTH.match(prev.text) or _dated(prev.text):
+                break
+            if n and title_ks[0] - 1 <= dated[n - 1] + 2:
+                break  # the previous role's place and body end where this title begins
+            title_ks.insert(0, title_ks[0] - 1)
+        title = " ".join(lines[idx[j]].text.strip() for j in title_ks)
+        company: str | None = None
+        where: dict[str, int] = {"title": idx[title_ks[0]], "dates": date_i}
+        above = title_ks[0] - 1
+        if above >= 0 and _GROUP_LENGTH.match(lines[idx[above]].text):
+            above -= 1
+        if above >= 0 and above not in taken and lines[idx[above]].size > lines[idx[k - 1]].size + 0.2 \
+                and not _dated(lines[idx[above]].text):
+            firm = (lines[idx[above]].text.strip(), idx[above])
+            taken.add(above)
+        if firm is not None:
+            company = firm[0]
+            where["company"] = firm[1]
+        elif len(parts := _AT.split(title, maxsplit=1)) == 2 and parts[0] and parts[1]:
+            title, company = parts[0].strip(), parts[1].strip()
+            where["company"] = idx[title_ks[0]]
+        else:
+            return None  # no firm above and none in the title: not this shape
+        taken.update(title_ks)
+        taken.add(k)
+        start, end, current = _dated(lines[date_i].text)  # type: ignore[misc]
+        location = None
+        body_from = k + 1
+        if k + 1 < len(idx) and _place_line(lines[idx[k + 1]].text):
+            location = lines[idx[k + 1]].text.strip()
+            taken.add(k + 1)
+            body_from = k + 2
+        roles.append((Experience(title=title or None, company=company, location=location, start=start, end=end,
+                                 is_current=current), where, body_from))
+    out: list[tuple[Experience, dict[str, int]]] = []
+    for n, (exp, where, body_from) in enumerate(roles):
+        stop = dated[n + 1] if n + 1 < len(dated) else len(idx)
+        bullets = [lines[idx[j]].text.strip() for j in range(body_from, max(body_from, stop))
+                   if j not in taken and not _GROUP_LENGTH.match(lines[idx[j]].text)][:30]
+        out.append((exp.model_copy(update={"bullets": bullets}), where))
+    return out
+
+
+def _place_line(text: str) -> bool:
+    """"Hilversum, North Holland, Netherlands", "Singapore", "Roosendaal Area": the role's place."""
+    t = text.strip()
+    if not t or len(t) > 60 or re.search(r"[\d.;:!?•]", t):
+        return False
+    pieces = [p.strip() for p in t.split(",") if p.strip()]
+    if any(is_place_name(p) for p in pieces):
+        return True
+    head = re.sub(r"\s+(?:Area|Region|Metropolitan Area|Bay Area)$", "", pieces[0])
+    return head != pieces[0] and is_place_name(head)
