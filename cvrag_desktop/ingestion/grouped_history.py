@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from cvrag_desktop.domain import Experience
+from cvrag_desktop.domain import Education, Experience
 from cvrag_desktop.ingestion.dates import find_date_ranges
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.places import is_place_name
@@ -119,3 +119,48 @@ def _place_line(text: str) -> bool:
         return True
     head = re.sub(r"\s+(?:Area|Region|Metropolitan Area|Bay Area)$", "", pieces[0])
     return head != pieces[0] and is_place_name(head)
+
+
+_EDU_EXPORT = re.compile(r"^(?P<degree>.*?)\s*·\s*\((?P<dates>[^()]*\d{4}[^()]*)\)\s*$")
+_EDU_TRAILING_DATES = re.compile(r"^(?P<degree>.*?),\s*(?P<dates>\d{4}(?:\s*[-–—]\s*\d{4})?)\s*$")
+
+
+def read_grouped_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Education, dict[str, int]]] | None:
+    """Education as exports print it: the school (bold or larger), then "Degree, Field · (2015 - 2019)"
+    (2016–17 layout: "Degree, Field, 2010 - 2013" or the years alone). None for any other shape."""
+    if not idx:
+        return None
+    heads = [k for k, i in enumerate(idx) if _EDU_EXPORT.match(lines[i].text.strip())]
+    layout = _EDU_EXPORT
+    if not heads:
+        heads = [k for k, i in enumerate(idx) if k > 0 and _school_line(lines[idx[k - 1]], lines[i])
+                 and (_EDU_TRAILING_DATES.match(lines[i].text.strip()) or _only_years(lines[i].text))]
+        layout = _EDU_TRAILING_DATES
+        schools = [k for k in range(len(idx)) if lines[idx[k]].bold and not _only_years(lines[idx[k]].text)]
+        if len(heads) < 2 or len(heads) < len(schools):
+            return None  # every bold school must be followed by its degree line for this shape
+    out: list[tuple[Education, dict[str, int]]] = []
+    for k in heads:
+        i = idx[k]
+        text = lines[i].text.strip()
+        m = layout.match(text)
+        degree, dates = (m.group("degree").strip(" ,·"), m.group("dates")) if m else (None, text)
+        ranges = find_date_ranges(dates)
+        start = ranges[0].start if ranges else None
+        end = (ranges[0].end or ranges[0].start) if ranges else None
+        where = {"degree": i} if degree else {}
+        institution = None
+        if k > 0 and _school_line(lines[idx[k - 1]], lines[i]):
+            institution = lines[idx[k - 1]].text.strip()
+            where["institution"] = idx[k - 1]
+        out.append((Education(degree=degree or None, institution=institution, start=start, end=end), where))
+    return out or None
+
+
+def _school_line(school: TextLine, degree: TextLine) -> bool:
+    """The school's line sits above its degree line in bold or larger type."""
+    return (school.bold and not degree.bold) or school.size > degree.size + 0.2
+
+
+def _only_years(text: str) -> bool:
+    return bool(re.fullmatch(r"\s*\d{4}(?:\s*[-–—]\s*(?:\d{4}|present))?\s*", text, re.IGNORECASE))

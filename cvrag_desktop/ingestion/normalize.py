@@ -18,7 +18,7 @@ from cvrag_desktop.ingestion.cvdate import file_date, find_cv_date, find_date_st
 from cvrag_desktop.ingestion.education import parse_education
 from cvrag_desktop.ingestion.europass import read_europass
 from cvrag_desktop.ingestion.extract import ExtractedDoc
-from cvrag_desktop.ingestion.grouped_history import read_grouped_history
+from cvrag_desktop.ingestion.grouped_history import read_grouped_education, read_grouped_history
 from cvrag_desktop.ingestion.history import parse_experiences
 from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.sections import SectionBlock, find_sections
@@ -154,7 +154,9 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple
         prov.add(f"experiences[{n}].title", exp.title, where.get("title"))
         prov.add(f"experiences[{n}].company", exp.company, where.get("company"))
     education = []
-    found_edu = euro.education if euro and euro.education else parse_education(lines, sec.get("education", []))
+    found_edu = euro.education if euro and euro.education else (
+        read_grouped_education(lines, sec.get("education", []))
+        or parse_education(lines, sec.get("education", [])))
     for n, (ed, where) in enumerate(found_edu):
         education.append(ed)
         prov.add(f"education[{n}].degree", ed.degree, where.get("degree"))
