@@ -17,6 +17,7 @@ import re
 from cvrag_desktop.domain import Education, Experience
 from cvrag_desktop.ingestion.dates import find_date_ranges
 from cvrag_desktop.ingestion.layout import TextLine
+from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.places import is_place_name
 
 _UNIT = r"(?:years?|yrs?|months?|mos?|ans?|mois|jahre?|monate?|años?|meses|anni|mesi|anos?|jaar|jaren|maanden?|lat|lata|miesiące|miesięcy|miesiąc)"
@@ -139,6 +140,11 @@ def read_grouped_education(lines: list[TextLine], idx: list[int]) -> list[tuple[
         schools = [k for k in range(len(idx)) if lines[idx[k]].bold and not _only_years(lines[idx[k]].text)]
         if len(heads) < 2 or len(heads) < len(schools):
             return None  # every bold school must be followed by its degree line for this shape
+        lex = load_lexicon()
+        if any(lex.degree_re.search(lines[idx[k - 1]].text) or lex.institution_re.search(
+                (_EDU_TRAILING_DATES.match(lines[idx[k]].text.strip()) or [lines[idx[k]].text])[0]
+                if not _only_years(lines[idx[k]].text) else "") for k in heads):
+            return None  # "Degree" in bold above "School, 2018 – 2021": the other order, for the general rules
     out: list[tuple[Education, dict[str, int]]] = []
     for k in heads:
         i = idx[k]

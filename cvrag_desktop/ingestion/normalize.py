@@ -117,8 +117,13 @@ def _cv_date(doc: ExtractedDoc, as_of: dt.date | None, mentioned: list[str]) -> 
     return (created.strftime("%Y-%m"), "file") if believable(created) else (None, None)
 
 
-def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple[NormalizedCV, list[SectionBlock]]:
-    """Read the structured record out of an extracted CV; also returns its section blocks."""
+def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None, roles=None
+                       ) -> tuple[NormalizedCV, list[SectionBlock]]:
+    """Read the structured record out of an extracted CV; also returns its section blocks.
+
+    ``roles`` (a :class:`~cvrag_desktop.ingestion.line_roles.LineRoleModel`) decides the name line
+    instead of the hand-written rules (leave-one-source-out evaluation trains one per fold).
+    """
     blocks = find_sections(doc)
     sec = _by_section(blocks)
     prov = _Prov(doc)
@@ -128,7 +133,8 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None) -> tuple
     header |= {i for i in range(min(first_heading, 25))}
 
     euro = read_europass(lines)  # a Europass CV: its label rows say what each value is
-    name = contact.Hit(*euro.name) if euro and euro.name else contact.find_name(doc)
+    name = contact.Hit(*euro.name) if euro and euro.name else (
+        roles.find_name(doc) if roles is not None else contact.find_name(doc))
     headline = contact.Hit(*euro.headline) if euro and euro.headline else contact.find_headline(doc, name)
     referees = {i for b in blocks if b.heading is not None
                 and (_REFEREES.search(b.title) or _REFEREES.search(b.title.replace(" ", ""))) for i in b.lines}
