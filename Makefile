@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run demo test lint bench bench-gui eval screenshots clean package wheelhouse dist bundle-test
+.PHONY: setup run demo test lint bench bench-gui eval folds train screenshots clean package wheelhouse dist bundle-test
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -38,6 +38,16 @@ lint: setup
 
 eval: setup
 	$(BIN)/cvrag eval --dataset ../shared/data/real-cvs
+
+# leave-one-source-out over every labelled real folder: the rules and the per-fold trained line roles
+DATA ?= ../shared/data
+folds: setup
+	$(BIN)/cvrag eval --folds source --model both --dataset $(DATA)/real-cvs --dataset $(DATA)/real-cvs-extra \
+		--dataset $(DATA)/real-cvs-inbox
+
+# the line-role model from the factory and every labelled real folder (deterministic, seconds)
+train: setup
+	$(BIN)/python -m cvrag_desktop.evaluation.fold_training --data $(DATA) --out resources/models/line_roles.crfsuite
 
 bench: setup
 	$(BIN)/python benchmarks/ingest.py

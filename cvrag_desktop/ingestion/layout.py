@@ -91,7 +91,7 @@ def find_gutter(lines: list[TextLine], page_width: float) -> float | None:
     total_chars = sum(len(ln.text) for ln in lines) or 1
     # coverage[x] = how many lines cross the vertical x (difference array, 1 pt resolution)
     width = int(page_width) + 2
-    diff = [0] * (width + 1)
+    diff = [0] * (width + 2)  # a line running past the page's edge ends at ``width``: its ``b + 1`` must fit
     for ln in lines:
         a, b = max(0, int(ln.x0 + 1) + 1), min(width, int(ln.x1 - 1))
         if a <= b:

@@ -125,6 +125,7 @@ class LineRoleModel:
 
     path: Path
     threshold: float = 0.5
+    backoff: bool = True  # below the threshold the rules decide (the model overrides them only when sure)
 
     def __post_init__(self) -> None:
         import pycrfsuite
@@ -147,9 +148,9 @@ class LineRoleModel:
         if not probs:
             return None
         i, p = max(probs, key=lambda x: x[1])
-        if p < self.threshold:
-            return None
         rule = contact.find_name(doc)
+        if p < self.threshold:
+            return rule if self.backoff else None
         if rule is not None and rule.line in (i, i - 1):
             return rule  # the rules read this line too (and join a name wrapped over two lines)
         ln = doc.lines[i]
