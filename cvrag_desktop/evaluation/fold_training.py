@@ -95,7 +95,8 @@ def learned_normalizer(train_docs: list[LabelledDoc]) -> Normalizer:
     from cvrag_desktop.ingestion.normalize import normalize_document
 
     tmp = Path(tempfile.mkdtemp(prefix="cvrag-roles-"))
-    model = LineRoleModel(train(list(factory_sequences()) + real_sequences(train_docs), tmp / "fold.crfsuite"))
+    model = LineRoleModel(train(list(factory_sequences()) + real_sequences(train_docs), tmp / "fold.crfsuite"),
+                          backoff=False)  # the model's own decisions, to compare with the rules'
 
     def normalize(doc: ExtractedDoc, as_of: dt.date):
         return normalize_document(doc, as_of, roles=model)[0]
