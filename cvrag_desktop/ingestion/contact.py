@@ -323,6 +323,11 @@ _REFERENCE_CUE = re.compile(r"\b(?:ref(?:erence|eree)?s?|referenz|référence|re
                             r"manager|contact person)\b\s*[:.]?\s*$", re.IGNORECASE)
 
 
+# one space on one side only, and a lower-case domain: "Engineer @ Sorint.Tek" is a title and its firm
+_DOMAIN = r"(?=[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b)"
+_SPACED_AT = re.compile(rf"(?<=[\w.+-]) @{_DOMAIN}|(?<=[\w.+-])@ {_DOMAIN}")
+
+
 def find_emails(doc: ExtractedDoc) -> list[Hit]:
     """Every distinct e-mail address, in reading order."""
     seen: set[str] = set()
@@ -332,6 +337,8 @@ def find_emails(doc: ExtractedDoc) -> list[Hit]:
         cut = _WRAPPED_EMAIL.search(text)
         if cut and i + 1 < len(doc.lines) and (tld := re.match(r"^([a-z]{2,6})\b", doc.lines[i + 1].text.strip())):
             text = text[: cut.end()] + tld.group(1)  # "name@mycompany." / "fr": an address wrapped at its dot
+        if " @" in text or "@ " in text:
+            text = _SPACED_AT.sub("@", text)  # "jdoe @gmail.com": a space the text layer put before the "@"
         for m in EMAIL.finditer(text):
             if m.start() > 0 and text[m.start() - 1] == "@":
                 continue  # "@user@instance.social": a fediverse handle, not an address

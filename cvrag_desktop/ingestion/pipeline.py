@@ -131,7 +131,8 @@ def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as
     try:
         doc = extract_document(Path(stored), IngestLimits(**limits), allow_ocr=allow_ocr, defer_ocr=defer_ocr)
         cv, blocks = normalize_document(doc, dt.date.fromisoformat(as_of) if as_of else None)
-        if not (cv.name or cv.emails or cv.experiences or cv.education):
+        if not (cv.name or cv.emails or cv.phones or cv.experiences or cv.education
+                or (cv.skills and cv.languages)):  # a sidebar of contacts, skills and languages is a CV
             from cvrag_desktop.errors import NoCvContent
 
             raise NoCvContent("No name, contact, work history or education could be read from this file.")

@@ -120,3 +120,27 @@ def test_docx_name_in_page_header_and_contacts_in_a_text_box(tmp_path):
     assert [ln.text for ln in doc.lines].count("cressida.vayle@example.net") == 1
     assert cv.current_title == "Class Teacher"
 
+
+
+def test_sidebar_only_page_is_a_candidate_and_a_spaced_address_is_read(tmp_path):
+    # the name and history are in a picture; the text layer holds only the sidebar
+    page = [(30, 40, "KONTAKT", 20), (30, 70, "00 44 (0)7 11 22 33 44", 12), (30, 86, "quillon @example.org", 12),
+            (30, 120, "SPRACHEN", 20), (30, 150, "Englisch\tB1", 12), (30, 166, "Deutsch\tC1", 12),
+            (30, 200, "FÄHIGKEITEN", 20), (30, 230, "Teamarbeit", 11), (30, 246, "Python", 11),
+            (30, 262, "SketchUp", 11)]
+    path = write_pdf(tmp_path / "sidebar.pdf", [page])
+    from cvrag_desktop.ingestion.pipeline import parse_file
+
+    out = parse_file(str(path), "c1", {}, False, None)
+    assert out["ok"], out
+    cv = normalize_document(extract_document(path))[0]
+    assert cv.emails == ["quillon@example.org"] and cv.name is None
+    assert clean_text("Senior Engineer @ Brightwater.Tek") == "Senior Engineer @ Brightwater.Tek"
+
+
+def test_a_page_with_no_cv_content_is_still_refused(tmp_path):
+    page = [(40, 40 + 16 * k, f"Invoice line {k}: 3 units at 12.50 each", 10) for k in range(6)]
+    from cvrag_desktop.ingestion.pipeline import parse_file
+
+    out = parse_file(str(write_pdf(tmp_path / "invoice.pdf", [page])), "c2", {}, False, None)
+    assert not out["ok"] and out["status"] == "no_content", out
