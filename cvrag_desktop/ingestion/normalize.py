@@ -11,6 +11,7 @@ import datetime as dt
 import itertools
 import re
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 from cvrag_desktop.domain import NormalizedCV, Provenance
 from cvrag_desktop.ingestion import contact
@@ -24,6 +25,9 @@ from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.sections import SectionBlock, find_sections
 from cvrag_desktop.ingestion.skills import extract_certifications, extract_languages, extract_skills
 from cvrag_desktop.ingestion.textclean import normalize_key
+
+if TYPE_CHECKING:
+    from cvrag_desktop.ingestion.line_roles import LineRoleModel
 
 
 class _Prov:
@@ -117,7 +121,7 @@ def _cv_date(doc: ExtractedDoc, as_of: dt.date | None, mentioned: list[str]) -> 
     return (created.strftime("%Y-%m"), "file") if believable(created) else (None, None)
 
 
-def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None, roles=None
+def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None, roles: LineRoleModel | None = None
                        ) -> tuple[NormalizedCV, list[SectionBlock]]:
     """Read the structured record out of an extracted CV; also returns its section blocks.
 
