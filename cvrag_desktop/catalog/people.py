@@ -37,7 +37,7 @@ SAME, APART = "same", "apart"
 def name_key(name: str) -> str:
     """A person's name as a comparison key: no titles, post-nominals, dots, case or accents.
 
-    "Dr. Jan Küster, M.Sc." → "jan kuster"; "履歴書　書太郎" → "履歴書書太郎" (CJK names have no
+    "Dr. Anna Überlin, M.Sc." → "anna uberlin"; "山田　花代" → "山田花代" (CJK names have no
     reliable spacing, so their key has none).
     """
     s = POSSESSIVE.sub("", name or "")
@@ -123,8 +123,9 @@ def same_person(a: DocumentKeys, b: DocumentKeys) -> bool:
     An e-mail is the strongest sign: two documents that both list e-mails and share none
     are two people; a shared one outweighs an employer list the extractor misread. Other
     phones (without a shared e-mail) or other employers (without a shared contact) also
-    keep namesakes apart, and so does a shared template address ("john.doe@email.com",
-    "you@example.com") when the employers differ and no phone is shared. Where the names differ (one was misread), only the
+    keep namesakes apart, and so does a shared template placeholder address (a résumé template's sample
+    e-mail left in place) when the employers differ and no phone is shared. Where the names differ (one was
+    misread), only the
     full set decides: the same e-mail, the same phone and a shared employer.
     """
     same_name = bool(a.key) and a.key == b.key
@@ -242,7 +243,7 @@ def _joinable(unit: list[DocumentKeys], person: list[DocumentKeys], apart: dict[
 
 
 def person_label(name: str | None, record: dict) -> str:
-    """"John Doe · Senior Software Engineer · Stripe": enough to tell namesakes apart."""
+    """"Mara Quell · Senior Software Engineer · Acme": enough to tell namesakes apart."""
     title, company = record.get("current_title"), record.get("current_company")
     if not (title or company):
         first = next((r for r in record.get("experiences", []) if r.get("title") or r.get("company")), None)

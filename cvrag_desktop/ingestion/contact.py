@@ -41,7 +41,7 @@ _LABEL_WORDS = frozenset({
     "nacionalidad", "sexo", "localidad", "provincia", "morada", "localidade", "telemovel", "nacionalidade",
     "naturalidade", "codigo", "indirizzo", "cellulare", "nazionalita", "sesso", "portable", "naissance",
     "nationalite", "situation", "permis", "driving", "licence", "license"})
-# post-nominals printed after a name ("Sebastian Daberdaku, Ph.D.", "Jan Küster M.Sc.")
+# post-nominals printed after a name ("Mara Quell, Ph.D.", "Ivo Brandt M.Sc.")
 _POST_NOMINAL = re.compile(r"(?:,?\s+(?:ph\.?\s?d\.?|m\.?\s?sc\.?|b\.?\s?sc\.?|m\.?\s?a\.?|b\.?\s?a\.?|mba|m\.?\s?eng\.?|"
                            r"dipl\.?-?\s?ing\.?|md|cpa|pmp|cfa|jr\.?|sr\.?|ii|iii))+\s*$", re.IGNORECASE)
 # post-nominals written without dots ("Kathrin Rogner MSc", "John Smith MBA"): matched case-sensitively so that a
@@ -112,14 +112,14 @@ def _credential(piece: str) -> bool:
 def strip_post_nominals(text: str) -> str:
     """A name without the degrees and credentials printed after it.
 
-    "Jane Doe, PhD", "Jan Küster M.Sc." and "Kathrin Rogner MSc" all give the bare name; a
+    "Jane Doe, PhD", "Ivo Brandt M.Sc." and "Lena Hartwig MSc" all give the bare name; a
     name that would be left with fewer than two words keeps its last word ("Li Ma").
     """
     s = text.strip()
     parts = _CREDENTIAL_SPLIT.split(s)
     if len(parts) > 1 and len(parts[0].split()) >= 2 and all(_credential(p) for p in parts[1:]) \
             and not is_place_name(parts[0]):
-        s = parts[0].strip()  # "EMILY RODRIGUEZ, RN, BSN", "Jane Doe - CPA", "Ana Ruiz, NE-BC"
+        s = parts[0].strip()  # "TAMSIN OKORO, RN, BSN", "Idris Vane - CPA", "Mabel Quist, NE-BC"
     if "." in s or "," in s:
         s = _POST_NOMINAL.sub("", s).strip(" ,")
     words = s.replace(",", " ").split()
@@ -178,7 +178,7 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
         if labelled:
             if best is not None and lines[best[1].line].size >= 1.5 * body and \
                     set(best[1].value.split()) <= set(labelled[0].split()):
-                return best[1]  # the name in large type ("André Santos") over the full legal name of a form
+                return best[1]  # the name in large type ("Rui Almeida") over the full legal name of a form
             return Hit(labelled[0], i + labelled[1])
         for pos, raw in enumerate(_cells(ln.text)):
             cell = clean_name(raw, split_joined=ln.size >= 1.3 * body)
@@ -215,7 +215,7 @@ _LABEL_STEM = re.compile(r"nam|nom|naam|姓名|氏", re.IGNORECASE)
 
 
 def _labelled_name(text: str, following: str) -> tuple[str, int] | None:
-    """A name after a label ("Nome Completo André Costa", "Name / Surname | Pythagoras"), and its line offset."""
+    """A name after a label ("Nome Completo Rui Almeida", "Name / Surname | Archimedes"), and its line offset."""
     if not _LABEL_STEM.search(text):
         return None  # cheap guard: most lines carry no name label
     cells = _cells(text)
@@ -232,7 +232,7 @@ def _labelled_name(text: str, following: str) -> tuple[str, int] | None:
 
 
 def _single_name(cell: str, size: float, body: float, labelled: bool = False) -> bool:
-    """A one-word name ("Germain", "Pythagoras"): only under a name label or in large type at the very top."""
+    """A one-word name ("Ottavio", "Archimedes"): only under a name label or in large type at the very top."""
     words = cell.split()
     if len(words) != 1 or not _NAME_WORD.match(cell) or not cell[:1].isupper() or len(cell) < 3:
         return False
@@ -323,7 +323,7 @@ _REFERENCE_CUE = re.compile(r"\b(?:ref(?:erence|eree)?s?|referenz|référence|re
                             r"manager|contact person)\b\s*[:.]?\s*$", re.IGNORECASE)
 
 
-# one space on one side only, and a lower-case domain: "Engineer @ Sorint.Tek" is a title and its firm
+# one space on one side only, and a lower-case domain: "Engineer @ Brightwater.Tek" is a title and its firm
 _DOMAIN = r"(?=[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b)"
 _SPACED_AT = re.compile(rf"(?<=[\w.+-]) @{_DOMAIN}|(?<=[\w.+-])@ {_DOMAIN}")
 
