@@ -94,9 +94,9 @@ def learned_normalizer(train_docs: list[LabelledDoc]) -> Normalizer:
     """A normaliser whose name comes from a CRF trained on the factory and on ``train_docs`` only."""
     from cvrag_desktop.ingestion.normalize import normalize_document
 
-    tmp = Path(tempfile.mkdtemp(prefix="cvrag-roles-"))
-    model = LineRoleModel(train(list(factory_sequences()) + real_sequences(train_docs), tmp / "fold.crfsuite"),
-                          backoff=False)  # the model's own decisions, to compare with the rules'
+    with tempfile.TemporaryDirectory(prefix="cvrag-roles-") as tmp:  # the tagger keeps the model once open
+        model = LineRoleModel(train(list(factory_sequences()) + real_sequences(train_docs), Path(tmp) / "fold.crf"),
+                              backoff=False)  # the model's own decisions, to compare with the rules'
 
     def normalize(doc: ExtractedDoc, as_of: dt.date):
         return normalize_document(doc, as_of, roles=model)[0]

@@ -102,7 +102,7 @@ def _style_attr(style, attr: str):
 
 def _typography(paragraph) -> tuple[float, bool, bool]:
     """(size in points, bold, heading style) of a paragraph, runs first, then its style's chain."""
-    style = paragraph.style if paragraph.style is not None else None
+    style = paragraph.style
     name = (style.name or "").lower() if style is not None else ""
     runs = [r for r in paragraph.runs if r.text.strip()]
     style_bold = bool(_style_attr(style, "bold"))

@@ -18,10 +18,11 @@ from cvrag_desktop.domain import Education, Experience
 from cvrag_desktop.ingestion.dates import find_date_ranges
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.ingestion.line_kinds import DURATION_UNIT
 from cvrag_desktop.ingestion.places import is_place_name
 
-_UNIT = r"(?:years?|yrs?|months?|mos?|ans?|mois|jahre?|monate?|años?|meses|anni|mesi|anos?|jaar|jaren|maanden?|lat|lata|miesiące|miesięcy|miesiąc)"
-_LENGTH = rf"\d+\s*{_UNIT}(?:[,\s]+\d+\s*{_UNIT})?|less than a year|moins d['’]un an|weniger als ein jahr"
+_LENGTH = (rf"\d+\s*{DURATION_UNIT}(?:[,\s]+\d+\s*{DURATION_UNIT})?|less than a year|moins d['’]un an|"
+           r"weniger als ein jahr")
 _DATED_TAIL = re.compile(rf"\s*\(\s*(?:{_LENGTH})\s*\)\s*$", re.IGNORECASE)
 _GROUP_LENGTH = re.compile(rf"^\s*(?:{_LENGTH})\s*$", re.IGNORECASE)
 _AT = re.compile(r"\s+(?:at|@|chez|bei|en|presso|na|no|bij|w)\s+", re.IGNORECASE)
@@ -54,7 +55,7 @@ def read_grouped_history(lines: list[TextLine], idx: list[int]) -> list[tuple[Ex
     if not any(_dated(lines[i].text, need_length=True) for i in idx):
         return None  # the export's signature: a date line that prints its own length
     dated = [k for k, i in enumerate(idx) if _dated(lines[i].text)]
-    if len(dated) < 1 or len(dated) < 0.5 * sum(bool(find_date_ranges(lines[i].text)) for i in idx):
+    if len(dated) < 0.5 * sum(bool(find_date_ranges(lines[i].text)) for i in idx):
         return None
     roles: list[tuple[Experience, dict[str, int], int]] = []
     firm: tuple[str, int] | None = None

@@ -92,7 +92,10 @@ def indented_item(ln: TextLine, head: TextLine, body_pt: float) -> bool:
             and all(len(c.split()) <= 1 for c in ln.text.split("\t")[1:]))  # no cells; justified gaps are fine
 
 
-_SPAN = (r"\d+\s*(?:ans?|years?|yrs?|mois|months?|mos?|jahre?|monate?|años?|meses|anni|mesi|anos?)\.?")
+# a length of time as CVs and profile exports print it ("3 years", "10 mois", "2 jaar", "5 miesięcy")
+DURATION_UNIT = (r"(?:ans?|years?|yrs?|mois|months?|mos?|jahre?|monate?|años?|meses|anni|mesi|anos?|jaar|jaren|"
+                 r"maanden?|lat|lata|miesiące|miesięcy|miesiąc)")
+_SPAN = rf"\d+\s*{DURATION_UNIT}\.?"
 _GROUP_DURATION = re.compile(rf"^\S.{{0,60}}?\s+[—–·|-]\s+\(?{_SPAN}(?:[,\s]+(?:and\s+|et\s+|und\s+|y\s+)?{_SPAN})*"
                              r"(?:[,\s]+(?:aujourd['’]hui|present|current|heute|actualidad|hoje|oggi))?\)?$", re.I)
 

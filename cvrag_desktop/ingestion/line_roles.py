@@ -48,8 +48,11 @@ def _cell(text: str) -> str:
     return cells[0] if cells else text.strip()
 
 
-def doc_features(doc: ExtractedDoc) -> list[dict[str, float]]:
-    """One feature dict per line of :func:`top_lines` (neighbours' main features included)."""
+def doc_features(doc: ExtractedDoc, rule: contact.Hit | None = None) -> list[dict[str, float]]:
+    """One feature dict per line of :func:`top_lines` (neighbours' main features included).
+
+    ``rule`` is the rules' name pick when the caller has it already (else it is computed here).
+    """
     lines = doc.lines
     idx = top_lines(doc)
     if not idx:
@@ -58,7 +61,7 @@ def doc_features(doc: ExtractedDoc) -> list[dict[str, float]]:
     body = body_size(lines) or 10.0
     sizes = sorted({round(lines[i].size, 1) for i in idx}, reverse=True)
     page_h = doc.page_sizes[0][1] if doc.page_sizes else 800.0
-    rule = contact.find_name(doc)
+    rule = rule if rule is not None else contact.find_name(doc)
     own: list[dict[str, float]] = []
     for rank, i in enumerate(idx):
         ln = lines[i]
@@ -133,9 +136,9 @@ class LineRoleModel:
         self._tagger = pycrfsuite.Tagger()
         self._tagger.open(str(self.path))
 
-    def name_probabilities(self, doc: ExtractedDoc) -> list[tuple[int, float]]:
-        """(line index, P(name)) for each of the first lines of page one."""
-        feats = doc_features(doc)
+    def name_probabilities(self, doc: ExtractedDoc, rule: contact.Hit | None = None) -> list[tuple[int, float]]:
+        """(line index, P(name)) for each of the first lines of page one (``rule``: the rules' pick, if known)."""
+        feats = doc_features(doc, rule)
         if not feats:
             return []
         self._tagger.set(feats)
@@ -144,11 +147,11 @@ class LineRoleModel:
 
     def find_name(self, doc: ExtractedDoc) -> contact.Hit | None:
         """The most probable name line's name cell, or None when no line is likely a name."""
-        probs = self.name_probabilities(doc)
-        if not probs:
-            return None
-        i, p = max(probs, key=lambda x: x[1])
         rule = contact.find_name(doc)
+        probs = self.name_probabilities(doc, rule)
+        if not probs:
+            return rule if self.backoff else None
+        i, p = max(probs, key=lambda x: x[1])
         if p < self.threshold:
             return rule if self.backoff else None
         if rule is not None and rule.line in (i, i - 1):

@@ -17,7 +17,7 @@ from cvrag_desktop.ingestion.extract import ExtractedDoc
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import heading_key, load_lexicon
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # kana and CJK ideographs
 
 
 @dataclass
@@ -75,9 +75,9 @@ def lexicon_section(text: str, *, partial: bool = False) -> str | None:
         return headings[key]
     if re.match(r"^[^\W\d_] [^\W\d_]{3,}", key) and (joined := key[0] + key[2:]) in headings:
         return headings[joined]  # a drop cap set apart: "E xperience"
-    if _CJK.search(key):
+    if CJK.search(key):
         for phrase, sec in headings.items():
-            if _CJK.search(phrase) and phrase in key and len(key) <= len(phrase) + 3:
+            if CJK.search(phrase) and phrase in key and len(key) <= len(phrase) + 3:
                 return sec
         return None
     words = key.split()

@@ -15,6 +15,7 @@ from cvrag_desktop.ingestion.contact import EMAIL, URL
 from cvrag_desktop.ingestion.entries import BULLET
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import AMBIGUOUS_SKILLS, canonical_skill, load_lexicon
+from cvrag_desktop.ingestion.sections import CJK
 from cvrag_desktop.ingestion.textclean import normalize_key
 
 _SEP_CHARS = re.compile(r"[,;•·|]")
@@ -224,9 +225,6 @@ def _plausible_skill(piece: str) -> bool:
     return len(piece.split()) <= 5
 
 
-_CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
-
-
 def extract_skills(lines: list[TextLine], skill_idx: list[int], other_idx: list[int]) -> list[tuple[str, int]]:
     """Canonical skills with the line each was read from: skills section first, then mentions."""
     lex = load_lexicon()
@@ -242,7 +240,7 @@ def extract_skills(lines: list[TextLine], skill_idx: list[int], other_idx: list[
                 if canon is None and (normalize_key(piece) in lex.headings or not _plausible_skill(piece)):
                     continue
                 found.setdefault(canon or piece, i)
-        if _CJK_TEXT.search(text):  # no spaces to split on ("熟练使用SpringBoot/Django等"): known skills in it count
+        if CJK.search(text):  # no spaces to split on ("熟练使用SpringBoot/Django等"): known skills in it count
             for m in lex.skill_pattern.finditer(text):
                 canon = canonical_skill(m.group(0))
                 if canon and normalize_key(m.group(0)) not in AMBIGUOUS_SKILLS:
