@@ -275,6 +275,8 @@ def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:
         row = doc.lines[j].text
         if t != row.strip() and (EMAIL.search(row) or PHONE.search(row) or URL.search(row)):
             continue  # "Email <tab> ana@…": the label of a contact row
+        if heading_key(t) in lex.headings and not _not_a_headline(t):
+            break  # a section heading: what follows is that section's text, not a tagline under the name
         if heading_key(t) in lex.headings or t.startswith(("“", '"')):
             continue
         if _not_a_headline(t):

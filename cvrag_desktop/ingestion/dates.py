@@ -46,11 +46,11 @@ def _atom_re() -> re.Pattern:
     lex = load_lexicon()
     month_words = sorted(lex.months, key=len, reverse=True)
     mon = "|".join(re.escape(m) for m in month_words)
-    present = "|".join(re.escape(p) for p in sorted(lex.present_words, key=len, reverse=True))
+    present = "|".join([*(re.escape(p) for p in sorted(lex.present_words, key=len, reverse=True)), "∞"])  # "07.2019 – ∞"
     since = "|".join(re.escape(s) for s in lex.since_words)
     year = r"(?:19|20)\d{2}"
     return re.compile(
-        rf"(?P<cjk>(?P<cy>{year})\s*年\s*(?:(?P<cm>\d{{1,2}})\s*月)?)"
+        rf"(?P<cjk>(?P<cy>{year})\s*年\s*(?:(?P<cm>\d{{1,2}})\s*月(?:\s*\d{{1,2}}\s*日)?)?)"
         rf"|(?P<my>(?<![\w])(?P<mon>{mon})\.?,?\s*(?:de\s+|del\s+)?(?P<myy>{year}|'\d{{2}}|\d{{2}}(?![\d/]))(?!\d))"
         rf"|(?P<ym>(?<!\d)(?P<ymy>{year})\s?[/.\-]\s?(?P<ymm>0?[1-9]|1[0-2])(?![\d]))"
         rf"|(?P<num>(?<![\d/.])(?P<nm>0?[1-9]|1[0-2])\s?[/.\-]\s?(?P<ny>{year})(?!\d))"
@@ -172,7 +172,24 @@ def _find_date_ranges(text: str) -> list[DateRange]:
         elif m:
             # open range ("2015 / 07 -", "2017 – Product Manager"): ongoing since the date
             out.append(DateRange(a.value, None, True, (a.span[0], a.span[1] + m.end()), open_ended=True))
+        elif (first := _month_before(text, a)) is not None:
+            out.append(first)  # "February–August 2020": the first month shares the year printed last
         else:
             out.append(DateRange(None, a.value, False, a.span))
         i += 1
     return out
+
+
+_MONTH_THEN_DASH = re.compile(r"(?<![\w.])([^\W\d_]{3,})\.?\s*(?:-|–|—|/)\s*$")
+
+
+def _month_before(text: str, a: _Atom) -> DateRange | None:
+    """The range "<month> – <month> <year>" ending at date atom ``a``, when a month name stands alone
+    before it; None otherwise."""
+    if not a.value or len(a.value) != 7:
+        return None
+    m = _MONTH_THEN_DASH.search(_fold_same_length(text[: a.span[0]]))
+    month = load_lexicon().months.get(normalize_key(m.group(1))) if m else None
+    if not month or month > int(a.value[5:]):
+        return None
+    return DateRange(f"{a.value[:4]}-{month:02d}", a.value, False, (m.start(1), a.span[1]))

@@ -208,6 +208,7 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
             rect = page.rect
             sizes.append((rect.width, rect.height))
             raw: list[TextLine] = []
+            _drop_shadow_spans(data)
             for block in data.get("blocks", []):
                 for line in block.get("lines", []):
                     tl = _line_from_spans(line.get("spans", []), pno)
@@ -286,6 +287,28 @@ def _inflated_size(raw: bytes, limit: int) -> int:
         if not out:
             break
     return total
+
+
+def _drop_shadow_spans(data: dict) -> None:
+    """Remove text drawn twice a point or so apart (a fake bold or a drop shadow: "JOANNA JOANNA").
+
+    A span whose text repeats an earlier span's, with its box shifted by less than a third of
+    its size, is the same glyphs inked again, not a second word.
+    """
+    seen: dict[str, list[tuple[float, float, float]]] = {}
+    for block in data.get("blocks", []):
+        for line in block.get("lines", []):
+            kept = []
+            for span in line.get("spans", []):
+                text = span.get("text", "").strip()
+                x0, y0 = span["bbox"][0], span["bbox"][1]
+                tol = max(0.3 * float(span.get("size", 10)), 0.5)
+                if len(text) > 1 and any(abs(x0 - x) <= tol and abs(y0 - y) <= tol and (x, y) != (x0, y0)
+                                         for x, y, _ in seen.get(text, ())):
+                    continue
+                seen.setdefault(text, []).append((x0, y0, tol))
+                kept.append(span)
+            line["spans"] = kept
 
 
 def _check_page_bombs(doc, page, name: str, limits: IngestLimits | None = None) -> None:

@@ -25,15 +25,28 @@ from cvrag_desktop.ingestion.textclean import normalize_key
 Piece = tuple[str, int]  # text, line index
 
 
-def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[Piece], list[Piece]]:
-    """Split header fragments into (title-ish "at" pairs, plain pieces, locations)."""
+def _pieces(lines: list[TextLine], entry: RawEntry, at_convention: bool = False
+            ) -> tuple[list[Piece], list[Piece], list[Piece]]:
+    """Split header fragments into (title-ish "at" pairs, plain pieces, locations).
+
+    ``at_convention``: the section prints its roles "Title at Firm", so an "at" splits a
+    header even when the title has no known title word ("Content expert at Firm").
+    """
     lex = load_lexicon()
     forced_titles: list[Piece] = []
     plain: list[Piece] = []
     locations: list[Piece] = []
     for text, i in header_fragments(lines, entry):
+        if labelled := _ROLE_LABEL.match(text):  # "Stanowisko: Tester", "Employer: Acme": the label says
+            value = (labelled.group("value").strip(), i)
+            if labelled.group("title"):
+                forced_titles.append(value)
+            else:
+                plain.insert(0, value)  # the employer piece others are weighed against
+            continue
         m = _AT.match(text)
-        if m and (lex.title_re.search(m.group(1)) or re.search(r"\s@\s", text)):  # " @ " needs no title word
+        if m and (lex.title_re.search(m.group(1)) or re.search(r"\s@\s", text)
+                  or (at_convention and m.group(2)[:1].isupper())):  # " @ " needs no title word
             forced_titles.append((m.group(1).strip(), i))
             rest = split_commas(m.group(2))
             firm = 1  # "Castillo, Stephens and Mason": the firm runs on until a place
@@ -67,6 +80,15 @@ def _pieces(lines: list[TextLine], entry: RawEntry) -> tuple[list[Piece], list[P
                 and (n >= 2 or _is_place(part) or not lex.title_re.search(parts[0]))  # "Engineer, Dehmel": the firm
             (locations if is_location(part) or trailing_city else plain).append((part, i))
     return forced_titles, plain, locations
+
+
+# A header printed as "Label: value" names what the value is, in the CV's language.
+_ROLE_LABEL = re.compile(
+    r"^(?:(?P<title>position|job title|title|role|designation|stanowisko|funkcja|functie|functietitel|funktion|"
+    r"t[äa]tigkeit|poste|fonction|intitul[ée] du poste|cargo|puesto|posizione|ruolo|mansione|fun[çc][ãa]o)"
+    r"|(?P<firm>company|employer|organi[sz]ation|firma|pracodawca|werkgever|bedrijf|arbeitgeber|unternehmen|"
+    r"entreprise|employeur|soci[ée]t[ée]|empresa|empleador|azienda|datore di lavoro))\s*[:：]\s*(?P<value>\S.{1,80})$",
+    re.IGNORECASE)
 
 
 def strip_event(text: str) -> str:
@@ -108,15 +130,18 @@ def _is_place(text: str) -> bool:
     return is_place_name(text)
 
 
-def build_experience(lines: list[TextLine], entry: RawEntry) -> tuple[Experience, dict[str, int]] | None:
+def build_experience(lines: list[TextLine], entry: RawEntry, at_convention: bool = False
+                     ) -> tuple[Experience, dict[str, int]] | None:
     """An ``Experience`` from one entry, plus the line index of each field (for provenance)."""
     lex = load_lexicon()
-    forced, plain, locations = _pieces(lines, entry)
+    forced, plain, locations = _pieces(lines, entry, at_convention)
 
     def companyish(p: Piece) -> bool:
         return bool(lex.company_re.search(p[0]) or lex.institution_re.search(p[0]))
 
     title: Piece | None = forced[0] if forced else None
+    if title is None and at_convention and len(plain) == 1 and not companyish(plain[0]):
+        forced, title, plain = [plain[0]], plain[0], []  # "Title at Firm" printed without the firm: a title
     if title is None:
         scored = [(len(lex.title_re.findall(t)), not companyish((t, i)), -n, (t, i)) for n, (t, i) in enumerate(plain)]
         scored = [s for s in scored if s[0] > 0]
@@ -184,7 +209,9 @@ def tidy_text(text: str) -> str:
 def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Experience, dict[str, int]]]:
     """All roles in an experience section."""
     out: list[tuple[Experience, dict[str, int]]] = []
-    for entry in segment_entries(lines, idx):
+    entries = segment_entries(lines, idx)
+    at_convention = _prints_title_at_firm(lines, entries)
+    for entry in entries:
         _, plain, places = _pieces(lines, entry)
         if out and entry.dates is not None and not plain \
                 and all(_is_place(p.split(",")[0].strip()) or not p.strip() for p, _ in places):
@@ -198,11 +225,21 @@ def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Exper
             continue
         if any(_PROJECT_MARK.search(lines[i].text) for i in entry.header):
             continue  # a personal or side project listed among the roles: no employer, no time employed
-        built = build_experience(lines, entry)
+        built = build_experience(lines, entry, at_convention)
         if built is not None:
             out.append(built)
             out.extend(_further_terms(lines, entry, built))
     return out or prose_roles(lines, idx)
+
+
+def _prints_title_at_firm(lines: list[TextLine], entries: list[RawEntry]) -> bool:
+    """Does the section print its roles "Title at Firm"? Two headers or more, and most of them, read
+    "<title words> at <Firm>" (LinkedIn's old export, many Word CVs): the template's convention."""
+    lex = load_lexicon()
+    heads = [lines[e.header[0]].text.strip() for e in entries if e.header]
+    at = [m for m in (_AT.match(h) for h in heads) if m and m.group(2)[:1].isupper()]
+    titled = sum(1 for m in at if lex.title_re.search(m.group(1)))
+    return titled >= 2 and 2 * len(at) > len(heads)
 
 
 _TERM_JOIN = re.compile(r"^\s*(?:,|;|&|\+|and|und|et|y|e|och|en|/)\s*$", re.IGNORECASE)

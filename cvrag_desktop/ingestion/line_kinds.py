@@ -13,7 +13,7 @@ import re
 from cvrag_desktop.ingestion.dates import find_date_ranges
 from cvrag_desktop.ingestion.textline import TextLine
 
-BULLET = re.compile(r"^\s*(?:[•·▪●◦‣■□➢►✓✔\-*–—]|\d{1,2}[.)])\s*")
+BULLET = re.compile(r"^\s*(?:[•·▪●◦‣■□➢►✓✔\-*–—]|\d{1,2}[.)](?!\d))\s*")  # "1." a number, "03.2018" a date
 _STACK_LABEL = re.compile(
     r"^(?:technolog(?:ies|y|ien|ie|ías|ias)|technos?|tech(?:nical)?\s+stack|stack|tools|outils|environnement(?:\s+technique)?|"
     r"environment|tecnologie|werkzeuge|herramientas|ferramentas|strumenti|keywords|mots[- ]clés)\s*:", re.IGNORECASE)

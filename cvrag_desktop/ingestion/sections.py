@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from cvrag_desktop.ingestion.dates import find_date_ranges
 from cvrag_desktop.ingestion.extract import ExtractedDoc
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import heading_key, load_lexicon
@@ -103,6 +104,21 @@ def _all_caps(text: str) -> bool:
     return bool(letters) and all(ch.isupper() for ch in letters)
 
 
+def _opens_entry(lines: list[TextLine], i: int) -> bool:
+    """An unknown line in the heading style with a period of dates straight under it is a role's header
+    ("Firm, Practice Manager" / "Aug. 2019 – Current"), not a section heading: headings are followed by
+    their content, entries by their dates."""
+    if i + 1 >= len(lines):
+        return False
+    nxt = lines[i + 1]
+    if nxt.page != lines[i].page or nxt.column != lines[i].column:
+        return False
+    text = re.sub(r"\s*\([^()]*\)\s*$", "", nxt.text.strip())  # "… (1 year 10 months)"
+    ranges = find_date_ranges(text)
+    covered = sum(r.span[1] - r.span[0] for r in ranges)
+    return bool(ranges) and covered >= 0.6 * len(text)
+
+
 def _continues_previous(lines: list[TextLine], i: int) -> bool:
     """A lower-case line set tight under a line of the same style continues it ("Entrevistas por / competencias")."""
     if i == 0 or not lines[i].text.strip()[:1].islower():
@@ -128,7 +144,8 @@ def _wrapped_headings(lines: list[TextLine], marks: dict[int, str]) -> set[int]:
             continue
         joined = f"{a.text.strip()} {b.text.strip()}"
         if i in marks:  # "Competenze / tecniche": the tail qualifies a heading already found
-            if lexicon_section(joined, partial=True) == marks[i] and not b.text.strip()[:1].isdigit():
+            if lexicon_section(joined, partial=True) == marks[i] and not b.text.strip()[:1].isdigit() \
+                    and not _opens_entry(lines, i + 1):
                 tails.add(i + 1)
         elif sec := lexicon_section(joined):
             marks[i] = sec
@@ -185,15 +202,17 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
         if not in_style:
             continue
         sec = lexicon_section(t, partial=True)
-        if sec:
+        if sec and not _opens_entry(lines, i):  # "Community Editor at Firm" over its dates: a role
             marks[i] = sec
         elif (
             style
-            and 2 < len(t) <= 40
+            and (2 < len(t) <= 40 or (len(t) == 2 and bool(CJK.search(t))))  # 論文: two ideographs
             and len(t.split()) <= 5
             and not re.search(r"[@\d]|https?:|www\.", t)
             and not t.endswith((".", ",", ":"))
         ):
+            if _opens_entry(lines, i):
+                continue
             if _subheading(lines, marks, i):
                 subheads.add(i)  # a divider inside the section: neither a section nor an entry's text
             else:

@@ -1,0 +1,142 @@
+"""More inbox classes, each reproduced with a minimal document of invented text.
+
+Text inked twice for a fake bold, Polish headings beside a second column, "Label: value" role
+lines and an open end printed as "∞"; a Word CV whose entry headers share the bold of its
+headings; an old profile export whose roles read "Title at Firm" without a known title word;
+month ranges that print the year once; a tagline never taken from under a section heading; a
+two-ideograph heading in the template's heading style.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas
+
+from cvrag_desktop.ingestion.dates import find_date_ranges
+from cvrag_desktop.ingestion.extract import extract_document
+from cvrag_desktop.ingestion.line_kinds import BULLET
+from cvrag_desktop.ingestion.normalize import normalize_document
+from cvrag_desktop.ingestion.sections import find_sections
+from tests.support.minipdf import write_pdf
+
+_FONTS = Path(__file__).resolve().parents[3] / "resources" / "factory" / "fonts"
+
+
+def _unicode_fonts() -> tuple[str, str]:
+    """DejaVu regular and bold (Polish letters and "∞" are not in the standard PDF fonts)."""
+    for name, file in (("ShapesSans", "DejaVuSansCondensed.ttf"), ("ShapesSans-Bold", "DejaVuSansCondensed-Bold.ttf")):
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, str(_FONTS / file)))
+    return "ShapesSans", "ShapesSans-Bold"
+
+
+def _two_column_polish(path):
+    """A left column (profile, education) beside a right column (experience), the name inked twice."""
+    regular, bold_font = _unicode_fonts()
+    c = canvas.Canvas(str(path), pagesize=A4, invariant=True)
+    h = A4[1]
+
+    def put(x, y, text, size=8.5, bold=False):
+        c.setFont(bold_font if bold else regular, size)
+        c.drawString(x, h - y - size, text)
+
+    for dx in (0.0, 0.8):  # the same glyphs drawn a hair apart: a fake bold
+        put(60 + dx, 60 + dx, "Marzena", 22, True)
+        put(330 + dx, 60 + dx, "Wilkowiecka", 22, True)
+    left = ["PROFIL ZAWODOWY", "Pielęgniarka z dziesięcioletnim stażem na oddziale", "chirurgii ogólnej i w poradni",
+            "przyszpitalnej, szuka pracy w zespole.", "", "EDUKACJA", "Uczelnia Medyczna w Zalesiu 10.2008 - 06.2013",
+            "Wydział Nauk o Zdrowiu", "kierunek: Pielęgniarstwo", "", "JĘZYKI", "polski - ojczysty", "angielski - B2"]
+    right = ["DOŚWIADCZENIE", "03.2019 - ∞ SZPITAL MIEJSKI W ZALESIU", "Stanowisko: Pielęgniarka oddziałowa",
+             "Kierowanie zespołem dwunastu pielęgniarek.", "07.2013 - 02.2019 PRZYCHODNIA POD LIPAMI",
+             "Stanowisko: Pielęgniarka", "Prowadzenie dokumentacji pacjentów.", "", "UMIEJĘTNOŚCI", "Opieka pooperacyjna",
+             "Dokumentacja medyczna", "Pobieranie krwi"]
+    for n, text in enumerate(left):
+        if text:
+            put(60, 120 + n * 13, text, 14 if text.isupper() and len(text) < 20 else 8.5, text.isupper())
+    for n, text in enumerate(right):
+        if text:
+            put(330, 120 + n * 13, text, 14 if text.isupper() and len(text) < 20 else 8.5, text.isupper())
+    c.showPage()
+    c.save()
+    return path
+
+
+def test_fake_bold_polish_columns_labelled_roles_and_open_end(tmp_path):
+    doc = extract_document(_two_column_polish(tmp_path / "pl.pdf"))
+    assert sum("Marzena" in ln.text for ln in doc.lines) == 1  # inked twice, read once
+    assert not any("Marzena Marzena" in ln.text for ln in doc.lines)
+    cv, blocks = normalize_document(doc)
+    assert {b.section for b in blocks} >= {"summary", "education", "experience", "languages", "skills"}
+    roles = [(e.title, e.company, e.start, e.is_current) for e in cv.experiences]
+    assert roles == [("Pielęgniarka oddziałowa", "SZPITAL MIEJSKI W ZALESIU", "2019-03", True),
+                     ("Pielęgniarka", "PRZYCHODNIA POD LIPAMI", "2013-07", False)]
+    assert cv.headline is None  # the profile's first sentence sits under its heading: not a tagline
+
+
+def test_word_entry_headers_in_the_bold_of_the_headings(tmp_path):
+    page = [(50, 40, "Rosalind Achterberg", 14, True), (50, 60, "Hollowmere, MI | rachterberg@example.org", 10),
+            (50, 90, "Summary", 10, True), (50, 104, "Office professional who keeps clinics running.", 10),
+            (50, 130, "Experience", 10, True),
+            (50, 144, "Quillfield Veterinary, Practice Manager", 10, True), (50, 158, "Aug. 2020 – Current", 10, True),
+            (50, 172, "Handle insurance billing and supplier contracts", 10),
+            (50, 190, "Tamberlin Surveyors, Office Manager", 10, True), (50, 204, "Sep. 2016 – Aug. 2020", 10, True),
+            (50, 218, "Coordinated travel for nine partners", 10),
+            (50, 244, "Skills", 10, True), (50, 258, "Billing", 10), (50, 272, "Scheduling", 10)]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "word.pdf", [page])))
+    assert [(e.title, e.company) for e in cv.experiences] == [("Practice Manager", "Quillfield Veterinary"),
+                                                               ("Office Manager", "Tamberlin Surveyors")]
+    assert cv.current_title == "Practice Manager"
+
+
+def test_old_export_at_convention_reads_titles_without_title_words(tmp_path):
+    page = [(36, 32, "Wenna Trevithick", 20, True), (36, 61, "Growth lead at Sailcloth Jobs", 13),
+            (36, 120, "Experience", 16),
+            (36, 150, "Growth Manager at Sailcloth Jobs", 12, True), (36, 166, "March 2021 - Present", 12),
+            (47, 184, "Ran acquisition experiments", 12),
+            (36, 210, "Content expert, product marketing at Sailcloth Jobs", 12, True),
+            (36, 226, "October 2019 - March 2021 (1 year 6 months)", 12), (47, 244, "Wrote the weekly series", 12),
+            (36, 270, "Community Editor at Kestle Media", 12, True),
+            (36, 286, "January 2018 - October 2019 (1 year 10 months)", 12), (47, 304, "Edited guest posts", 12),
+            (36, 330, "Storyteller", 12, True), (36, 346, "June 2017 - December 2017 (7 months)", 12),
+            (47, 364, "Told stories for a florist", 12)]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "old.pdf", [page])))
+    assert [(e.title, e.company) for e in cv.experiences] == [
+        ("Growth Manager", "Sailcloth Jobs"), ("Content expert, product marketing", "Sailcloth Jobs"),
+        ("Community Editor", "Kestle Media"), ("Storyteller", None)]
+
+
+def test_month_ranges_open_ends_and_numbered_dates():
+    (r,) = find_date_ranges("Bootcamp\tFebruary-August 2020")
+    assert (r.start, r.end) == ("2020-02", "2020-08")
+    (r,) = find_date_ranges("März–Juni 2018")
+    assert (r.start, r.end) == ("2018-03", "2018-06")
+    (r,) = find_date_ranges("07.2019 - ∞ FIRM")
+    assert (r.start, r.is_current) == ("2019-07", True)
+    assert [(x.start, x.end) for x in find_date_ranges("Sales Manager - March 2020")] == [(None, "2020-03")]
+    assert BULLET.sub("", "03.2018 - 06.2018 FIRM") == "03.2018 - 06.2018 FIRM"  # a date, not item 3
+    assert BULLET.sub("", "3. Led the audit") == "Led the audit"
+
+
+def test_two_ideograph_heading_in_the_heading_style_ends_the_section(tmp_path):
+    pdfmetrics.registerFont(UnicodeCIDFont("HeiseiKakuGo-W5"))
+    c = canvas.Canvas(str(tmp_path / "ja.pdf"), pagesize=A4, invariant=True)
+    rows = [(60, 40, "Hoshino Ren", 24), (60, 90, "経歴", 13), (70, 110, "北方大学 研究員 2021 年 4 月～現在", 11),
+            (70, 126, "理学研究科", 11), (60, 150, "スキル", 13), (70, 170, "Python", 11), (60, 194, "論文", 13),
+            (70, 214, "Heat flow in small engines", 11), (70, 230, "Phys. Lett. 9, 1 (2024)", 11),
+            (60, 254, "受賞歴", 13), (70, 274, "奨励賞 2023", 11)]
+    for x, y, text, size in rows:
+        c.setFont("HeiseiKakuGo-W5", size)
+        c.drawString(x, A4[1] - y - size, text)
+    c.showPage()
+    c.save()
+    doc = extract_document(tmp_path / "ja.pdf")
+    blocks = find_sections(doc)
+    heading_texts = {doc.lines[b.heading].text for b in blocks if b.heading is not None}
+    assert "論文" in heading_texts
+    exp = next(b for b in blocks if b.section == "experience")
+    assert not any("Phys. Lett" in doc.lines[i].text for i in exp.lines)
