@@ -193,8 +193,10 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
             if best is None or score > best[0]:
                 best = (score, Hit(cell, i))
     if best is None:
-        return None
+        return _lower_case_name(doc, body)
     hit = best[1]
+    if " " not in hit.value and (beside := _name_beside(lines, hit)) is not None:
+        return beside
     prev = hit.line - 1
     if prev >= 0 and hit.value == clean_name(lines[hit.line].text) and len(lines[prev].text.split()) == 1 \
             and abs(lines[prev].size - lines[hit.line].size) < 0.6 and lines[prev].page == lines[hit.line].page \
@@ -209,6 +211,45 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
                 and _name_shaped(f"{hit.value} {follow.text.strip()}")):
             return Hit(f"{hit.value} {follow.text.strip()}", hit.line)  # a long name wrapped in big type
     return hit
+
+
+def _name_beside(lines: list, hit: Hit) -> Hit | None:
+    """A one-word name with its other half on the same row in the same type, across a column gap
+    ("JOANNA" … "KOWALSKA" over two columns): both halves, left to right."""
+    from cvrag_desktop.ingestion.textline import same_row
+
+    a = lines[hit.line]
+    for j, b in enumerate(lines):
+        if j == hit.line or b.page != a.page or abs(b.size - a.size) >= 0.6 or b.bold != a.bold or not same_row(a, b):
+            continue
+        other = clean_name(b.text)
+        if " " in other or not _single_name(other, b.size, 0, labelled=True):
+            continue
+        left, right = (hit.value, other) if a.x0 < b.x0 else (other, hit.value)
+        if _name_shaped(f"{left} {right}"):
+            return Hit(f"{left} {right}", min(hit.line, j))
+    return None
+
+
+def _lower_case_name(doc: ExtractedDoc, body: float) -> Hit | None:
+    """A name its owner typed in lower case ("ada quist"), accepted only with two cues: it is the
+    largest line at the top of page one, and one of its words is in the CV's own e-mail address."""
+    lines = doc.lines
+    top = [i for i, ln in enumerate(lines[:8]) if ln.page == 0]
+    if not top:
+        return None
+    i = max(top, key=lambda k: lines[k].size)
+    ln = lines[i]
+    words = ln.text.split()
+    if ln.size < 1.3 * max(body, 0.5) or not 2 <= len(words) <= 3 or not all(w.isalpha() and w.islower() for w in words):
+        return None
+    locals_ = [m.group(0).split("@")[0].lower() for ln2 in lines[:60] for m in EMAIL.finditer(ln2.text)]
+    if not any(len(w) >= 3 and w in loc for w in words for loc in locals_):
+        return None
+    lex = load_lexicon()
+    if heading_key(ln.text) in lex.headings or lex.title_re.search(ln.text):
+        return None
+    return Hit(ln.text.strip(), i)
 
 
 _LABEL_STEM = re.compile(r"nam|nom|naam|姓名|氏", re.IGNORECASE)
@@ -255,7 +296,8 @@ def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:
     if name is None:
         return None
     lex = load_lexicon()
-    if _squeeze(name.value) not in _squeeze(doc.lines[name.line].text):  # wrapped name: skip its second line
+    if _squeeze(name.value) not in _squeeze(doc.lines[name.line].text) and name.line + 1 < len(doc.lines) \
+            and _squeeze(doc.lines[name.line + 1].text) in _squeeze(name.value):  # wrapped name: skip its second line
         name = Hit(name.value, name.line + 1)
     cells = _cells(doc.lines[name.line].text)
     after = cells[cells.index(name.value) + 1:] if name.value in cells else []

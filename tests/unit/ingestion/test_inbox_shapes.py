@@ -71,6 +71,7 @@ def test_fake_bold_polish_columns_labelled_roles_and_open_end(tmp_path):
     assert sum("Marzena" in ln.text for ln in doc.lines) == 1  # inked twice, read once
     assert not any("Marzena Marzena" in ln.text for ln in doc.lines)
     cv, blocks = normalize_document(doc)
+    assert cv.name == "Marzena Wilkowiecka"  # the two halves sit on one row across the column gap
     assert {b.section for b in blocks} >= {"summary", "education", "experience", "languages", "skills"}
     roles = [(e.title, e.company, e.start, e.is_current) for e in cv.experiences]
     assert roles == [("Pielęgniarka oddziałowa", "SZPITAL MIEJSKI W ZALESIU", "2019-03", True),
@@ -140,3 +141,14 @@ def test_two_ideograph_heading_in_the_heading_style_ends_the_section(tmp_path):
     assert "論文" in heading_texts
     exp = next(b for b in blocks if b.section == "experience")
     assert not any("Phys. Lett" in doc.lines[i].text for i in exp.lines)
+
+
+def test_a_lower_case_name_needs_the_e_mail_to_agree(tmp_path):
+    def page(mail: str) -> list:
+        return [(36, 32, "tobiah quennell", 20, True), (36, 61, "Head of Partnerships at Brinecourt", 13),
+                (36, 83, mail, 13), (36, 120, "Summary", 16), (36, 150, "Builds partner programmes.", 12)]
+
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "a.pdf", [page("tobiah@example.org")])))
+    assert cv.name == "tobiah quennell"
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "b.pdf", [page("partners@example.org")])))
+    assert cv.name is None  # lower-case words at the top with nothing to confirm them: no name
