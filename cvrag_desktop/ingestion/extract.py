@@ -337,6 +337,7 @@ def _drop_running_lines(pages: list[list[TextLine]], sizes: list[tuple[float, fl
         seen = {key(ln.text) for ln in lines if ln.y0 < 0.08 * h or ln.y1 > 0.92 * h}
         edge_counts.update(seen)
     n = len(pages)
+    pages = [pages[0], *(_without_repeated_opening(pages[0], p) for p in pages[1:])] if n >= 2 else pages
     out: list[TextLine] = []
     kept_header: set[str] = set()
     for pno, lines in enumerate(pages):
@@ -361,6 +362,15 @@ def _drop_running_lines(pages: list[list[TextLine]], sizes: list[tuple[float, fl
                     continue
             out.append(ln)
     return out
+
+
+def _without_repeated_opening(first: list[TextLine], page: list[TextLine]) -> list[TextLine]:
+    """A later page without a card repeating page one's opening lines (name, headline, e-mail in the same
+    type: the contact card an export prints on its last page). Two such lines in a row at least."""
+    opening = {(ln.text.strip(), round(ln.size)) for ln in first[:5] if ln.text.strip()}
+    hits = [(ln.text.strip(), round(ln.size)) in opening for ln in page]
+    drop = {k for k in range(len(page)) if hits[k] and ((k > 0 and hits[k - 1]) or (k + 1 < len(page) and hits[k + 1]))}
+    return [ln for k, ln in enumerate(page) if k not in drop] if drop else page
 
 
 def _rejoin_broken_words(lines: list[TextLine]) -> list[TextLine]:

@@ -210,7 +210,7 @@ def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Exper
     """All roles in an experience section."""
     out: list[tuple[Experience, dict[str, int]]] = []
     entries = segment_entries(lines, idx)
-    at_convention = _prints_title_at_firm(lines, entries)
+    at_convention = _prints_title_at_firm(lines, entries) or _lone_pieces_are_titles(lines, entries)
     for entry in entries:
         _, plain, places = _pieces(lines, entry)
         if out and entry.dates is not None and not plain \
@@ -240,6 +240,23 @@ def _prints_title_at_firm(lines: list[TextLine], entries: list[RawEntry]) -> boo
     at = [m for m in (_AT.match(h) for h in heads) if m and m.group(2)[:1].isupper()]
     titled = sum(1 for m in at if lex.title_re.search(m.group(1)))
     return titled >= 2 and 2 * len(at) > len(heads)
+
+
+def _lone_pieces_are_titles(lines: list[TextLine], entries: list[RawEntry]) -> bool:
+    """Do the section's one-piece headers name roles? Two or more are titles ("UI Designer") and none
+    is a firm ("Acme Ltd"): a lone piece without either cue ("Game Artist") is then a title too."""
+    lex = load_lexicon()
+    titles = firms = 0
+    for entry in entries:
+        forced, plain, _ = _pieces(lines, entry)
+        if forced or len(plain) != 1:
+            continue
+        text = plain[0][0]
+        if lex.company_re.search(text) or lex.institution_re.search(text):
+            firms += 1
+        elif lex.title_re.search(text):
+            titles += 1
+    return titles >= 2 and firms == 0
 
 
 _TERM_JOIN = re.compile(r"^\s*(?:,|;|&|\+|and|und|et|y|e|och|en|/)\s*$", re.IGNORECASE)

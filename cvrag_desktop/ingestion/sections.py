@@ -177,6 +177,10 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
         distinctive = top[0] > body * 1.05 or top[1] or top[2]
         return hits >= 2 and distinctive and same_style <= max(hits * 2, 0.12 * len(lines))
 
+    plain_labels = [i for i in marks if not _emphasised(lines[i], body) and lines[i].text.strip().endswith((":", "："))]
+    if doc.method != "pypdf" and len(marks) - len(plain_labels) >= 2:
+        for i in plain_labels:
+            del marks[i]  # "Highlights:" in body type inside a role: a label of the entry, not a section
     ranked = Counter(_style(lines[i]) for i in marks).most_common(2) if doc.method != "pypdf" else []
     style = ranked[0][0] if ranked and learn(*ranked[0]) else None
     if style is None and doc.method != "pypdf":

@@ -152,3 +152,29 @@ def test_a_lower_case_name_needs_the_e_mail_to_agree(tmp_path):
     assert cv.name == "tobiah quennell"
     cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "b.pdf", [page("partners@example.org")])))
     assert cv.name is None  # lower-case words at the top with nothing to confirm them: no name
+
+
+def test_export_role_labels_last_page_card_and_lone_titles(tmp_path):
+    top = [(36, 32, "Eilidh Marchbank", 20, True), (36, 61, "Ward Manager at Cairnside Infirmary", 13),
+           (36, 83, "emarchbank@example.org", 13)]
+    first = [*top, (36, 120, "Summary", 16), (36, 150, "Nurse leader of acute wards.", 12),
+             (36, 180, "Experience", 16),
+             (36, 210, "Ward Manager at Cairnside Infirmary", 12, True), (36, 226, "2019 - Present", 12),
+             (47, 244, "Runs a ward of thirty beds.", 10.5), (47, 262, "Highlights:", 10.5),
+             (47, 280, "Cut agency spend by a third.", 10.5),
+             (36, 306, "Staff Nurse", 12, True), (36, 322, "2015 - 2019 (4 years)", 12),
+             (47, 340, "Administered medication.", 10.5), (47, 358, "Highlights:", 10.5),
+             (47, 376, "Led the falls audit.", 10.5),
+             (36, 402, "Charge Nurse", 12, True), (36, 418, "2013 - 2015 (2 years)", 12),
+             (47, 436, "Coordinated night shifts.", 10.5),
+             (36, 462, "Ward Clerk", 12, True), (36, 478, "2011 - 2013 (2 years)", 12),
+             (47, 496, "Kept the ward's records.", 10.5)]
+    last = [(36, 40, "Education", 16), (36, 70, "Lochan University", 12, True),
+            (36, 86, "Bachelor of Nursing, 2011 - 2015", 12), *[(x, y + 120, t, *r) for x, y, t, *r in top],
+            (36, 230, "Contact Eilidh on the network", 12)]
+    cv, blocks = normalize_document(extract_document(write_pdf(tmp_path / "card.pdf", [first, last])))
+    assert [b.title for b in blocks if b.heading is not None] == ["Summary", "Experience", "Education"]
+    assert [(e.title, e.company) for e in cv.experiences] == [
+        ("Ward Manager", "Cairnside Infirmary"), ("Staff Nurse", None), ("Charge Nurse", None), ("Ward Clerk", None)]
+    assert cv.experiences[0].bullets[-1] == "Cut agency spend by a third."
+    assert cv.degrees == ["Bachelor of Nursing"]  # the card's headline is not a second degree
