@@ -26,12 +26,36 @@ from cvrag_desktop.factory.enrich import LlmCallable, apply_template_prose, enri
 from cvrag_desktop.factory.hardcases import HardCaseConfig, plan_hard_cases
 from cvrag_desktop.factory.model import CVDraft, CVSpec
 from cvrag_desktop.factory.profiles import factory_data
-from cvrag_desktop.factory.render import FONTS, LAYOUTS, render_pdf
+from cvrag_desktop.factory.render import FONTS, LAYOUTS, MIXED_LAYOUTS, render_pdf
 from cvrag_desktop.factory.updates import build_updated_cv
 
 DEFAULT_AS_OF = dt.date(2026, 11, 1)  # fixed so that a seed means the same ground truth on any day
 MAX_COUNT = 100_000
-MIXED_LOCALES: tuple[str, ...] = ("es_ES", "en_GB", "de_DE", "fr_FR", "en_US", "pt_BR", "it_IT")
+MIXED_LOCALES: tuple[str, ...] = (
+    "es_ES",
+    "en_GB",
+    "de_DE",
+    "fr_FR",
+    "en_US",
+    "pt_BR",
+    "it_IT",
+    "pl_PL",
+    "nl_NL",
+)
+# An academic CV is written by someone with an academic career: that layout draws its
+# profile from these (the ones the data has), in turn, instead of from every profile.
+ACADEMIC_PROFILES: tuple[str, ...] = ("researcher", "physician", "data_scientist", "ml_engineer")
+# Bitstream Vera covers Latin-1 only: Polish letters (ą ę ł ś ż) would be dropped from the
+# text layer, so those CVs take a DejaVu family when the batch allows one.
+EXTENDED_LATIN_FONTS: dict[str, tuple[str, ...]] = {"pl_PL": ("dejavu-condensed", "dejavu-serif")}
+
+
+def font_for_locale(locale: str, font: str, fonts: tuple[str, ...]) -> str:
+    """``font``, or a family of ``fonts`` that has the locale's letters when ``font`` lacks them."""
+    covering = EXTENDED_LATIN_FONTS.get(locale)
+    if not covering or font in covering:
+        return font
+    return next((f for f in fonts if f in covering), font)
 
 
 class GenerateReport(BaseModel):
@@ -103,21 +127,28 @@ def plan_batch(
     profiles = [p.id for p in factory_data().profiles]
     rng.shuffle(profiles)
     offset = rng.randrange(len(layouts))
-    specs = [
-        CVSpec(
-            index=i,
-            batch_seed=seed,
-            cv_id=f"cv-{seed}-{i + 1:05d}",
-            person_id=f"person-{seed}-{i + 1:05d}",
-            locale=locales[i % len(locales)],
-            layout=layouts[(i + offset) % len(layouts)],
-            font=rng.choice(fonts),
-            as_of=as_of,
-            profile_id=profiles[i % len(profiles)],
+    academic = [p for p in ACADEMIC_PROFILES if p in profiles] or profiles
+    specs = []
+    for i in range(count):
+        layout = layouts[(i + offset) % len(layouts)]
+        specs.append(
+            CVSpec(
+                index=i,
+                batch_seed=seed,
+                cv_id=f"cv-{seed}-{i + 1:05d}",
+                person_id=f"person-{seed}-{i + 1:05d}",
+                locale=locales[i % len(locales)],
+                layout=layout,
+                font=rng.choice(fonts),
+                as_of=as_of,
+                profile_id=academic[i % len(academic)]
+                if layout == "academic"
+                else profiles[i % len(profiles)],
+            )
         )
-        for i in range(count)
-    ]
     plan_hard_cases(specs, seed, HardCaseConfig() if hard_cases else HardCaseConfig.off())
+    for spec in specs:  # after the hard cases, which may move a CV to its pair's locale
+        spec.font = font_for_locale(spec.locale, spec.font, fonts)
     return specs
 
 
@@ -178,7 +209,7 @@ def generate_batch(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidInput(f"seed must be a whole number, not {seed!r}")
     locales = _choices(locale, tuple(factory_data().locales), "locale", MIXED_LOCALES)
-    layouts = _choices(layout, LAYOUTS, "layout", LAYOUTS)
+    layouts = _choices(layout, LAYOUTS, "layout", MIXED_LAYOUTS)
     fonts = _choices(font, FONTS, "font", FONTS)
     out = _check_out_dir(out_dir)
     as_of = as_of or DEFAULT_AS_OF

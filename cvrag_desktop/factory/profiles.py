@@ -19,8 +19,11 @@ from cvrag_desktop.config import resources_dir
 
 Tier = Literal["junior", "mid", "senior", "lead"]
 TIERS: tuple[Tier, ...] = ("junior", "mid", "senior", "lead")
-LANGS: tuple[str, ...] = ("en", "es", "de", "fr", "pt", "it")
+LANGS: tuple[str, ...] = ("en", "es", "de", "fr", "pt", "it", "pl", "nl")
 DegreeLevel = Literal["bachelor", "master", "phd", "vocational"]
+# Employers other than "company" have no legal-form suffix; their names come from the
+# language pack's patterns ("Hospital Universitario de {city}", "Kancelaria {last_name}").
+EmployerKind = Literal["company", "hospital", "school", "law_firm", "restaurant", "public", "university"]
 SECTION_KEYS: tuple[str, ...] = (
     "contact",
     "summary",
@@ -69,7 +72,7 @@ class Profile(_Strict):
     id: str
     label: str
     family: str
-    employer_kind: Literal["company", "hospital", "school"] = "company"
+    employer_kind: EmployerKind = "company"
     industries: list[str] = Field(min_length=1)
     titles: dict[Tier, list[str]]
     titles_l10n: dict[str, dict[Tier, list[str]]] = Field(default_factory=dict)
@@ -162,6 +165,12 @@ class FactoryData(_Strict):
             unknown = [i for i in p.industries if i not in self.industries]
             if unknown:
                 raise ValueError(f"profile {p.id}: unknown industries {unknown}")
+            if p.employer_kind != "company":
+                lacking = [
+                    lang for lang, pack in self.languages.items() if not pack.employers.get(p.employer_kind)
+                ]
+                if lacking:
+                    raise ValueError(f"profile {p.id}: no {p.employer_kind} employers in languages {lacking}")
         ids = [p.id for p in self.profiles]
         if len(ids) != len(set(ids)):
             raise ValueError("duplicate profile ids")

@@ -5,8 +5,13 @@ gutter, ``table`` compact grids, ``localized`` Europass-like with headings in th
 language. Families of hard real CVs (see :mod:`.extras`): ``moderncv`` one-line role
 headers with a company blurb, ``datecol`` a narrow date column whose periods wrap,
 ``europass`` the label/value Europass template with a CEFR grid, ``timeline`` dated events
-beside a second column on the same band, ``labelled`` a sidebar of category-labelled skills. Fonts are embedded TrueType (see :mod:`.fonts`). Output is byte-for-byte
-reproducible (reportlab's invariant mode), so the same seed gives the same PDF.
+beside a second column on the same band, ``labelled`` a sidebar of category-labelled skills.
+Families of a recruiter's inbox: ``linkedin`` and ``linkedin_old`` profile exports,
+``wordtable`` a Word CV laid out as a table, ``oneline`` one-line Word role headers,
+``builder`` a résumé-builder template, ``academic`` an academic CV with publications and
+grants, ``designer`` two columns with a photo and contact icons. Fonts are embedded
+TrueType (see :mod:`.fonts`). Output is byte-for-byte reproducible (reportlab's
+invariant mode), so the same seed gives the same PDF.
 """
 
 from __future__ import annotations
@@ -18,7 +23,22 @@ from reportlab.lib.units import cm
 from reportlab.platypus import BaseDocTemplate, SimpleDocTemplate
 
 from cvrag_desktop.factory.model import CVDraft
-from cvrag_desktop.factory.render import datecol, europass, framed, labelled, moderncv, simple, timeline
+from cvrag_desktop.factory.render import (
+    academic,
+    datecol,
+    designer,
+    europass,
+    framed,
+    labelled,
+    linkedin,
+    linkedin_old,
+    moderncv,
+    oneline,
+    resume_builder,
+    simple,
+    timeline,
+    wordtable,
+)
 from cvrag_desktop.factory.render.common import printed_cv
 from cvrag_desktop.factory.render.extras import build_extras
 from cvrag_desktop.factory.render.fonts import FONTS, register_font
@@ -29,10 +49,35 @@ _FAMILIES = {
     "europass": europass.europass,
     "timeline": timeline.timeline,
     "labelled": labelled.labelled,
+    "linkedin": linkedin.linkedin,
+    "linkedin_old": linkedin_old.linkedin_old,
+    "wordtable": wordtable.wordtable,
+    "oneline": oneline.oneline,
+    "builder": resume_builder.builder,
+    "academic": academic.academic,
+    "designer": designer.designer,
 }
 LAYOUTS: tuple[str, ...] = ("classic", "sidebar", "gutter", "table", "localized", *_FAMILIES)
+_INBOX: tuple[str, ...] = (
+    "linkedin",
+    "linkedin_old",
+    "wordtable",
+    "oneline",
+    "builder",
+    "academic",
+    "designer",
+)
+# What "mixed" cycles through: every older layout twice, each inbox family once, so the
+# older layouts keep about three quarters of a mixed batch.
+MIXED_LAYOUTS: tuple[str, ...] = (
+    *(x for x in LAYOUTS if x not in _INBOX),
+    *_INBOX,
+    *(x for x in LAYOUTS if x not in _INBOX),
+)
+# Profile exports never print the member's photo, whatever the generator was asked for.
+PHOTOLESS_LAYOUTS: frozenset[str] = frozenset({"linkedin", "linkedin_old"})
 
-__all__ = ["FONTS", "LAYOUTS", "render_pdf"]
+__all__ = ["FONTS", "LAYOUTS", "MIXED_LAYOUTS", "PHOTOLESS_LAYOUTS", "render_pdf"]
 
 
 def render_pdf(draft: CVDraft, *, layout: str, font: str, photo: bytes | None = None) -> bytes:
@@ -50,8 +95,14 @@ def render_pdf(draft: CVDraft, *, layout: str, font: str, photo: bytes | None = 
         "initialFontName": regular,
     }
     if layout in _FAMILIES:
-        story, templates = _FAMILIES[layout](pc, build_extras(draft, layout))
-        BaseDocTemplate(buf, pagesize=A4, pageTemplates=templates, **meta).build(story)
+        # A family returns (story, templates) or (story, templates, canvasmaker) when its
+        # pages need furniture that knows the page count ("Page 1 of 3").
+        story, templates, *canvas = _FAMILIES[layout](pc, build_extras(draft, layout))
+        doc = BaseDocTemplate(buf, pagesize=A4, pageTemplates=templates, **meta)
+        if canvas:
+            doc.build(story, canvasmaker=canvas[0])
+        else:
+            doc.build(story)
     elif layout in ("sidebar", "gutter"):
         story, templates = getattr(framed, layout)(pc)
         doc = BaseDocTemplate(buf, pagesize=A4, pageTemplates=templates, **meta)

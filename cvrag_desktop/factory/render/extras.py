@@ -11,6 +11,7 @@ layouts' PDFs never change. Nothing here adds a fact the ground truth lacks.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from dataclasses import dataclass, field
 
@@ -18,6 +19,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import cm
 from reportlab.platypus import Flowable, Frame, PageTemplate, Table
 
+from cvrag_desktop.domain import Education, Experience
 from cvrag_desktop.factory.dates import format_date, format_period
 from cvrag_desktop.factory.model import CVDraft
 from cvrag_desktop.factory.profiles import factory_data
@@ -54,6 +56,14 @@ class Extras:
     blurbs: list[str]  # per printed role: one-line company description, no final period
     spoken: list[Spoken]
     skill_groups: list[tuple[str, list[str]]] = field(default_factory=list)  # (label, printed skills)
+    # The truth behind the printed entries, for layouts that word dates their own way
+    # (LinkedIn exports, résumé builders): same order as PrintedCV.roles / .education.
+    experiences: list[Experience] = field(default_factory=list)
+    educations: list[Education] = field(default_factory=list)
+    lang: str = "en"
+    as_of: dt.date = dt.date(2026, 11, 1)
+    newest_first: bool = True
+    profile_id: str = ""
 
 
 def render_rng(draft: CVDraft, layout: str) -> random.Random:
@@ -152,7 +162,7 @@ def _blurbs(draft: CVDraft, rng: random.Random) -> list[str]:
     out = []
     for _ in draft.cv.experiences:
         industry = data.industry_label(rng.choice(profile.industries), lang)
-        pattern = rng.choice(BLURBS[lang][kind])
+        pattern = rng.choice(BLURBS[lang].get(kind) or BLURBS[lang]["company"])
         size = rng.choice(("40", "120", "300", "850", "2,500", "12,000"))
         text = pattern.format(industry=industry, n=size)
         out.append(text[0].upper() + text[1:])
@@ -186,7 +196,18 @@ def build_extras(draft: CVDraft, layout: str) -> Extras:
         blurbs=_blurbs(draft, rng),
         spoken=_spoken(draft),
         skill_groups=_skill_groups(draft),
+        experiences=ordered(draft.cv.experiences, draft.hints.newest_first),
+        educations=ordered(draft.cv.education, draft.hints.newest_first),
+        lang=draft.hints.lang,
+        as_of=draft.spec.as_of,
+        newest_first=draft.hints.newest_first,
+        profile_id=draft.profile_id,
     )
+
+
+def ordered(items: list, newest_first: bool) -> list:
+    """Ground-truth entries (oldest first) in print order."""
+    return list(reversed(items)) if newest_first else list(items)
 
 
 def cefr_grid_levels(sp: Spoken, rng: random.Random) -> list[str]:

@@ -1,7 +1,8 @@
 """Fixed wording of the newer layouts: Europass labels, skill category labels, company blurbs.
 
 Kept in code (not in ``resources/factory``) because they are part of how a layout looks,
-not facts about a candidate. Every table covers en, es, de, fr, pt and it.
+not facts about a candidate. Every table covers en, es, de, fr, pt and it (the blurbs also pl
+and nl; other tables fall back to English).
 """
 
 from __future__ import annotations
@@ -135,36 +136,80 @@ BLURBS: dict[str, dict[str, list[str]]] = {
                     "Start-up in the {industry} sector", "{industry} group, {n} staff"],
         "hospital": ["Public hospital with about {n} staff", "Teaching hospital, {n} employees"],
         "school": ["State school with about {n} pupils", "Independent school, {n} pupils"],
+        "law_firm": ["Law firm with about {n} lawyers", "Boutique law practice, {n} staff"],
+        "restaurant": ["Restaurant with about {n} covers a day", "Hotel restaurant, {n} staff"],
+        "public": ["Public body with about {n} staff", "Local authority, {n} employees"],
+        "university": ["Research university, about {n} staff", "Public research institute, {n} researchers"],
     },
     "es": {
         "company": ["Empresa de {industry} con unos {n} empleados", "Compañía mediana del sector {industry}",
                     "Start-up del sector {industry}", "Grupo de {industry}, {n} empleados"],
         "hospital": ["Hospital público con unos {n} profesionales", "Hospital universitario, {n} empleados"],
         "school": ["Centro público con unos {n} alumnos", "Centro concertado, {n} alumnos"],
+        "law_firm": ["Despacho con unos {n} abogados", "Bufete boutique, {n} profesionales"],
+        "restaurant": ["Restaurante de unos {n} cubiertos diarios", "Restaurante de hotel, {n} empleados"],
+        "public": ["Organismo público con unos {n} empleados", "Administración local, {n} empleados"],
+        "university": ["Universidad pública, unos {n} investigadores", "Centro público de investigación, {n} investigadores"],
     },
     "de": {
         "company": ["Unternehmen der Branche {industry} mit rund {n} Mitarbeitenden",
                     "Mittelständischer Betrieb, Branche {industry}", "Start-up im Bereich {industry}"],
         "hospital": ["Krankenhaus der Maximalversorgung, rund {n} Beschäftigte", "Städtisches Klinikum, {n} Beschäftigte"],
         "school": ["Staatliche Schule mit rund {n} Schülern", "Private Schule, {n} Schüler"],
+        "law_firm": ["Kanzlei mit rund {n} Berufsträgern", "Boutique-Kanzlei, {n} Beschäftigte"],
+        "restaurant": ["Restaurant mit rund {n} Gedecken täglich", "Hotelrestaurant, {n} Beschäftigte"],
+        "public": ["Behörde mit rund {n} Beschäftigten", "Kommunalverwaltung, {n} Beschäftigte"],
+        "university": ["Forschungsuniversität, rund {n} Beschäftigte", "Öffentliches Forschungsinstitut, {n} Forschende"],
     },
     "fr": {
         "company": ["Entreprise du secteur {industry}, environ {n} salariés", "PME du secteur {industry}",
                     "Start-up dans le secteur {industry}"],
         "hospital": ["Centre hospitalier public, environ {n} agents", "CHU, {n} salariés"],
         "school": ["Établissement public, environ {n} élèves", "Établissement privé sous contrat, {n} élèves"],
+        "law_firm": ["Cabinet d'environ {n} avocats", "Cabinet de niche, {n} collaborateurs"],
+        "restaurant": ["Restaurant d'environ {n} couverts par jour", "Restaurant d'hôtel, {n} salariés"],
+        "public": ["Administration publique, environ {n} agents", "Collectivité territoriale, {n} agents"],
+        "university": ["Université de recherche, environ {n} personnels", "Institut public de recherche, {n} chercheurs"],
     },
     "pt": {
         "company": ["Empresa de {industry} com cerca de {n} funcionários", "Empresa de médio porte do setor de {industry}",
                     "Startup do setor de {industry}"],
         "hospital": ["Hospital público com cerca de {n} profissionais", "Hospital universitário, {n} funcionários"],
         "school": ["Escola pública com cerca de {n} alunos", "Escola particular, {n} alunos"],
+        "law_firm": ["Escritório com cerca de {n} advogados", "Escritório boutique, {n} profissionais"],
+        "restaurant": ["Restaurante com cerca de {n} refeições por dia", "Restaurante de hotel, {n} funcionários"],
+        "public": ["Órgão público com cerca de {n} servidores", "Administração municipal, {n} servidores"],
+        "university": ["Universidade pública, cerca de {n} pesquisadores", "Instituto público de pesquisa, {n} pesquisadores"],
     },
     "it": {
         "company": ["Azienda del settore {industry} con circa {n} dipendenti", "PMI del settore {industry}",
                     "Start-up nel settore {industry}"],
         "hospital": ["Azienda ospedaliera pubblica, circa {n} dipendenti", "Policlinico universitario, {n} dipendenti"],
         "school": ["Istituto statale con circa {n} studenti", "Istituto paritario, {n} studenti"],
+        "law_firm": ["Studio legale con circa {n} avvocati", "Studio boutique, {n} professionisti"],
+        "restaurant": ["Ristorante da circa {n} coperti al giorno", "Ristorante d'albergo, {n} dipendenti"],
+        "public": ["Ente pubblico con circa {n} dipendenti", "Amministrazione locale, {n} dipendenti"],
+        "university": ["Università pubblica, circa {n} ricercatori", "Istituto pubblico di ricerca, {n} ricercatori"],
+    },
+    "pl": {
+        "company": ["Firma z branży: {industry}, około {n} pracowników", "Średnie przedsiębiorstwo, branża: {industry}",
+                    "Start-up z branży: {industry}"],
+        "hospital": ["Szpital publiczny, około {n} pracowników", "Szpital kliniczny, {n} pracowników"],
+        "school": ["Szkoła publiczna, około {n} uczniów", "Szkoła niepubliczna, {n} uczniów"],
+        "law_firm": ["Kancelaria zatrudniająca około {n} prawników", "Butikowa kancelaria, {n} osób"],
+        "restaurant": ["Restauracja, około {n} gości dziennie", "Restauracja hotelowa, {n} pracowników"],
+        "public": ["Instytucja publiczna, około {n} pracowników", "Samorząd lokalny, {n} pracowników"],
+        "university": ["Uczelnia publiczna, około {n} pracowników", "Instytut badawczy, {n} naukowców"],
+    },
+    "nl": {
+        "company": ["Bedrijf in de sector {industry} met ongeveer {n} medewerkers", "Middelgroot bedrijf, sector {industry}",
+                    "Start-up in de sector {industry}"],
+        "hospital": ["Algemeen ziekenhuis met ongeveer {n} medewerkers", "Academisch ziekenhuis, {n} medewerkers"],
+        "school": ["Openbare school met ongeveer {n} leerlingen", "Bijzondere school, {n} leerlingen"],
+        "law_firm": ["Advocatenkantoor met ongeveer {n} advocaten", "Boutique-kantoor, {n} medewerkers"],
+        "restaurant": ["Restaurant met ongeveer {n} couverts per dag", "Hotelrestaurant, {n} medewerkers"],
+        "public": ["Overheidsorganisatie met ongeveer {n} medewerkers", "Gemeente, {n} medewerkers"],
+        "university": ["Onderzoeksuniversiteit, ongeveer {n} medewerkers", "Publiek onderzoeksinstituut, {n} onderzoekers"],
     },
 }
 # fmt: on
