@@ -178,3 +178,14 @@ def test_export_role_labels_last_page_card_and_lone_titles(tmp_path):
         ("Ward Manager", "Cairnside Infirmary"), ("Staff Nurse", None), ("Charge Nurse", None), ("Ward Clerk", None)]
     assert cv.experiences[0].bullets[-1] == "Cut agency spend by a third."
     assert cv.degrees == ["Bachelor of Nursing"]  # the card's headline is not a second degree
+
+
+def test_degree_words_of_more_languages():
+    from cvrag_desktop.ingestion.lexicon import load_lexicon
+
+    degree = load_lexicon().degree_re
+    for text in ("Mestre em Engenharia Civil", "Degree in Nursing", "Licencjat, kierunek: Pielęgniarstwo",
+                 "Technik administracji", "Propedeuse Rechten"):
+        assert degree.search(text), text
+    for text in ("Mestre de obras", "Head of Partnerships", "Ward Clerk"):
+        assert not degree.search(text), text
