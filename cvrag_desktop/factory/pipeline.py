@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 import os
 import random
 import time
@@ -129,8 +130,11 @@ def plan_batch(
     offset = rng.randrange(len(layouts))
     academic = [p for p in ACADEMIC_PROFILES if p in profiles] or profiles
     specs = []
+    # When the two cycles share a factor (27 layouts, 9 locales), each layout would only ever
+    # meet some locales; shifting the layout cycle by one per round of locales breaks that.
+    skew = math.gcd(len(layouts), len(locales)) > 1
     for i in range(count):
-        layout = layouts[(i + offset) % len(layouts)]
+        layout = layouts[(i + offset + (i // len(locales) if skew else 0)) % len(layouts)]
         specs.append(
             CVSpec(
                 index=i,

@@ -192,3 +192,15 @@ def test_designer_has_a_photo_and_contact_icons(draft_factory):
     assert pymupdf.open(stream=pdf, filetype="pdf")[0].get_images()  # an avatar without a photo given
     text = _text(pdf)
     assert "✉" in text and "☎" in text
+
+
+def test_mixed_layouts_meet_every_locale():
+    from cvrag_desktop.factory.pipeline import MIXED_LOCALES
+
+    specs = plan_batch(
+        540, 7, locales=MIXED_LOCALES, layouts=MIXED_LAYOUTS, fonts=("vera",), as_of=AS_OF, hard_cases=False
+    )
+    seen: dict[str, set[str]] = {}
+    for s in specs:
+        seen.setdefault(s.layout, set()).add(s.locale)
+    assert all(len(locales) == len(MIXED_LOCALES) for locales in seen.values()), seen
