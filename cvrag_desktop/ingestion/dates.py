@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.textclean import normalize_key
 
-_SEP = r"\s*(?:--?|–|—|‒|~|〜|～|至|到|to|bis|until|till|hasta|a|al|à|au|até|fino a|ao)?\s*"
+_SEP = r"\s*(?:--?|–|—|‒|~|〜|～|至|到|to|bis|until|till|hasta|a|al|à|au|até|fino a|ao|do|tot|till)?\s*"
 
 
 @dataclass(frozen=True)
