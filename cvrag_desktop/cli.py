@@ -34,12 +34,32 @@ def _cell(value, width: int) -> str:
     return (text[: width - 1] + "…") if len(text) > width else text.ljust(width)
 
 
+LOW_MARK = "?"  # after a value the extractor is not sure of (see ingestion/confidence.py)
+
+
+def _low(row: dict, key: str) -> bool:
+    return bool(((row.get("confidence") or {}).get(key) or {}).get("low"))
+
+
+def _row_cell(row: dict, key: str, width: int) -> str:
+    """A table cell; a low-confidence value keeps its " ?" mark visible when cut."""
+    if not _low(row, key) or not row.get(key):
+        return _cell(row.get(key), width)
+    return (_cell(row.get(key), width - 2).rstrip() + " " + LOW_MARK).ljust(width)
+
+
+def _check_note(rows: list[dict]) -> None:
+    if any(_low(r, k) for r in rows for k in ("name", "current_title", "current_company")):
+        print(f"{LOW_MARK} = low confidence, check the value (`cvrag candidates show ID` says why)")
+
+
 def print_table(rows: list[dict]) -> None:
-    """Print candidates as a fixed-width table."""
+    """Print candidates as a fixed-width table ("?" after a value to check)."""
     print(" ".join(_cell(c.replace("years_of_experience", "yrs"), w) for c, w in LIST_COLUMNS))
     for r in rows:
-        print(" ".join(_cell(r.get(c), w) for c, w in LIST_COLUMNS))
+        print(" ".join(_row_cell(r, c, w) for c, w in LIST_COLUMNS))
     print(f"({len(rows)} candidates)")
+    _check_note(rows)
 
 
 def _progress(done: int, total: int, note: str) -> None:
@@ -75,15 +95,19 @@ def cmd_candidates(args, svc) -> int:
         if args.json:
             _print_json(rec)
         else:
+            conf = rec.get("confidence") or {}
             for k in ("name", "headline", "emails", "phones", "location", "current_title", "current_company",
                       "years_of_experience", "skills", "languages", "source_path"):
-                print(f"{k:>20}: {_cell(rec.get(k), 100).rstrip()}")
-            for e in rec.get("experiences", []):
-                print(f"{'role':>20}: {safe(e.get('title'))} @ {safe(e.get('company'))} ({safe(e.get('start'))} – "
-                      f"{'present' if e.get('is_current') else safe(e.get('end'))})")
-            for e in rec.get("education", []):
-                print(f"{'education':>20}: {safe(e.get('degree'))} — {safe(e.get('institution'))} "
-                      f"({safe(e.get('end'))})")
+                print(f"{k:>20}: {_cell(rec.get(k), 100).rstrip()}{_check(conf, k)}")
+            for n, e in enumerate(rec.get("experiences", [])):
+                print(f"{'role':>20}: {safe(e.get('title'))}{_check(conf, f'experiences[{n}].title', short=True)} @ "
+                      f"{safe(e.get('company'))}{_check(conf, f'experiences[{n}].company', short=True)} "
+                      f"({safe(e.get('start'))} – {'present' if e.get('is_current') else safe(e.get('end'))})"
+                      f"{_reasons(conf, f'experiences[{n}].')}")
+            for n, e in enumerate(rec.get("education", [])):
+                print(f"{'education':>20}: {safe(e.get('degree'))}{_check(conf, f'education[{n}].degree', short=True)} — "
+                      f"{safe(e.get('institution'))}{_check(conf, f'education[{n}].institution', short=True)} "
+                      f"({safe(e.get('end'))}){_reasons(conf, f'education[{n}].')}")
     elif args.action == "delete":
         report = svc.delete_candidate(args.id)
         if args.json:
@@ -92,6 +116,20 @@ def cmd_candidates(args, svc) -> int:
             print(f"deleted {safe(args.id)}")
             print_forget_report(report)
     return 0
+
+
+def _check(conf: dict, key: str, short: bool = False) -> str:
+    """" ?" (``short``) or "  [check: reason]" after a low-confidence value of ``candidates show``."""
+    c = conf.get(key) or {}
+    if not c.get("low"):
+        return ""
+    return f" {LOW_MARK}" if short else f"  [{LOW_MARK} check: {safe(c.get('reason') or 'low confidence')}]"
+
+
+def _reasons(conf: dict, prefix: str) -> str:
+    """The reasons of an entry's low-confidence values ("  [? check: title: no job-title vocabulary]")."""
+    why = [safe(c.get("reason") or "low confidence") for k, c in conf.items() if k.startswith(prefix) and c.get("low")]
+    return f"  [{LOW_MARK} check: {'; '.join(why)}]" if why else ""
 
 
 def print_forget_report(report: dict) -> None:
@@ -131,8 +169,9 @@ def print_people(rows: list[dict]) -> None:
     for r in rows:
         n = r["documents"]
         cells = {**r, "documents": f"{n} document{'s' if n != 1 else ''}"}
-        print(" ".join(_cell(cells.get(c), w) for c, w in PEOPLE_COLUMNS))
+        print(" ".join(_row_cell(cells, c, w) for c, w in PEOPLE_COLUMNS))
     print(f"({len(rows)} people, {sum(r['documents'] for r in rows)} documents)")
+    _check_note(rows)
 
 
 def cmd_people(args, svc) -> int:

@@ -30,8 +30,17 @@ PartialDate = str  # "YYYY" or "YYYY-MM"
 DATE_PATTERN = r"^\d{4}(-(0[1-9]|1[0-2]))?$"
 
 
+LOW_CONFIDENCE = 0.5  # a value scored below this is marked "check" in the table, the detail and the CLI
+CONFIDENCE_FIELDS = ("name", "current_title", "current_company")  # the candidate table's marked columns
+
+
 class Provenance(BaseModel):
-    """Where a field's value was read: page (0-based), bbox in PDF points, char span in the text."""
+    """Where a field's value was read: page (0-based), bbox in PDF points, char span in the text.
+
+    ``confidence`` (0–1) and ``reason`` say how far the extractor trusts the value and which
+    cues were missing or contrary (``ingestion/confidence.py``); None for records made before
+    confidence existed and for fields that are not scored.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -41,6 +50,26 @@ class Provenance(BaseModel):
     bbox: tuple[float, float, float, float] | None = None
     char_start: int | None = None
     char_end: int | None = None
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    reason: str | None = None
+
+    @property
+    def low_confidence(self) -> bool:
+        """True when the value was scored and the score is below :data:`LOW_CONFIDENCE`."""
+        return self.confidence is not None and self.confidence < LOW_CONFIDENCE
+
+
+def confidence_map(provenance, fields: tuple[str, ...] | None = None) -> dict[str, dict]:
+    """``{field: {"score", "low", "reason"}}`` for the scored records (the first per field), optionally
+    only ``fields``; ``provenance`` holds :class:`Provenance` objects or their dicts (a stored record)."""
+    out: dict[str, dict] = {}
+    for p in provenance or []:
+        d = p if isinstance(p, dict) else p.model_dump()
+        score = d.get("confidence")
+        if score is None or d["field"] in out or (fields is not None and d["field"] not in fields):
+            continue
+        out[d["field"]] = {"score": score, "low": score < LOW_CONFIDENCE, "reason": d.get("reason") or ""}
+    return out
 
 
 class Experience(BaseModel):

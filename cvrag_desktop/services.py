@@ -17,14 +17,15 @@ from pathlib import Path
 
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings, app_paths, load_settings
+from cvrag_desktop.domain import confidence_map
 from cvrag_desktop.errors import InvalidInput, NotFound
 from cvrag_desktop.ingestion.pipeline import FileOutcome, Ingestor, IngestReport
 
 log = logging.getLogger(__name__)
 CANDIDATE_FIELDS = (
     "id", "name", "emails", "phones", "current_title", "current_company", "years_of_experience", "skills",
-    "degrees", "institutions", "companies", "languages", "location", "source_path", "stored_path",
-)
+    "degrees", "institutions", "companies", "languages", "location", "source_path", "stored_path", "confidence",
+)  # "confidence": {field: {"score", "low", "reason"}} for the scored name, current title and company
 
 
 def snap_label(row: dict) -> str:
@@ -169,7 +170,11 @@ class Services:
         return rows
 
     def get_candidate(self, candidate_id: str) -> dict:
-        """The full record of one candidate: structured fields, provenance and chunks."""
+        """The full record of one candidate: structured fields, provenance and chunks.
+
+        ``confidence`` maps each scored field ("name", "experiences[0].title", ...) to
+        ``{"score", "low", "reason"}`` (empty for a record imported before confidence existed).
+        """
         row = self.catalog.candidate(candidate_id)
         if row is None:
             raise NotFound(f"No candidate with id {candidate_id!r}.")
@@ -179,6 +184,7 @@ class Services:
             "source_path": row.get("source_path"),
             "stored_path": row.get("stored_path"),
             **record,
+            "confidence": confidence_map(record.get("provenance")),
             "chunks": [c.model_dump() for c in self.catalog.chunks(candidate_id)],
         }
 

@@ -110,6 +110,8 @@ def redact_row(row: Mapping, candidate_id: str | None = None) -> dict:
     for key in PATH_FIELDS:
         if key in out:
             out[key] = HIDDEN
+    if isinstance(out.get("confidence"), dict):  # the pseudonym is not a value to check
+        out["confidence"] = {k: v for k, v in out["confidence"].items() if not is_identifying(k)}
     return out
 
 

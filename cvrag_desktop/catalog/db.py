@@ -17,9 +17,9 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.parse import quote
 
-from cvrag_desktop.domain import Chunk, NormalizedCV
+from cvrag_desktop.domain import CONFIDENCE_FIELDS, LOW_CONFIDENCE, Chunk, NormalizedCV, confidence_map
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files (
@@ -162,7 +162,18 @@ def _migrate_to_5(conn: sqlite3.Connection) -> None:
     conn.executescript(JOB_MATCH_SCHEMA)
 
 
-MIGRATIONS = {2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5}  # schema version -> step that brings the previous version to it
+def _migrate_to_6(conn: sqlite3.Connection) -> None:
+    """Round 6: a value's confidence and reason in the provenance table, and the candidate table's
+    marked fields (name, current title and company) beside each record (old rows: NULL, no marks)."""
+    have = {r[1] for r in conn.execute("PRAGMA table_info(provenance)")}
+    for col, kind in (("confidence", "REAL"), ("reason", "TEXT")):
+        if col not in have:
+            conn.execute(f"ALTER TABLE provenance ADD COLUMN {col} {kind}")
+    if "confidence" not in {r[1] for r in conn.execute("PRAGMA table_info(candidates)")}:
+        conn.execute("ALTER TABLE candidates ADD COLUMN confidence TEXT")
+
+
+MIGRATIONS = {2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5, 6: _migrate_to_6}  # schema version -> step that brings the previous version to it
 LIST_FIELDS = ("emails", "phones", "skills", "degrees", "institutions", "companies", "languages")
 
 
@@ -348,12 +359,12 @@ class Catalog:
             c.execute(
                 "INSERT INTO candidates(candidate_id, file_sha256, name, emails, phones, current_title, "
                 "current_company, years_of_experience, skills, degrees, institutions, companies, languages, "
-                "location, record, created_at, grouping) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "location, record, created_at, grouping, confidence) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     candidate_id, sha, cv.name, json.dumps(cv.emails), json.dumps(cv.phones),
                     cv.current_title, cv.current_company, cv.years_of_experience, json.dumps(cv.skills),
                     json.dumps(cv.degrees), json.dumps(cv.institutions), json.dumps(cv.companies),
-                    json.dumps(cv.languages), cv.location, record, now, grouping_fields(cv),
+                    json.dumps(cv.languages), cv.location, record, now, grouping_fields(cv), confidence_fields(cv),
                 ),
             )
             c.executemany(
@@ -365,10 +376,11 @@ class Catalog:
                 ],
             )
             c.executemany(
-                "INSERT INTO provenance VALUES (?,?,?,?,?,?,?)",
+                "INSERT INTO provenance(candidate_id, field, value, page, bbox, char_start, char_end, confidence, "
+                "reason) VALUES (?,?,?,?,?,?,?,?,?)",
                 [
                     (candidate_id, p.field, p.value, p.page, json.dumps(p.bbox) if p.bbox else None,
-                     p.char_start, p.char_end)
+                     p.char_start, p.char_end, p.confidence, p.reason)
                     for p in cv.provenance
                 ],
             )
@@ -393,7 +405,8 @@ class Catalog:
         rows = self.query(
             "SELECT c.candidate_id, c.name, c.emails, c.phones, c.current_title, c.current_company, "
             "c.years_of_experience, c.skills, c.degrees, c.institutions, c.companies, c.languages, c.location, "
-            "c.created_at, f.original_path AS source_path, f.stored_path AS stored_path, f.file_name AS file_name, "
+            "c.created_at, c.confidence, f.original_path AS source_path, f.stored_path AS stored_path, "
+            "f.file_name AS file_name, "
             f"COALESCE(c.grouping, {GROUPING_FROM_RECORD.replace('record', 'c.record')}) AS grouping "
             "FROM candidates c LEFT JOIN files f ON f.sha256 = c.file_sha256 ORDER BY c.created_at, c.name"
         )
@@ -534,6 +547,14 @@ def grouping_fields(cv: NormalizedCV) -> str:
     return json.dumps({"cv_date": cv.cv_date, "n_education": len(cv.education), "roles": roles})
 
 
+def confidence_fields(cv: NormalizedCV) -> str | None:
+    """The candidate table's marked fields of a record as stored beside it: ``{field: {"score", "reason"}}``
+    for name, current title and company (None when none was scored: a record from before confidence)."""
+    current = [p for p in cv.provenance if p.field in CONFIDENCE_FIELDS and p.value == getattr(cv, p.field)]
+    found = confidence_map(current)
+    return json.dumps({f: {"score": v["score"], "reason": v["reason"]} for f, v in found.items()}) if found else None
+
+
 def _unshared(c: sqlite3.Connection, needles: list[str]) -> list[str]:
     """Drop quoted lines that other candidates' CVs contain too (a thread quoting those may be about them)."""
     from cvrag_desktop.catalog.forget import MIN_LINE
@@ -580,4 +601,7 @@ def _decode(row: sqlite3.Row) -> dict:
     d = dict(row)
     for k in LIST_FIELDS:
         d[k] = json.loads(d[k]) if d.get(k) else []
+    if "confidence" in d:  # {field: {"score", "reason", "low"}}; "low" from today's threshold
+        d["confidence"] = {f: {**v, "low": v["score"] < LOW_CONFIDENCE}
+                           for f, v in json.loads(d["confidence"] or "{}").items()}
     return d

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from cvrag_desktop.domain import NormalizedCV, Provenance
 from cvrag_desktop.ingestion import contact
+from cvrag_desktop.ingestion.confidence import score_confidence
 from cvrag_desktop.ingestion.cvdate import file_date, find_cv_date, find_date_stamp
 from cvrag_desktop.ingestion.education import parse_education
 from cvrag_desktop.ingestion.europass import read_europass
@@ -222,4 +223,5 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None, roles: L
         line = next((p for p in prov.items if p.value == cv.current_title), None)
         if line:
             prov.items.append(line.model_copy(update={"field": "current_title"}))
+    cv = score_confidence(cv, doc, blocks)
     return cv, blocks
