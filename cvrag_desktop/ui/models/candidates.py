@@ -16,6 +16,8 @@ import datetime as dt
 import re
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QStyle
 
 from cvrag_desktop.catalog.screening import STATUS_LABELS, STATUSES
 from cvrag_desktop.cli_output import safe
@@ -32,6 +34,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
 NAME_COL, SKILLS_COL, IMPORTED_COL, DOCS_COL, REL_COL, SNIPPET_COL = 0, 4, 7, 8, 9, 10
 STATUS_COL, RATING_COL, TAGS_COL = 11, 12, 13
 SEARCH_COLS = (REL_COL, SNIPPET_COL)
+CHECKED_COLS = {0: "name", 1: "current_title", 2: "current_company"}  # cells marked when their value is low-confidence
 STATUS_ORDER = {s: i for i, s in enumerate(STATUSES)}
 TOP_SKILLS = 5
 DEGREE_LEVELS = (  # (level, pattern) checked from the highest down
@@ -118,6 +121,8 @@ class CandidateTableModel(QAbstractTableModel):
     SortRole = Qt.ItemDataRole.UserRole + 2
     RelevanceRole = Qt.ItemDataRole.UserRole + 3  # 0–1 relative score, None when not a search hit
     HtmlRole = Qt.ItemDataRole.UserRole + 4  # the best passage with the terms in bold
+    CheckRole = Qt.ItemDataRole.UserRole + 5  # "Check: <reason>" for a low-confidence value, else None
+    _check_icon: QIcon | None = None
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -281,13 +286,29 @@ class CandidateTableModel(QAbstractTableModel):
             return safe(self._cells(cid)[col])  # names come from files: no control characters or line breaks
         if role == self.IdRole:
             return cid
+        if col in CHECKED_COLS and role in (self.CheckRole, Qt.ItemDataRole.DecorationRole,
+                                            Qt.ItemDataRole.ToolTipRole):
+            check = self.check_text(cid, col)
+            if role == self.CheckRole:
+                return check
+            if role == Qt.ItemDataRole.DecorationRole:
+                return self.check_icon() if check else None
+            tip = self._tooltip(cid, col)
+            return f"{check}\n{tip}" if check and tip else (check or tip)
         if role == self.SortRole:
             return self.sort_key(cid, col)
-        if role == Qt.ItemDataRole.ToolTipRole and col == 4:
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(cid, col)
+        if role == Qt.ItemDataRole.TextAlignmentRole and col == 3:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _tooltip(self, cid: str, col: int) -> str | None:
+        if col == 4:
             return safe(", ".join(self._rows[cid].get("skills") or []))
-        if role == Qt.ItemDataRole.ToolTipRole and col in (1, 2, 5, 6):  # elided cells: the whole text on hover
+        if col in (1, 2, 5, 6):  # elided cells: the whole text on hover
             return safe(self._cells(cid)[col]) or None
-        if role == Qt.ItemDataRole.ToolTipRole and col in (NAME_COL, DOCS_COL):
+        if col in (NAME_COL, DOCS_COL):
             r = self._rows[cid]
             tip = safe(r.get("label") or r.get("name") or "")
             if is_demo(r):
@@ -295,12 +316,29 @@ class CandidateTableModel(QAbstractTableModel):
             if (r.get("documents") or 1) > 1:
                 tip += f"\n{documents_text(r['documents'])}; the newest one's facts are shown"
             return tip
-        if role == Qt.ItemDataRole.ToolTipRole and col in (STATUS_COL, TAGS_COL):
+        if col in (STATUS_COL, TAGS_COL):
             note = self._rows[cid].get("screening_note")
             return safe(note) if note else None
-        if role == Qt.ItemDataRole.TextAlignmentRole and col == 3:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+    def check_text(self, cid: str, col: int) -> str | None:
+        """"Check: <reason>" when the value of a marked column was read with low confidence, else None.
+
+        The value itself (display, sort key, export) stays as read; only the icon and tooltip mark it.
+        """
+        key = CHECKED_COLS.get(col)
+        r = self._rows.get(cid) or {}
+        c = (r.get("confidence") or {}).get(key) if key else None
+        if not c or not c.get("low") or not r.get(key):
+            return None
+        return f"Check: {safe(c.get('reason') or 'low confidence')}"
+
+    @classmethod
+    def check_icon(cls) -> QIcon:
+        """The mark of a low-confidence cell (the style's question icon, made once)."""
+        if cls._check_icon is None:
+            cls._check_icon = QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxQuestion)
+        return cls._check_icon
 
     def _search_data(self, cid: str, col: int, role: int):
         hit = self.ranking.get(cid)

@@ -2,8 +2,9 @@
 and the list of the person's documents (each opens in the preview).
 
 :func:`record_html` renders ``services.get_candidate(id)`` as HTML in which every value
-that has provenance (page + bbox) is a ``prov:<n>`` link; :class:`CandidateDetail`
-shows it and emits ``provenance_clicked(page, bbox)`` for the PDF preview.
+that has provenance (page + bbox) is a ``prov:<n>`` link and every value read with low
+confidence is followed by a "? check: <reason>" mark; :class:`CandidateDetail` shows it and
+emits ``provenance_clicked(page, bbox)`` for the PDF preview.
 """
 
 from __future__ import annotations
@@ -14,6 +15,10 @@ from urllib.parse import quote
 
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import QTextBrowser
+
+from cvrag_desktop.domain import confidence_map
+
+CHECK_COLOUR = "#b45309"  # amber: readable on the light and the dark theme
 
 
 def _esc(value: object) -> str:
@@ -38,6 +43,22 @@ class _Links:
             return _esc(value)
         page = self.provenance[i]["page"] + 1
         return f'<a href="prov:{i}" title="page {page}">{_esc(value)}</a>'
+
+
+class _Checks:
+    """The "? check: <reason>" mark after a value read with low confidence (``rec["confidence"]``)."""
+
+    def __init__(self, rec: dict) -> None:
+        conf = rec.get("confidence")
+        self.conf = conf if conf is not None else confidence_map(rec.get("provenance"))
+
+    def __call__(self, field: str, shown: str) -> str:
+        c = self.conf.get(field) or {}
+        if not shown or not c.get("low"):
+            return ""
+        why = _esc(c.get("reason") or "low confidence")
+        return (f' <span class="check" style="color:{CHECK_COLOUR}; font-size:small; font-weight:normal; '
+                f'font-style:normal" title="Check: {why}">? check: {why}</span>')
 
 
 def _dates(start: str | None, end: str | None, current: bool = False) -> str:
@@ -81,15 +102,19 @@ def record_html(rec: dict, memberships: list[str] | None = None, documents: list
     the heading tells namesakes apart and the documents are listed, each openable.
     """
     link = _Links(rec.get("provenance") or [])
-    out = [f"<h2>{link('name', rec.get('name')) or '(no name)'}</h2>"]
+    check = _Checks(rec)
+    name = link('name', rec.get('name'))
+    out = [f"<h2>{name or '(no name)'}{check('name', name)}</h2>"]
     if documents and len(documents) > 1:
         out.append(f"<p><b>{len(documents)} documents</b> of one person; the newest one's facts are shown.</p>")
     if rec.get("headline"):
-        out.append(f"<p><i>{link('headline', rec['headline'])}</i></p>")
+        out.append(f"<p><i>{link('headline', rec['headline'])}</i>{check('headline', rec['headline'])}</p>")
     facts = []
     if rec.get("current_title") or rec.get("current_company"):
-        facts.append(f"<b>Now:</b> {_esc(rec.get('current_title') or '')}"
-                     f"{' at ' + _esc(rec['current_company']) if rec.get('current_company') else ''}")
+        title = _esc(rec.get('current_title') or '')
+        facts.append(f"<b>Now:</b> {title}{check('current_title', title)}"
+                     f"{' at ' + _esc(rec['current_company']) if rec.get('current_company') else ''}"
+                     f"{check('current_company', rec.get('current_company') or '')}")
     source = " from the file" if rec.get("cv_date_source") == "file" else ""
     if rec.get("years_of_experience") is not None:
         until = f" (to the CV's own date{source}, {_esc(rec['cv_date'])})" if rec.get("cv_date") else ""
@@ -108,17 +133,22 @@ def record_html(rec: dict, memberships: list[str] | None = None, documents: list
     if rec.get("experiences"):
         out.append("<h3>Experience</h3><ul>")
         for n, e in enumerate(rec["experiences"]):
-            title = link(f"experiences[{n}].title", e.get("title")) or "(role)"
+            title = link(f"experiences[{n}].title", e.get("title"))
+            title = (title + check(f"experiences[{n}].title", title)) if title else "(role)"
             company = link(f"experiences[{n}].company", e.get("company"))
+            company += check(f"experiences[{n}].company", company)
             out.append(f"<li>{title}{' — ' + company if company else ''}"
                        f"{_dates(e.get('start'), e.get('end'), e.get('is_current', False))}</li>")
         out.append("</ul>")
     if rec.get("education"):
         out.append("<h3>Education</h3><ul>")
         for n, e in enumerate(rec["education"]):
-            degree = link(f"education[{n}].degree", e.get("degree")) or "(degree)"
+            degree = link(f"education[{n}].degree", e.get("degree"))
             field = f" in {_esc(e['field'])}" if e.get("field") else ""
+            field += check(f"education[{n}].degree", degree)
+            degree = degree or "(degree)"
             inst = link(f"education[{n}].institution", e.get("institution"))
+            inst += check(f"education[{n}].institution", inst)
             out.append(f"<li>{degree}{field}{' — ' + inst if inst else ''}{_dates(e.get('start'), e.get('end'))}</li>")
         out.append("</ul>")
     for key, title in (("skills", "Skills"), ("languages", "Languages"), ("certifications", "Certifications")):
@@ -128,7 +158,10 @@ def record_html(rec: dict, memberships: list[str] | None = None, documents: list
         out.append(documents_html(documents, rec.get("shown_document")))
     if rec.get("source_path"):
         out.append(f"<p style='opacity:0.7'>Imported from {_esc(rec['source_path'])}</p>")
-    out.append("<p style='opacity:0.7'>Linked values open the PDF at the place they were read.</p>")
+    note = "Linked values open the PDF at the place they were read."
+    if any(c.get("low") for c in check.conf.values()):
+        note += " A value marked “? check” was read with low confidence: compare it with the PDF."
+    out.append(f"<p style='opacity:0.7'>{note}</p>")
     return "".join(out)
 
 
