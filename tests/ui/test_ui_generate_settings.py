@@ -28,6 +28,10 @@ def test_generate_then_import_these(window, qtbot, tmp_path):
 
 def test_generate_rejects_bad_layout_inline(window, qtbot, tmp_path):
     pane = window.generate
+    layouts = {pane.layout_box.itemText(i) for i in range(pane.layout_box.count())}
+    locales = {pane.locale.itemText(i) for i in range(pane.locale.count())}
+    assert {"mixed", "classic", "moderncv", "linkedin", "wordtable"} <= layouts  # every factory layout is offered
+    assert {"mixed", "en_GB", "pl_PL", "nl_NL"} <= locales
     pane.layout_box.setEditText("nonsense")
     pane.out_dir.setText(str(tmp_path / "bad"))
     pane.start()

@@ -29,8 +29,17 @@ from cvrag_desktop.ui.tasks import TaskRunner
 
 # The factory validates these names (InvalidInput for unknown ones); the combos are editable
 # so a comma-separated list also works.
-LOCALES = ("mixed", "es_ES", "en_GB", "en_US", "de_DE", "fr_FR", "pt_BR", "it_IT")
-LAYOUTS = ("mixed", "classic", "sidebar", "gutter", "table", "localized")
+
+
+def factory_choices() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The locales and layouts the factory knows, each after "mixed" (read when the pane is built, so a new
+    layout or locale pack shows up without editing the pane)."""
+    from cvrag_desktop.factory.profiles import factory_data
+    from cvrag_desktop.factory.render import LAYOUTS as FACTORY_LAYOUTS
+
+    return ("mixed", *factory_data().locales), ("mixed", *FACTORY_LAYOUTS)
+
+
 TASK = "generate"
 
 
@@ -49,9 +58,10 @@ class GeneratePane(QWidget):
         self.message = InlineMessage(self)
         self.count = QSpinBox(minimum=1, maximum=10_000, value=20)
         self.locale = QComboBox(editable=True)
-        self.locale.addItems(LOCALES)
+        locales, layouts = factory_choices()
+        self.locale.addItems(locales)
         self.layout_box = QComboBox(editable=True)
-        self.layout_box.addItems(LAYOUTS)
+        self.layout_box.addItems(layouts)
         self.seed = QSpinBox(minimum=0, maximum=2_000_000_000, value=42)
         self.use_llm = QCheckBox("Enrich prose with the local language model (slow; falls back to templates)")
         default_out = Path(tempfile.gettempdir()) / "cvrag-generated"
