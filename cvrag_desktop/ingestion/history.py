@@ -37,6 +37,7 @@ def _pieces(lines: list[TextLine], entry: RawEntry, at_convention: bool = False
     plain: list[Piece] = []
     locations: list[Piece] = []
     for text, i in header_fragments(lines, entry):
+        text = _STATUS_LEAD.sub("", text)  # "Retired, Royal Navy": the status is neither title nor employer
         if labelled := _ROLE_LABEL.match(text):  # "Stanowisko: Tester", "Employer: Acme": the label says
             value = (labelled.group("value").strip(), i)
             if labelled.group("title"):
@@ -73,9 +74,11 @@ def _pieces(lines: list[TextLine], entry: RawEntry, at_convention: bool = False
                 p = where.group(1)
             parts.append(strip_event(p))
         parts = [p for p in parts if (len(p) > 3 or p[:1].isupper() or not p.isascii())
-                 and normalize_key(p.rstrip(".")) not in lex.months]  # a stray month from a wrapped date
+                 and normalize_key(p.rstrip(".")) not in lex.months  # a stray month from a wrapped date
+                 and not _STATUS.match(p.strip())]
         for n, part in enumerate(parts):
-            trailing_city = n == len(parts) - 1 and n > 0 and len(part.split()) <= 2 and part[:1].isupper() \
+            trailing_city = n == len(parts) - 1 and n > 0 and (len(part.split()) <= 2 or _is_place(part)) \
+                and part[:1].isupper() \
                 and not lex.company_re.search(part) and not lex.title_re.search(part) and not lex.institution_re.search(part) \
                 and (n >= 2 or _is_place(part) or not lex.title_re.search(parts[0]))  # "Engineer, Dehmel": the firm
             (locations if is_location(part) or trailing_city else plain).append((part, i))
@@ -135,6 +138,8 @@ def build_experience(lines: list[TextLine], entry: RawEntry, at_convention: bool
     """An ``Experience`` from one entry, plus the line index of each field (for provenance)."""
     lex = load_lexicon()
     forced, plain, locations = _pieces(lines, entry, at_convention)
+    # "Retired, United States Air Force": a status is neither the role's title nor its employer
+    forced = [p for p in forced if not _STATUS.match(p[0].strip())]
 
     def companyish(p: Piece) -> bool:
         return bool(lex.company_re.search(p[0]) or lex.institution_re.search(p[0]))
@@ -189,6 +194,12 @@ def build_experience(lines: list[TextLine], entry: RawEntry, at_convention: bool
     if entry.date_line is not None:
         where["dates"] = entry.date_line
     return exp, where
+
+
+_STATUS = re.compile(r"^(?:retired|unemployed|career break|sabbatical|parental leave|maternity leave|"
+                     r"en retraite|retraité|jubilado|pensionista|aposentad[oa]|im ruhestand|rentner(?:in)?|"
+                     r"pensionato|emeryt(?:ka)?|gepensioneerd)\.?$", re.IGNORECASE)
+_STATUS_LEAD = re.compile(_STATUS.pattern.rstrip("$").replace("\\.?", "") + r"\s*[,;–—-]\s+(?=\S)", re.IGNORECASE)
 
 
 def _without_cjk_city(firm: str) -> str:

@@ -189,3 +189,17 @@ def test_degree_words_of_more_languages():
         assert degree.search(text), text
     for text in ("Mestre de obras", "Head of Partnerships", "Ward Clerk"):
         assert not degree.search(text), text
+
+
+def test_employers_outside_software_places_and_statuses(tmp_path):
+    page = [(50, 40, "Corliss Ambrey", 18, True), (50, 70, "Experience", 14, True),
+            (50, 96, "Retired, Royal Naval Reserve\t2019 - Present", 10),
+            (50, 112, "Volunteer Guide, Harbourside Maritime Museum, New York City\t2015 - 2019", 10),
+            (50, 128, "Shift Lead, Blue Anchor Restaurant, Portsmouth\t2010 - 2015", 10),
+            (50, 160, "Education", 14, True), (50, 186, "Bachelor of Arts in History, Solent University, 2009", 10)]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "word.pdf", [page])))
+    roles = [(e.title, e.company) for e in cv.experiences]
+    assert roles[0] == (None, "Royal Naval Reserve")  # "Retired" is a status, not the title of a role
+    assert ("Volunteer Guide", "Harbourside Maritime Museum") in roles  # New York City is where, not who
+    assert ("Shift Lead", "Blue Anchor Restaurant") in roles
+    assert cv.current_title is None
