@@ -14,7 +14,7 @@ from reportlab.lib.units import cm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, HRFlowable, KeepTogether, PageTemplate, Spacer
 
-from cvrag_desktop.factory.dates import format_date
+from cvrag_desktop.factory.dates import format_period
 from cvrag_desktop.factory.profiles import factory_data
 from cvrag_desktop.factory.render.common import PrintedCV, bullets, para, rich, styles
 from cvrag_desktop.factory.render.extras import Extras, beside_photo, single_frame_pages
@@ -56,14 +56,8 @@ class TabLine(Flowable):
 
 def compact_period(start: str | None, end: str | None, is_current: bool, lang: str, present: str) -> str:
     """ "Jan 2019–Mar 2022", "2016–2019", "Sep 2020–Present" (months only where known)."""
-    if not start:
-        return ""
-    pack = factory_data().languages[lang]
-    first = format_date(start, "mon_year", pack)
-    if is_current:
-        return f"{first}–{present}"
-    last = format_date(end, "mon_year", pack) if end else ""
-    return first if not last or last == first else f"{first}–{last}"
+    return format_period(start or None, end or None, is_current=is_current, style="mon_year",
+                         pack=factory_data().languages[lang], present=present, sep="–")
 
 
 def oneline(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTemplate]]:

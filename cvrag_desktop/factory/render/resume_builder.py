@@ -24,7 +24,7 @@ from reportlab.platypus import (
     Table,
 )
 
-from cvrag_desktop.factory.dates import format_date
+from cvrag_desktop.factory.dates import format_period
 from cvrag_desktop.factory.profiles import factory_data
 from cvrag_desktop.factory.render.common import PrintedCV, bullets, para, photo_flowable, styles, tstyle
 from cvrag_desktop.factory.render.extras import Extras, single_frame_pages
@@ -47,15 +47,9 @@ BUILDER: dict[str, dict[str, str]] = {
 
 def builder_period(start: str | None, end: str | None, is_current: bool, lang: str) -> str:
     """ "03/2019 to Current", "2016 to 2019" (MM/YYYY only where the truth has the month)."""
-    if not start:
-        return ""
     words = BUILDER.get(lang, BUILDER["en"])
-    pack = factory_data().languages[lang]
-    first = format_date(start, "mm_yyyy", pack)
-    if is_current:
-        return f"{first} {words['to']} {words['current']}"
-    last = format_date(end, "mm_yyyy", pack) if end else ""
-    return first if not last or last == first else f"{first} {words['to']} {last}"
+    return format_period(start or None, end or None, is_current=is_current, style="mm_yyyy",
+                         pack=factory_data().languages[lang], present=words["current"], sep=f" {words['to']} ")
 
 
 def skill_columns(skills: list[str], style, font: str) -> Table:
