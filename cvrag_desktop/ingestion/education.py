@@ -50,6 +50,25 @@ def _education_line(text: str) -> bool:
                 (lex.degree_re.search(head) and find_date_ranges(t)))
 
 
+def _with_dashed_fields(lines: list[TextLine], frags: list[Piece]) -> list[Piece]:
+    """Join a bare degree and the subject printed after a dash on its line ("Studia I stopnia – Matematyka",
+    "BSc - Nursing"): header splitting cut them apart at the dash, and the subject is no institution."""
+    lex = load_lexicon()
+    out: list[Piece] = []
+    for text, i in frags:
+        if out and out[-1][1] == i:
+            prev = out[-1][0]
+            lead = lex.degree_re.match(prev)
+            if lead and lead.end() >= len(prev.rstrip(". ")) - 1 and not lex.degree_re.search(text) \
+                    and not lex.institution_re.search(text) and not is_location(text) and not is_place_name(text) \
+                    and not re.search(r"\d", text) and len(text.split()) <= 6 \
+                    and re.search(re.escape(prev) + r"\s*[–—-]\s*" + re.escape(text), lines[i].text):
+                out[-1] = (f"{prev} – {text}", i)
+                continue
+        out.append((text, i))
+    return out
+
+
 def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Education, dict[str, int]]]:
     """Degrees and institutions in an education section, paired in reading order."""
     lex = load_lexicon()
@@ -68,7 +87,7 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
             cur = None  # the previous entry was closed by its dates: this entry's pieces are its own
         first_record = len(records)
         leftovers: list[Piece] = []  # header pieces no rule used: the qualification when nothing else is
-        for text, i in header_fragments(lines, RawEntry(header=scan)):
+        for text, i in _with_dashed_fields(lines, header_fragments(lines, RawEntry(header=scan))):
             at = _AT.match(text)
             if at and (lex.degree_re.search(at.group(1)) or (
                     i in entry.header and _qualification_line(at.group(1)) and at.group(2)[:1].isupper()

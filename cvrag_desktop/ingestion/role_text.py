@@ -24,8 +24,11 @@ def not_a_degree(text: str) -> bool:
     """A thesis or project line ("Master Thesis: …", "Bachelor thesis focused on …"), a sentence, or a
     "City, ST" place ("Cambridge, MA") mentions a degree word without being a degree."""
     t = text.strip()
-    if _THESIS.search(t) or is_location(t):
+    if _THESIS.search(t):
         return True
+    if is_location(t):  # "Cambridge, MA" is a place; "Licencjat, Marketing" opens with its degree word
+        lead = load_lexicon().degree_re.match(t)
+        return not (lead and lead.end() >= len(t.split(",")[0].strip()))
     words = t.split()
     return bool(words and words[0] in {"In", "The", "My", "During", "For", "As", "On"} and len(words) >= 5)
 

@@ -58,3 +58,21 @@ def test_course_at_a_school_and_a_field_beside_a_bare_degree(tmp_path):
     got = _education(tmp_path, items)
     assert ("Web Development", "Example Coding School") in got
     assert ("B.Tech in Computer Science and Engineering", "Example Institute of Technology") in got
+
+
+def test_polish_and_dutch_degree_rows_keep_their_subject_and_school(tmp_path):
+    """A bare degree and its subject after a dash stay one degree; "Licencjat, Marketing" is a degree,
+    not a "City, Region" place; Polish and Dutch school words name the institution."""
+    items = [(40, 95, "2019 – 2023"), (150, 95, "Studia I stopnia – Geografia"), (330, 95, "Politechnika Wzorcowa"),
+             (40, 125, "2015 – 2019"), (150, 125, "Licencjat, Marketing"), (330, 125, "Uniwersytet Wzorcowy"),
+             (40, 155, "2012 – 2015"), (150, 155, "HBO-bachelor Verpleegkunde"), (330, 155, "Hogeschool Voorbeeld")]
+    assert _education(tmp_path, items) == [
+        ("Studia I stopnia – Geografia", "Politechnika Wzorcowa"),
+        ("Licencjat, Marketing", "Uniwersytet Wzorcowy"),
+        ("HBO-bachelor Verpleegkunde", "Hogeschool Voorbeeld")]
+
+
+def test_a_city_and_region_is_still_no_degree(tmp_path):
+    items = [(40, 95, "2016 – 2020"), (150, 95, "BSc Chemistry"), (330, 95, "Example University"),
+             (150, 110, "Cambridge, MA")]
+    assert _education(tmp_path, items) == [("BSc Chemistry", "Example University")]
