@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.textclean import normalize_key
 
-_SEP = r"\s*(?:--?|–|—|‒|~|〜|～|至|到|to|bis|until|till|hasta|a|al|à|au|até|fino a|ao|do|tot|till)?\s*"
+_SEP = r"\s*(?:--?|–|—|‒|~|〜|～|至|到|to|bis|until|till|hasta|a|al|à|au|até|fino a|ao|do|tot|till|til)?\s*"
 
 
 @dataclass(frozen=True)
@@ -129,8 +129,16 @@ def _find_date_ranges(text: str) -> list[DateRange]:
     atoms = _atoms(text)
     out: list[DateRange] = []
     i = 0
+    lead: int | None = None  # where a "from" word before the next range starts
     while i < len(atoms):
         a = atoms[i]
+        if a.kind == "since" and i + 2 < len(atoms) and atoms[i + 1].kind == "date" \
+                and atoms[i + 2].kind in ("date", "present") \
+                and text[atoms[i + 1].span[1]:atoms[i + 2].span[0]].strip() \
+                and re.fullmatch(_SEP, text[atoms[i + 1].span[1]:atoms[i + 2].span[0]]):
+            i += 1  # "od 2015 do 2019", "from 2015 to 2019": a "from" word before a closed range
+            lead = a.span[0]
+            continue
         if a.kind == "since" and i + 1 < len(atoms) and atoms[i + 1].kind == "date" \
                 and re.fullmatch(r"\s*", text[a.span[1]:atoms[i + 1].span[0]]):
             b = atoms[i + 1]
@@ -151,12 +159,14 @@ def _find_date_ranges(text: str) -> list[DateRange]:
             if b.kind in ("date", "present") and re.fullmatch(_SEP, between, re.IGNORECASE) and (
                 b.kind == "present" or between.strip() or len(between) <= 3
             ):
+                start = a.span[0] if lead is None else lead
                 if b.kind == "present":
-                    out.append(DateRange(a.value, None, True, (a.span[0], b.span[1])))
+                    out.append(DateRange(a.value, None, True, (start, b.span[1])))
                 elif (b.value or "") >= (a.value or ""):
-                    out.append(DateRange(a.value, b.value, False, (a.span[0], b.span[1])))
+                    out.append(DateRange(a.value, b.value, False, (start, b.span[1])))
                 else:
-                    out.append(DateRange(b.value, a.value, False, (a.span[0], b.span[1])))
+                    out.append(DateRange(b.value, a.value, False, (start, b.span[1])))
+                lead = None
                 i += 2
                 continue
         tail = text[a.span[1]:]

@@ -48,3 +48,22 @@ def test_date_ranges(text, expected):
 
 def test_no_dates_in_plain_text():
     assert find_date_ranges("Senior Software Engineer at Stripe") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("sinds mei 2025", ("2025-05", None, True)),
+        ("od 03.2020", ("2020-03", None, True)),
+        ("sedan 2019", ("2019", None, True)),
+        ("september 2025-huidig", ("2025-09", None, True)),
+        ("2019 – nadal", ("2019", None, True)),
+        ("od 2015 do 2019", ("2015", "2019", False)),  # a "from" word before a closed range
+        ("Fra 2019 til 2021", ("2019", "2021", False)),
+        ("seit 03/2018 bis 05/2020", ("2018-03", "2020-05", False)),
+    ],
+)
+def test_since_and_present_words_of_more_languages(text, expected):
+    (r,) = find_date_ranges(text)
+    assert (r.start, r.end, r.is_current) == expected
+    assert r.span[0] == 0  # the "from" word belongs to the range, never left over as a header piece
