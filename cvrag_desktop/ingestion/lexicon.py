@@ -99,6 +99,7 @@ def load_lexicon() -> Lexicon:
             flags,
         ),
         company_re=re.compile(r"(?<![\w])(?:" + _word_alternation(lex["company_words"]) + r")(?![\w])"
+                              r"|\w{3,}(?:" + _word_alternation(lex.get("company_suffixes", [])) + r")\b"
                               + _cjk_alternation(lex.get("company_words_cjk", [])), flags),
         languages=languages,
         language_re=re.compile(

@@ -203,3 +203,40 @@ def test_employers_outside_software_places_and_statuses(tmp_path):
     assert ("Volunteer Guide", "Harbourside Maritime Museum") in roles  # New York City is where, not who
     assert ("Shift Lead", "Blue Anchor Restaurant") in roles
     assert cv.current_title is None
+
+
+def _employer_dash_title(path, rows):
+    """One-line role headers "Employer — Title <tab> dates" under a heading, in DejaVu (Polish letters)."""
+    regular, bold_font = _unicode_fonts()
+    c = canvas.Canvas(str(path), pagesize=A4, invariant=True)
+    h = A4[1]
+
+    def put(x, y, text, size=9, bold=False):
+        c.setFont(bold_font if bold else regular, size)
+        c.drawString(x, h - y - size, text)
+
+    put(60, 50, "Iwona Przykład", 20, True)
+    put(60, 76, "iwona.przyklad@example.org")
+    put(60, 110, "Experience", 13, True)
+    y = 135
+    for head, dates, note in rows:
+        put(60, y, head)
+        put(440, y, dates)
+        put(66, y + 13, note)
+        y += 40
+    c.showPage()
+    c.save()
+    return path
+
+
+def test_polish_and_dutch_titles_and_employers_are_told_apart_by_vocabulary(tmp_path):
+    """Job-title words of Polish and Dutch ("Specjalistka ds. …", "Huisarts") and employer words without a
+    legal form ("Grupa …", a Dutch compound "…ziekenhuis") decide which side of the dash is which."""
+    rows = [("Grupa Wzorcowa — Specjalistka ds. marketingu", "sinds 2024", "Kampanie i budżet."),
+            ("Streekziekenhuis Voorbeeld — Huisarts", "2019 – 2024", "Spreekuur en visites."),
+            ("Kancelaria Wzorcowa — Aplikant radcowski", "od 2015 do 2019", "Umowy i opinie.")]
+    cv, _ = normalize_document(extract_document(_employer_dash_title(tmp_path / "pl.pdf", rows)))
+    assert [(e.title, e.company, e.is_current) for e in cv.experiences] == [
+        ("Specjalistka ds. marketingu", "Grupa Wzorcowa", True),
+        ("Huisarts", "Streekziekenhuis Voorbeeld", False),
+        ("Aplikant radcowski", "Kancelaria Wzorcowa", False)]
