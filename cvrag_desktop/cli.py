@@ -89,6 +89,7 @@ def cmd_candidates(args, svc) -> int:
     """List, show or delete candidates."""
     if args.action == "list":
         rows = svc.list_candidates()
+        warn_incomplete(svc)
         _print_json(rows) if args.json else print_table(rows)
     elif args.action == "show":
         rec = svc.get_candidate(args.id)
@@ -132,8 +133,21 @@ def _reasons(conf: dict, prefix: str) -> str:
     return f"  [{LOW_MARK} check: {'; '.join(why)}]" if why else ""
 
 
+def warn_incomplete(svc) -> None:
+    """On stderr: the catalog is a partial rebuild (so a listing is not taken for the whole library)."""
+    state = svc.rebuild_status()
+    if state:
+        print(f"warning: {state['message']}", file=sys.stderr)
+
+
 def print_forget_report(report: dict) -> None:
     """Tell the user what forgetting removed, and what is still pending."""
+    for p in report.get("refused") or []:
+        print(f"not removed (outside this data folder's library): {safe(p)}")
+    left = report.get("leftovers") or {}
+    if left.get("scrubbed") or left.get("removed"):
+        print(f"set-aside copies: {len(left.get('scrubbed') or [])} cleaned, {len(left.get('removed') or [])} removed"
+              + "".join(f"\n  - removed {safe(p)}" for p in left.get("removed") or []))
     threads = report.get("threads_removed") or []
     if threads:
         print(f"removed {len(threads)} chat thread(s) that cited or named them:")
@@ -179,6 +193,7 @@ def cmd_people(args, svc) -> int:
     ids = args.ids
     if args.action == "list":
         rows = svc.list_people()
+        warn_incomplete(svc)
         _print_json(rows) if args.json else print_people(rows)
         return 0
     need = 2 if args.action == "merge" else 1
@@ -250,10 +265,25 @@ def cmd_doctor(args, svc) -> int:
         if args.json:
             _print_json(report)
         else:
-            print(f"rebuilt the catalog from {report['library_files']} library file(s): ingested "
-                  f"{report['ingested']}, duplicates {report['duplicates']}, failed {len(report['failed'])}")
+            verb = "continued the interrupted rebuild" if report["resumed"] else "rebuilt the catalog"
+            print(f"{verb} from {report['library_files']} library file(s): ingested "
+                  f"{report['ingested']}, already there {report['duplicates']}, failed {len(report['failed'])}")
             if report["damaged_catalog_kept_as"]:
-                print(f"the damaged catalog is kept as {safe(report['damaged_catalog_kept_as'])}")
+                from cvrag_desktop.catalog.leftovers import RETENTION_DAYS
+
+                print(f"the damaged catalog is kept as {safe(report['damaged_catalog_kept_as'])} for "
+                      f"{RETENTION_DAYS} days (`cvrag doctor --purge-leftovers` removes it now)")
+            if report["incomplete"]:
+                print(f"warning: {report['incomplete']}", file=sys.stderr)
+        return 0 if report["complete"] else 2
+    if args.purge_leftovers:
+        gone = svc.purge_leftovers()
+        if args.json:
+            _print_json({"removed": gone})
+        else:
+            print(f"removed {len(gone)} set-aside cop{'y' if len(gone) == 1 else 'ies'}")
+            for x in gone:
+                print(f"  - {safe(x['path'])} ({x['kind']}, {x['mb']} MB)")
         return 0
     if args.backup:
         path = svc.catalog.backup_now()
@@ -420,6 +450,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rebuild-catalog", action="store_true",
                    help="rebuild a missing/empty/damaged catalog from the library (the damaged file is kept)")
     s.add_argument("--backup", action="store_true", help="write a catalog backup now (last 5 are kept)")
+    s.add_argument("--purge-leftovers", action="store_true",
+                   help="remove now the copies repairs set aside (damaged catalog, conversations, index shard)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_doctor)
     s = sub.add_parser("diagnostics", help="write a zip of versions, settings and logs (no CV text) for support")

@@ -57,6 +57,8 @@ class Services:
                 self._catalog = Catalog(self.paths.catalog_db, self.paths.library_dir)
                 if not self._catalog.read_only and self._catalog.pending_forgets():
                     self.resumed_forgets = self._resume_forgets()
+                if not self._catalog.read_only:
+                    self._expire_leftovers()
             return self._catalog
 
     @property
@@ -222,7 +224,13 @@ class Services:
 
             return scrub_threads_file(self.paths.data_dir / THREADS_FILE, needles)
 
-        return {"delete_from_index": delete_from_index, "scrub_threads": scrub_threads}
+        def scrub_thread_copy(path: Path, needles: list[str]) -> None:
+            from cvrag_desktop.assistant.memory import scrub_threads_file
+
+            scrub_threads_file(path, needles)
+
+        return {"delete_from_index": delete_from_index, "scrub_threads": scrub_threads,
+                "scrub_thread_copy": scrub_thread_copy}
 
     def _resume_forgets(self) -> list[dict]:
         from cvrag_desktop.catalog.forget import resume_forgets
@@ -252,29 +260,65 @@ class Services:
     def rebuild_catalog(self, progress=None, should_cancel=None) -> dict:
         """Rebuild a missing, empty or damaged catalog by re-importing every file in the library.
 
-        The damaged file is moved aside (``catalog.damaged-<time>.sqlite3``), never deleted.
+        The damaged file is moved aside once (``catalog.damaged-<time>.sqlite3``, a leftover with a
+        retention: ``catalog/leftovers.py``). An interrupted rebuild is continued, not set aside
+        again, and the catalog says it is incomplete until every library file was imported
+        (``catalog/rebuild.py``).
         """
-        import time as _time
-
+        from cvrag_desktop.catalog import rebuild
         from cvrag_desktop.catalog.health import library_files
 
         with self._open_lock:
             self.close()
             db = self.paths.catalog_db
-            moved = None
-            if db.exists():
-                moved = db.with_name(f"catalog.damaged-{_time.strftime('%Y%m%d-%H%M%S')}.sqlite3")
-                db.rename(moved)
-            for suffix in ("-wal", "-shm"):
-                side = db.with_name(db.name + suffix)
-                if side.exists():
-                    side.rename(side.with_name(f"{moved.name if moved else db.name}{suffix}"))
             files = library_files(self.paths.library_dir)
-            self._catalog = Catalog(db)  # a new, empty catalog on purpose: it is filled from the library now
+            marker = rebuild.read_marker(db)
+            resumed = marker is not None
+            moved = None
+            if not resumed:
+                moved = rebuild.set_aside(db)
+                rebuild.create_marked(db, len(files), moved)
+            self._catalog = Catalog(db)
         # the library copies are the inputs (content-addressed: importing one copies nothing)
         report = self.ingest([self.paths.library_dir], use_llm=False, progress=progress, should_cancel=should_cancel)
+        state = rebuild.rebuild_state(self.catalog)
+        finished = not report.cancelled and state is not None and \
+            state["imported"] + state["failed"] >= len(library_files(self.paths.library_dir))
+        if finished:
+            rebuild.clear_marker(self.catalog)
+        aside = moved.name if moved else ((marker or {}).get("aside") if resumed else None)
         return {"library_files": len(files), "ingested": report.ingested, "duplicates": report.duplicates,
-                "failed": report.failed, "damaged_catalog_kept_as": str(moved) if moved else None}
+                "failed": report.failed, "resumed": resumed, "complete": finished,
+                "damaged_catalog_kept_as": str(self.paths.data_dir / aside) if aside else None,
+                "incomplete": None if finished else (rebuild.rebuild_state(self.catalog) or {}).get("message")}
+
+    def rebuild_status(self) -> dict | None:
+        """An interrupted catalog rebuild (counts and what to run), or None when the catalog is whole."""
+        from cvrag_desktop.catalog.rebuild import rebuild_state
+
+        return rebuild_state(self.catalog)
+
+    # ---- leftovers (set-aside copies: forgotten with the person, expire after a retention) ----
+    def leftovers(self) -> list[dict]:
+        """Copies a repair or crash set aside (damaged catalog / conversations / index, import temps)."""
+        from cvrag_desktop.catalog.leftovers import find_leftovers
+
+        return [x.as_dict(self.paths.data_dir) for x in find_leftovers(self.paths.data_dir)]
+
+    def purge_leftovers(self) -> list[dict]:
+        """Remove every set-aside copy now (``cvrag doctor --purge-leftovers``); returns what went."""
+        from cvrag_desktop.catalog.leftovers import purge_leftovers
+
+        return [x.as_dict(self.paths.data_dir) for x in purge_leftovers(self.paths.data_dir, expired_only=False)]
+
+    def _expire_leftovers(self) -> None:
+        from cvrag_desktop.catalog.leftovers import purge_leftovers
+
+        try:
+            for x in purge_leftovers(self.paths.data_dir):
+                log.info("removed %s (%s): its retention ended", x.path, x.kind)
+        except OSError as exc:  # never block opening
+            log.warning("expiring leftovers failed: %s", exc)
 
     # ---- people (one person, many documents) ------------------------------------------------
     @property
@@ -429,6 +473,15 @@ class Services:
         return report.model_dump()
 
     # ---- diagnostics -------------------------------------------------------------------
+    def _leftovers_info(self) -> dict:
+        from cvrag_desktop.catalog.leftovers import RETENTION_DAYS
+
+        items = self.leftovers()
+        return {"retention_days": RETENTION_DAYS, "items": items,
+                "purge": "cvrag doctor --purge-leftovers" if items else None,
+                "note": "set-aside copies are removed when their retention ends, and forgetting a person "
+                        "scrubs or removes them too"}
+
     def doctor(self) -> dict:
         """Where data lives, which optional parts are available, what the catalog holds."""
         from cvrag_desktop.ingestion.ocr import available_engine_name
@@ -440,6 +493,8 @@ class Services:
             "llm_enabled": self.settings.llm_enabled,
             "llm_base_url": self.settings.llm_base_url,
             "counts": self.catalog.counts(),
+            "catalog_rebuild": (self.rebuild_status() or {}).get("message") or "none in progress",
+            "leftovers": self._leftovers_info(),
             "disk_free_gb": round(shutil.disk_usage(self.paths.data_dir).free / 1e9, 1),
         }
         try:

@@ -17,9 +17,10 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.parse import quote
 
+from cvrag_desktop.catalog.home_paths import resolve_stored, to_stored
 from cvrag_desktop.domain import CONFIDENCE_FIELDS, LOW_CONFIDENCE, Chunk, NormalizedCV, confidence_map
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files (
@@ -173,7 +174,19 @@ def _migrate_to_6(conn: sqlite3.Connection) -> None:
         conn.execute("ALTER TABLE candidates ADD COLUMN confidence TEXT")
 
 
-MIGRATIONS = {2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5, 6: _migrate_to_6}  # schema version -> step that brings the previous version to it
+def _migrate_to_7(conn: sqlite3.Connection, home: Path) -> None:
+    """Round 7: library paths relative to the data home (a moved or copied home forgets its own files,
+    ``catalog/home_paths.py``), and the forget journal's identity strings (``catalog/leftovers.py``)."""
+    from cvrag_desktop.catalog.home_paths import migrate_stored_paths
+
+    if "identity" not in {r[1] for r in conn.execute("PRAGMA table_info(pending_forget)")}:
+        conn.execute("ALTER TABLE pending_forget ADD COLUMN identity TEXT")
+    migrate_stored_paths(conn, home)
+
+
+# schema version -> step that brings the previous version to it (steps from 7 on also take the data home)
+MIGRATIONS = {2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5, 6: _migrate_to_6,
+              7: _migrate_to_7}
 LIST_FIELDS = ("emails", "phones", "skills", "degrees", "institutions", "companies", "languages")
 
 
@@ -184,6 +197,7 @@ class Catalog:
         from cvrag_desktop.catalog import health
 
         self.path = path
+        self.home = path.parent  # the data home: stored library paths are relative to it
         self.read_only = False
         self._lock = threading.RLock()
         try:
@@ -217,8 +231,9 @@ class Catalog:
             if conn is not None:
                 conn.close()
             raise health.typed_store_error(exc, path) or health.damaged(path, str(exc)) from exc
-        if self._conn.execute("SELECT 1 FROM files LIMIT 1").fetchone() and health.backup_due(path):
-            health.backup(self._conn, path, "daily")
+        if self._conn.execute("SELECT 1 FROM files LIMIT 1").fetchone() and health.backup_due(path) \
+                and not self._conn.execute("SELECT 1 FROM meta WHERE key = 'rebuild'").fetchone():
+            health.backup(self._conn, path, "daily")  # (a partial rebuild is not worth a copy)
 
     def _migrate(self) -> None:
         """Bring an older catalog to :data:`SCHEMA_VERSION` (a fresh one gets every step)."""
@@ -231,7 +246,8 @@ class Catalog:
             backup(self._conn, self.path, f"before-v{SCHEMA_VERSION}")
         for target in sorted(MIGRATIONS):
             if target > version:
-                MIGRATIONS[target](self._conn)
+                step = MIGRATIONS[target]
+                step(self._conn, self.home) if target >= 7 else step(self._conn)
         self._conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('schema_version', ?)",
                            (str(max(version, SCHEMA_VERSION)),))
 
@@ -308,6 +324,7 @@ class Catalog:
                     status: str, stored_path: str | None = None, error: str | None = None) -> int:
         """Register a file (or update the existing row of the same content); returns file_id."""
         now = time.time()
+        stored_path = to_stored(self.home, stored_path)
         with self.transaction() as c:
             row = c.execute("SELECT file_id FROM files WHERE sha256 = ?", (sha,)).fetchone() if sha else None
             if row:
@@ -328,6 +345,7 @@ class Catalog:
         """Update some columns of a file row."""
         if not fields:
             return
+        fields = self._stored_fields(fields)
         cols = ", ".join(f"{k} = ?" for k in fields)
         with self.transaction() as c:
             c.execute(f"UPDATE files SET {cols} WHERE file_id = ?", (*fields.values(), file_id))
@@ -336,6 +354,7 @@ class Catalog:
         """Update the same columns of several file rows in one transaction."""
         if not file_ids or not fields:
             return
+        fields = self._stored_fields(fields)
         cols = ", ".join(f"{k} = ?" for k in fields)
         with self.transaction() as c:
             c.executemany(f"UPDATE files SET {cols} WHERE file_id = ?", [(*fields.values(), f) for f in file_ids])
@@ -346,7 +365,19 @@ class Catalog:
             rows = self.query("SELECT * FROM files WHERE status = ? ORDER BY file_id", (status,))
         else:
             rows = self.query("SELECT * FROM files ORDER BY file_id")
-        return [dict(r) for r in rows]
+        return [self._absolute(dict(r)) for r in rows]
+
+    def _stored_fields(self, fields: dict) -> dict:
+        """Column values as stored: a ``stored_path`` relative to the data home."""
+        if "stored_path" in fields:
+            fields = {**fields, "stored_path": to_stored(self.home, fields["stored_path"])}
+        return fields
+
+    def _absolute(self, row: dict) -> dict:
+        """A row as callers use it: its ``stored_path`` resolved against today's data home."""
+        if row.get("stored_path"):
+            row["stored_path"] = resolve_stored(self.home, row["stored_path"])
+        return row
 
     # ---- candidates --------------------------------------------------------------------
     def save_candidate(self, candidate_id: str, sha: str, cv: NormalizedCV, chunks: list[Chunk],
@@ -384,7 +415,8 @@ class Catalog:
                     for p in cv.provenance
                 ],
             )
-            fields = {"status": "done", "error": None, "candidate_id": candidate_id, **file_fields}
+            fields = self._stored_fields({"status": "done", "error": None, "candidate_id": candidate_id,
+                                          **file_fields})
             cols = ", ".join(f"{k} = ?" for k in fields)
             c.execute(f"UPDATE files SET {cols} WHERE file_id = ?", (*fields.values(), file_id))
 
@@ -394,7 +426,7 @@ class Catalog:
             "SELECT c.*, f.original_path AS source_path, f.stored_path AS stored_path, f.file_name AS file_name "
             "FROM candidates c LEFT JOIN files f ON f.sha256 = c.file_sha256 ORDER BY c.created_at, c.name"
         )
-        return [_decode(r) for r in rows]
+        return [self._absolute(_decode(r)) for r in rows]
 
     def person_rows(self) -> list[dict]:
         """Every candidate's flat row plus what grouping people reads of the record, without the record.
@@ -412,7 +444,7 @@ class Catalog:
         )
         out = []
         for r in rows:
-            d = _decode(r)
+            d = self._absolute(_decode(r))
             d.update(json.loads(d.pop("grouping") or "{}"))
             d["roles"] = d.get("roles") or []
             out.append(d)
@@ -425,7 +457,7 @@ class Catalog:
             "FROM candidates c LEFT JOIN files f ON f.sha256 = c.file_sha256 WHERE c.candidate_id = ?",
             (candidate_id,),
         )
-        return _decode(rows[0]) if rows else None
+        return self._absolute(_decode(rows[0])) if rows else None
 
     def chunks(self, candidate_id: str | None = None) -> list[Chunk]:
         """Chunks of one candidate (or all), in order."""
@@ -445,7 +477,7 @@ class Catalog:
     def delete_candidate(self, candidate_id: str) -> str | None:
         """Forget a candidate (chunks, provenance, shortlist entries, file row); returns the stored path."""
         with self.transaction() as c:
-            return _delete_candidate_rows(c, candidate_id)
+            return resolve_stored(self.home, _delete_candidate_rows(c, candidate_id))
 
     def begin_forget(self, candidate_ids: list[str], file_ids: list[int] = ()) -> dict | None:
         """Delete candidates (and file rows) and journal what is left to do, in one transaction.
@@ -455,12 +487,13 @@ class Catalog:
         is done (see :mod:`cvrag_desktop.catalog.forget`). Returns the journal entry, or None
         when nothing matched.
         """
-        from cvrag_desktop.catalog.forget import needles_of
+        from cvrag_desktop.catalog.forget import identity_of, needles_of
 
         with self.transaction() as c:
             stored: list[str] = []
             needles: list[str] = []
             found: list[str] = []
+            identity: list[str] = []
             for cid in candidate_ids:
                 row = c.execute("SELECT name, emails, phones, record FROM candidates WHERE candidate_id = ?",
                                 (cid,)).fetchone()
@@ -471,6 +504,7 @@ class Catalog:
                 f = c.execute("SELECT f.original_path, f.file_name FROM candidates ca JOIN files f "
                               "ON f.sha256 = ca.file_sha256 WHERE ca.candidate_id = ?", (cid,)).fetchone()
                 needles += needles_of(cid, dict(row), [tuple(r) for r in chunks], tuple(f) if f else ())
+                identity += identity_of(cid, dict(row))
                 path = _delete_candidate_rows(c, cid)
                 if path:
                     stored.append(path)
@@ -484,18 +518,23 @@ class Catalog:
             if not found and not stored and not file_ids:
                 return None
             needles = _unshared(c, needles)
-            cur = c.execute("INSERT INTO pending_forget(candidate_ids, stored_paths, needles, created_at) "
-                            "VALUES (?,?,?,?)", (json.dumps(found), json.dumps(stored),
-                                                 json.dumps(sorted(set(needles))), time.time()))
+            identity = sorted({n for n in identity if not c.execute(  # what others share (a namesake) stays
+                "SELECT 1 FROM candidates WHERE lower(name) = lower(?1) OR instr(lower(emails), lower(?1)) "
+                "OR instr(phones, ?1) LIMIT 1", (n,)).fetchone()})
+            cur = c.execute("INSERT INTO pending_forget(candidate_ids, stored_paths, needles, created_at, identity) "
+                            "VALUES (?,?,?,?,?)", (json.dumps(found), json.dumps(stored),
+                                                   json.dumps(sorted(set(needles))), time.time(),
+                                                   json.dumps(identity)))
             return {"forget_id": int(cur.lastrowid), "candidate_ids": found, "stored_paths": stored,
-                    "needles": sorted(set(needles)), "steps_done": []}
+                    "needles": sorted(set(needles)), "identity": identity, "steps_done": []}
 
     def pending_forgets(self) -> list[dict]:
         """Forget operations that have not finished (resumed at start)."""
         rows = self.query("SELECT * FROM pending_forget ORDER BY forget_id")
         return [{"forget_id": r["forget_id"], "candidate_ids": json.loads(r["candidate_ids"]),
                  "stored_paths": json.loads(r["stored_paths"]), "needles": json.loads(r["needles"]),
-                 "steps_done": json.loads(r["steps_done"])} for r in rows]
+                 "identity": json.loads(r["identity"] or "[]"), "steps_done": json.loads(r["steps_done"])}
+                for r in rows]
 
     def forget_step_done(self, forget_id: int, steps: list[str]) -> None:
         """Record the finished steps of a journalled forget."""

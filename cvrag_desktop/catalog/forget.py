@@ -2,7 +2,9 @@
 
 :meth:`Catalog.begin_forget` deletes the rows and writes a ``pending_forget`` journal
 row in the same transaction; :func:`run_forget` then does the other steps, each
-idempotent and recorded when done, and drops the journal row last. A crash or a step
+idempotent and recorded when done, and drops the journal row last. Library paths in the journal are relative to the data home
+and only files inside this home's library are ever deleted (``catalog/home_paths.py``); copies a
+repair set aside are scrubbed or removed too (``catalog/leftovers.py``). A crash or a step
 that cannot run now (another process holds the search index) leaves the journal row,
 and :func:`resume_forgets` finishes it at the next start. Chat threads that cite or
 name a forgotten candidate are removed whole (the caller tells the user which).
@@ -18,11 +20,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from cvrag_desktop.catalog.health import list_backups
+from cvrag_desktop.catalog.home_paths import library_entry
+from cvrag_desktop.catalog.leftovers import forget_in_leftovers, identity_bytes
 from cvrag_desktop.errors import CvragError, IndexLocked
 
 log = logging.getLogger(__name__)
 
-STEPS = ("library", "threads", "backups", "index")
+STEPS = ("library", "threads", "backups", "leftovers", "index")
 MIN_LINE = 24  # characters: a CV line this long quoted in a chat answer is a quote, not a common phrase
 MAX_LINES = 400
 FAILED_STATUSES_EXCLUDED = ("done", "queued", "processing")
@@ -46,6 +50,18 @@ def needles_of(candidate_id: str, row: dict, chunks: list[tuple[str, str]], file
     return out
 
 
+def identity_of(candidate_id: str, row: dict) -> list[str]:
+    """The strings that identify the person in any copy: id, name, e-mails, phones (verified gone after forget)."""
+    out = [candidate_id]
+    name = (row.get("name") or "").strip()
+    if len(name) >= 4:
+        out.append(name)
+    for key in ("emails", "phones"):
+        with contextlib.suppress(ValueError):
+            out += [v for v in json.loads(row.get(key) or "[]") if isinstance(v, str) and len(v) >= 5]
+    return out
+
+
 def _needle_bytes(needles: list[str]) -> list[bytes]:
     forms: set[bytes] = set()
     for n in needles:
@@ -64,39 +80,64 @@ def blob_mentions(blob: bytes | str | None, needles: list[bytes]) -> bool:
     return any(n in data for n in needles)
 
 
-def scrub_backups(catalog_path: Path, candidate_ids: list[str], stored_paths: list[str]) -> int:
-    """Delete the forgotten rows from every catalog backup too (secure delete + vacuum); returns backups changed."""
+def scrub_catalog_copy(path: Path, candidate_ids: list[str], stored_paths: list[str]) -> None:
+    """Delete the forgotten rows from a copy of the catalog (secure delete, VACUUM, no WAL left); raises on failure."""
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    try:
+        conn.execute("PRAGMA secure_delete=ON")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("BEGIN")
+        for cid in candidate_ids:
+            conn.execute("DELETE FROM files WHERE sha256 = (SELECT file_sha256 FROM candidates "
+                         "WHERE candidate_id = ?)", (cid,))
+            for table in ("chunks", "provenance", "shortlist_items", "candidates"):
+                conn.execute(f"DELETE FROM {table} WHERE candidate_id = ?", (cid,))
+            with contextlib.suppress(sqlite3.OperationalError):  # (older copies: no such table)
+                conn.execute("DELETE FROM person_links WHERE a = ? OR b = ?", (cid, cid))
+        names = {Path(p.replace("\\", "/")).name for p in stored_paths}
+        for file_id, stored in conn.execute("SELECT file_id, stored_path FROM files WHERE stored_path IS NOT NULL"
+                                            ).fetchall():  # relative, or (older copies) absolute in any home
+            if Path(stored.replace("\\", "/")).name in names:
+                conn.execute("DELETE FROM files WHERE file_id = ?", (file_id,))
+        conn.execute("DELETE FROM pending_forget")
+        conn.execute("COMMIT")
+        conn.execute("VACUUM")
+        conn.execute("PRAGMA journal_mode=DELETE")  # checkpoint and drop the copy's -wal
+    finally:
+        conn.close()
+
+
+def scrub_backups(catalog_path: Path, candidate_ids: list[str], stored_paths: list[str],
+                  identity: list[bytes] = ()) -> int:
+    """Delete the forgotten rows from every catalog backup too; returns backups changed.
+
+    A backup that cannot be cleaned, or whose bytes still name the person afterwards, is removed.
+    """
+    from cvrag_desktop.catalog.leftovers import names_person, remove
+
     changed = 0
     for b in list_backups(catalog_path):
         try:
-            conn = sqlite3.connect(str(b), isolation_level=None)
-            try:
-                conn.execute("PRAGMA secure_delete=ON")
-                conn.execute("PRAGMA foreign_keys=ON")
-                conn.execute("BEGIN")
-                for cid in candidate_ids:
-                    conn.execute("DELETE FROM files WHERE sha256 = (SELECT file_sha256 FROM candidates "
-                                 "WHERE candidate_id = ?)", (cid,))
-                    for table in ("chunks", "provenance", "shortlist_items", "candidates"):
-                        conn.execute(f"DELETE FROM {table} WHERE candidate_id = ?", (cid,))
-                    conn.execute("DELETE FROM person_links WHERE a = ? OR b = ?", (cid, cid))
-                for p in stored_paths:
-                    conn.execute("DELETE FROM files WHERE stored_path = ?", (p,))
-                conn.execute("DELETE FROM pending_forget")
-                conn.execute("COMMIT")
-                conn.execute("VACUUM")
-                changed += 1
-            finally:
-                conn.close()
+            scrub_catalog_copy(b, candidate_ids, stored_paths)
+            changed += 1
         except sqlite3.Error as exc:  # a backup that cannot be cleaned cannot be kept
             log.warning("backup %s could not be cleaned (%s): removing it", b, exc)
-            b.unlink(missing_ok=True)
+            remove(b)
+            continue
+        if identity and names_person(b, list(identity)):
+            log.warning("backup %s still names a forgotten person after cleaning: removing it", b)
+            remove(b)
     return changed
 
 
 def run_forget(catalog, entry: dict, *, delete_from_index: Callable[[list[str]], None],
-               scrub_threads: Callable[[list[str]], list[dict]]) -> dict:
-    """Do the remaining steps of one journalled forget; returns what was done and what is pending."""
+               scrub_threads: Callable[[list[str]], list[dict]],
+               scrub_thread_copy: Callable[[Path, list[str]], object] | None = None) -> dict:
+    """Do the remaining steps of one journalled forget; returns what was done and what is pending.
+
+    ``scrub_thread_copy(path, needles)`` cleans a set-aside conversation store (the assistant's
+    code: the catalog imports nothing above it); without it such a copy that names them is removed.
+    """
     done = list(entry.get("steps_done") or [])
     report: dict = {"candidate_ids": entry["candidate_ids"], "files_removed": 0, "threads_removed": [],
                     "pending": []}
@@ -106,14 +147,21 @@ def run_forget(catalog, entry: dict, *, delete_from_index: Callable[[list[str]],
         try:
             if step == "library":
                 for p in entry["stored_paths"]:
-                    path = Path(p)
-                    if path.exists():
+                    path = library_entry(catalog.home, p)
+                    if path is None:
+                        report.setdefault("refused", []).append(p)
+                    elif path.exists() or path.is_symlink():
                         path.unlink()
                         report["files_removed"] += 1
             elif step == "threads":
                 report["threads_removed"] = scrub_threads(entry["needles"])
             elif step == "backups":
-                scrub_backups(catalog.path, entry["candidate_ids"], entry["stored_paths"])
+                scrub_backups(catalog.path, entry["candidate_ids"], entry["stored_paths"], identity_bytes(entry))
+            elif step == "leftovers":
+                report["leftovers"] = forget_in_leftovers(
+                    catalog.home, entry,
+                    lambda p: scrub_catalog_copy(p, entry["candidate_ids"], entry["stored_paths"]),
+                    (lambda p: scrub_thread_copy(p, entry["needles"])) if scrub_thread_copy else None)
             elif step == "index" and entry["candidate_ids"]:
                 delete_from_index(entry["candidate_ids"])
         except IndexLocked as exc:

@@ -84,10 +84,13 @@ class EdgeIndex:
         self.dead = int(read_meta(folder).get("dead") or 0)  # deleted points since the last rewrite
 
     def _recover_swap(self) -> None:
-        """A rewrite killed between its two renames left the live shard as ``shard.old``: put it back."""
+        """A rewrite killed between its two renames left the live shard as ``shard.old``: put it back;
+        killed later, ``shard.old`` is the replaced copy: remove it (and any half-written ``shard.new``)."""
         old = self.path.with_name(SHARD_DIR + ".old")
         if not self.path.exists() and (old / "segments").exists():
             old.rename(self.path)
+        # killed after the swap: the old copy still holds the points the rewrite dropped (a forget's)
+        shutil.rmtree(old, ignore_errors=True)
         shutil.rmtree(self.path.with_name(SHARD_DIR + ".new"), ignore_errors=True)
 
     # ---- writing -----------------------------------------------------------------------

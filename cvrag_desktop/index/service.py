@@ -349,4 +349,7 @@ class SearchService:
                 store.delete_candidate(cid)
             wipe = getattr(store, "wipe_free_space", None)
             if callable(wipe):
-                wipe()
+                wipe()  # local: the shard is rewritten with its live points (a fresh WAL without them)
+            drop = getattr(store, "done_rebuilding", None)
+            if callable(drop):
+                drop()  # an interrupted reindex's kept vectors may include theirs (it only costs re-embedding)
