@@ -23,6 +23,7 @@ from cvrag_desktop.assistant.people import PeopleIndex
 from cvrag_desktop.assistant.router import DOMAIN, PRONOUNS, Plan, looks_like_unknown_name, parse_question
 from cvrag_desktop.assistant.scoped import scoped_answer
 from cvrag_desktop.assistant.state import PER_TURN_RESET, AssistantState
+from cvrag_desktop.assistant.typos import TermCache, correct_question, read_as_note
 from cvrag_desktop.assistant.vocabulary import VocabularyCache
 from cvrag_desktop.config import Settings
 from cvrag_desktop.errors import Cancelled, InvalidInput
@@ -46,10 +47,13 @@ class AssistantDeps:
     timeout: float = 60.0
     timings: dict = field(default_factory=dict)
     people: PeopleIndex | None = None
+    terms: TermCache | None = None
 
     def __post_init__(self) -> None:
         if self.people is None:
             self.people = PeopleIndex(self.facts)
+        if self.terms is None:
+            self.terms = TermCache(self.vocab)
 
     def today(self) -> dt.date:
         """The date current roles run to."""
@@ -73,10 +77,11 @@ def last_candidates(messages: list[dict]) -> list[dict]:
 
 
 def rewrite_query(state: AssistantState, config: RunnableConfig) -> dict:
-    """Standalone question: pronouns resolved to the last cited candidate(s); the LLM when up and useful."""
+    """Standalone question: misspelt words read as the library's terms, pronouns resolved to the last cited
+    candidate(s); the LLM when up and useful."""
     t0 = time.perf_counter()
     deps: AssistantDeps = _cfg(config)["deps"]
-    question = state["question"]
+    question, corrections = correct_question(state["question"], deps.terms.get())
     history = state.get("messages", [])
     previous = last_candidates(history)
     standalone = question
@@ -95,6 +100,7 @@ def rewrite_query(state: AssistantState, config: RunnableConfig) -> dict:
         except LLM_ERRORS as exc:
             notes.append(f"rewrite without the language model: {exc}")
     return {**PER_TURN_RESET, "standalone": standalone, "notes": notes,
+            "read_as": [c.to_dict() for c in corrections],
             "timings": {"rewrite_ms": round((time.perf_counter() - t0) * 1000, 1)}}
 
 
@@ -104,7 +110,7 @@ def route_intent(state: AssistantState, config: RunnableConfig) -> dict:
     deps: AssistantDeps = _cfg(config)["deps"]
     q = state["standalone"]
     previous = [p["candidate_id"] for p in last_candidates(state.get("messages", []))]
-    plan = parse_question(q, deps.vocab.get(), previous, deps.people)
+    plan = parse_question(q, deps.vocab.get(), previous, deps.people, deps.terms.get().known)
     notes = list(state.get("notes", []))
     if state.get("llm_up") and plan.route != "analytics":
         try:
@@ -305,6 +311,8 @@ def validate(state: AssistantState, config: RunnableConfig) -> dict:
     if answer["status"] == "answered" and not cited:
         answer = {**answer, "status": "unknown", "answer": "I could not find support for an answer in the CVs."}
     answer["citations"] = cited
+    if note := read_as_note(state.get("read_as") or []):
+        answer = {**answer, "answer": f"{note}\n{answer['answer']}"}  # what was read, before what was found
     people = []
     for c in cited:
         e = given[c]

@@ -79,6 +79,24 @@ def question_language(question: str) -> str:
     return best[0] if best[1] else "en"
 
 
+def in_unlisted_language(question: str, terms: list[str], library_words: frozenset[str]) -> bool:
+    """Is the question written in a language with no word list (Swahili, Hungarian, ...)?
+
+    True when the words no CV uses outnumber the question words of the best-matching
+    listed language: "Nani anajua Kafka?" (no listed word, two unknown ones), not
+    "Who holds a security clearance?" (three English question words, one unknown).
+    Such a question's unknown words are its own question words, not evidence to require.
+    """
+    if _CJK.search(question):
+        return False
+    unknown = [t for t in terms if t not in library_words]
+    if not unknown:
+        return False
+    words = [fold(w) for w in _WORD.findall(question)]
+    hits = max((sum(w in ws for w in words) for ws in _question_words()[2].values()), default=0)
+    return hits < len(unknown)
+
+
 def strip_cjk(text: str) -> str:
     """Remove CJK question particles and meta words ("哪些候选人会" → "")."""
     out = fold(text)

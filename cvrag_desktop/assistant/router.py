@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 from dataclasses import field as dc_field
 
 from cvrag_desktop.assistant.people import PeopleIndex
+from cvrag_desktop.assistant.question import in_unlisted_language
 from cvrag_desktop.assistant.understand import disambiguate, refine, resolve_people
 from cvrag_desktop.assistant.vocabulary import QUESTION_LEVELS, CatalogVocabulary
 from cvrag_desktop.index.filters import text_key
@@ -165,8 +166,12 @@ def _analytics_op(q: str, plan: Plan) -> str | None:
 
 
 def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: list[str] | None = None,
-                   people: PeopleIndex | None = None) -> Plan:
-    """The deterministic plan for a (standalone) question (``people`` resolves names to persons)."""
+                   people: PeopleIndex | None = None, library_words: frozenset[str] | None = None) -> Plan:
+    """The deterministic plan for a (standalone) question (``people`` resolves names to persons).
+
+    ``library_words`` (every word the CVs and the vocabulary use) lets a question in a language
+    with no word list keep only its content words that a CV could state.
+    """
     q = normalize_key(question)
     plan = Plan()
     filters: dict = {}
@@ -224,6 +229,8 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
                   and canonical_skill(w) is None and len(w) > 2 and not _is_level_word(w)]
     if people is not None:
         refine(plan, question, words, used, people, mentions, skills, langs, levels)
+    if library_words is not None and in_unlisted_language(question, plan.terms, library_words):
+        plan.terms = [t for t in plan.terms if t in library_words]
     plan.op = plan.intent.get("op") or _analytics_op(q, plan)
     if plan.op == "lookup" and plan.persons and not plan.concepts and len(plan.terms) <= 2 and \
             plan.field not in (None, "profile", "employers", "current"):

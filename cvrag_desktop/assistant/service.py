@@ -113,7 +113,7 @@ class AssistantService:
             "filters": state.get("filters", {}), "mode": answer.get("mode", "deterministic"),
             "citations": citations, "sources": dedupe_sources(citations), "thread_id": thread_id,
             "standalone": state.get("standalone"), "matches": answer.get("data", {}).get("candidate_ids"),
-            "data": answer.get("data", {}), "notes": state.get("notes", []), "timings": state.get("timings", {}),
+            "data": answer.get("data", {}), "notes": state.get("notes", []), "read_as": state.get("read_as", []), "timings": state.get("timings", {}),
             "evidence_ids": [e["evidence_id"] for e in state.get("evidence", [])],
             "plan_terms": state.get("plan", {}).get("terms", []),
             "plan_candidates": state.get("plan", {}).get("candidates", []),

@@ -41,10 +41,11 @@ class AssistantState(TypedDict, total=False):
     use_llm: bool
     llm_up: bool
     notes: list[str]
+    read_as: list[dict]  # misspelt words and the terms they were read as ({written, read})
     timings: dict  # milliseconds per stage
 
 
 PER_TURN_RESET: dict = {
     "standalone": "", "route": "hybrid", "filters": {}, "plan": {}, "evidence": [], "analytics": None,
-    "answer": {}, "notes": [], "timings": {},
+    "answer": {}, "notes": [], "read_as": [], "timings": {},
 }
