@@ -165,10 +165,13 @@ class ParseSandbox:
                 job, args = queue.pop()
                 try:
                     slot.conn.send(args)
-                except (OSError, ValueError):  # the worker died: give the job back, start another
+                except (OSError, ValueError):  # the worker died: give the job back
                     queue.append((job, args))
-                    self._requeue(slot, queue)
-                    self._replace(slot)
+                    if slot.job is None:  # it held nothing: start another now
+                        self._requeue(slot, queue)
+                        self._replace(slot)
+                    # else the run loop sees the death and reports (or gives back) the job it was running;
+                    # replacing the worker here lost that job without a result
                     break
                 if on_start and slot.lane == PARSE:
                     on_start(job)

@@ -93,3 +93,26 @@ def test_a_deferral_from_the_ocr_lane_itself_fails_the_file_instead_of_looping()
         box.close()
     assert results["odd"]["status"] == "failed" and "OCR" in results["odd"]["error"]
     assert results["t"]["ok"] is True
+
+
+class _DeadPipe:
+    """The parent's end of a pipe whose worker has already exited."""
+
+    def send(self, _obj) -> None:
+        raise BrokenPipeError("worker gone")
+
+
+def test_a_worker_that_dies_before_its_next_job_is_sent_keeps_its_current_job():
+    """A worker can crash on its current file in the instant before the parent sends the next one ahead;
+    the failed send must give the next job back and leave the current one to the run loop (which reports
+    the crash), never replace the worker and drop the file it was running without a result."""
+    from cvrag_desktop.ingestion.sandbox import _Slot
+
+    box = ParseSandbox(1, 400, lane_probe)
+    slot = _Slot(proc=None, conn=_DeadPipe(), lane=PARSE, ready=True)
+    slot.hold("running.pdf", ("crash",))
+    box._slots.append(slot)
+    queues = {PARSE: [("next.pdf", ("fine",))], OCR: []}
+    box._dispatch(queues, None)
+    assert box._slots == [slot] and slot.job == "running.pdf" and box.restarts == 0
+    assert queues[PARSE] == [("next.pdf", ("fine",))]
