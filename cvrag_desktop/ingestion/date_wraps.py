@@ -26,7 +26,9 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
     from cvrag_desktop.ingestion.dates import find_date_ranges
     from cvrag_desktop.ingestion.lexicon import load_lexicon
 
-    for a, b in itertools.pairwise(lines):
+    # two passes: a range wrapped over three lines ("agosto 2018 –" / "septiembre" / "2022" in a narrow date
+    # cell) is joined bottom-up, the month with its year first, then the start with that end
+    for a, b in itertools.chain(itertools.pairwise(lines), itertools.pairwise(lines)):
         if a.page != b.page or a.column != b.column:
             continue
         if not find_date_ranges(a.text):
@@ -43,7 +45,8 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
                 else:
                     a.text = f"{a.text.rstrip()} {year.group(1)}"
                 b.text = b.text.strip()[len(year.group(1)):].strip()
-            continue
+            if not (find_date_ranges(a.text) and re.match(r"^[-–—]\s*\S", b.text)):
+                continue  # else "september" + "2025 - Heden": the end of the range wrapped below as well
         if _join_leading_date(a, b, find_date_ranges):
             continue
         a_cells = a.text.split("\t")

@@ -72,6 +72,8 @@ def _fold_same_length(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _fold_char(ch: str) -> str:
+    if ch in "’‘ʼ`´":
+        return "'"  # "aujourd’hui" is "aujourd'hui"
     base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)).lower()
     return base if len(base) == 1 else (ch.lower() if len(ch.lower()) == 1 else ch)
 

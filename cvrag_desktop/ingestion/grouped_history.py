@@ -22,7 +22,8 @@ from cvrag_desktop.ingestion.line_kinds import DURATION_UNIT
 from cvrag_desktop.ingestion.places import is_place_name
 
 _LENGTH = (rf"\d+\s*{DURATION_UNIT}(?:[,\s]+\d+\s*{DURATION_UNIT})?|less than a year|moins d['’]un an|"
-           r"weniger als ein jahr")
+           r"weniger als ein jahr|menos de un año|meno di un anno|menos de um ano|minder dan een jaar|mniej niż rok|"
+           r"mindre än ett år|mindre end et år")
 _DATED_TAIL = re.compile(rf"\s*\(\s*(?:{_LENGTH})\s*\)\s*$", re.IGNORECASE)
 _GROUP_LENGTH = re.compile(rf"^\s*(?:{_LENGTH})\s*$", re.IGNORECASE)
 _AT = re.compile(r"\s+(?:at|@|chez|bei|en|presso|na|no|bij|w)\s+", re.IGNORECASE)
@@ -157,6 +158,13 @@ def read_grouped_education(lines: list[TextLine], idx: list[int]) -> list[tuple[
         end = (ranges[0].end or ranges[0].start) if ranges else None
         where = {"degree": i} if degree else {}
         institution = None
+        while layout is _EDU_EXPORT and degree and k >= 2 and idx[k - 1] == i - 1 \
+                and not _school_line(lines[idx[k - 1]], lines[i]) and _school_line(lines[idx[k - 2]], lines[i]) \
+                and not _EDU_EXPORT.match(lines[idx[k - 1]].text.strip()):
+            # "Degree in a Long Subject of" / "Study · (2021 - 2023)": the degree wrapped above its dated tail
+            degree = f"{lines[idx[k - 1]].text.strip()} {degree}"
+            k, i = k - 1, idx[k - 1]
+            where["degree"] = i
         if k > 0 and _school_line(lines[idx[k - 1]], lines[i]):
             institution = lines[idx[k - 1]].text.strip()
             where["institution"] = idx[k - 1]

@@ -239,8 +239,9 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
             prev = ln
             continue
         if prev is not None and ln.column and (ln.column != prev.column or ln.page != prev.page):
-            # a column resuming on a new page (or after the other column) continues its own section
-            current = by_column.get(ln.column, current)
+            # a column resuming on a new page (or after the other column) continues its own section; the
+            # top of a column with no heading yet (the name and headline beside a sidebar) is the header's
+            current = by_column.get(ln.column, blocks[0] if ln.page == prev.page and prev.column else current)
         elif prev is not None and not ln.column and ln.page != prev.page and prev.column:
             # a page in one column after a page in two: it goes on with the column it is aligned with
             near = min(col_x, key=lambda c: abs(col_x[c] - ln.x0), default=None)

@@ -18,3 +18,27 @@ def test_round_trip_on_every_layout(tmp_path):
     for field, (hit, tot) in overall.items():
         floor = 0.95 if field in ("name", "email") else 0.9
         assert tot == 0 or hit / tot >= floor, (field, hit, tot, format_table(result))
+
+
+def test_round_trip_of_profile_exports_and_word_cvs_in_the_newer_locales(tmp_path):
+    """LinkedIn exports (localized sidebar headings, grouped positions, "less than a year", wrapped degrees)
+    and Word-style CVs in Polish, Dutch, Spanish and Italian: no heading becomes a name, and the current
+    role, employers and degrees come back."""
+    from cvrag_desktop.ingestion.sections import lexicon_section
+
+    out = tmp_path / "gen"
+    for n, layout in enumerate(("linkedin", "wordtable", "oneline")):
+        report = generate_batch(8, 40 + n, out / layout, locale="pl_PL,nl_NL,es_ES,it_IT", layout=layout)
+        assert not report.failed
+    for layout in ("linkedin", "wordtable", "oneline"):
+        result = evaluate_generated(out / layout)
+        overall = result["per_layout"]["ALL"]
+        for field in ("name", "current_title", "current_company", "employers", "degrees"):
+            hit, tot = overall[field]
+            assert tot == 0 or hit / tot >= 0.85, (layout, field, hit, tot, format_table(result))
+    from cvrag_desktop.ingestion.extract import extract_document
+    from cvrag_desktop.ingestion.normalize import normalize_document
+
+    for pdf in sorted((out / "linkedin").glob("*.pdf")):
+        cv, _ = normalize_document(extract_document(pdf))
+        assert cv.name and not lexicon_section(cv.name), (pdf.name, cv.name)
