@@ -93,8 +93,8 @@ def indented_item(ln: TextLine, head: TextLine, body_pt: float) -> bool:
 
 
 # a length of time as CVs and profile exports print it ("3 years", "10 mois", "2 jaar", "5 miesięcy")
-DURATION_UNIT = (r"(?:ans?|years?|yrs?|mois|months?|mos?|jahre?|monate?|años?|meses|anni|mesi|anos?|jaar|jaren|"
-                 r"maanden?|lat|lata|miesiące|miesięcy|miesiąc)")
+DURATION_UNIT = (r"(?:ans?|years?|yrs?|mois|months?|mos?|jahre?|monate?|años?|meses|mes|anni|anno|mesi|mese|anos?|"
+                 r"mês|jaar|jaren|maanden?|lat|lata|rok|miesiące|miesięcy|miesiąc|år|månader|månad|måneder|måned)")
 _SPAN = rf"\d+\s*{DURATION_UNIT}\.?"
 _GROUP_DURATION = re.compile(rf"^\S.{{0,60}}?\s+[—–·|-]\s+\(?{_SPAN}(?:[,\s]+(?:and\s+|et\s+|und\s+|y\s+)?{_SPAN})*"
                              r"(?:[,\s]+(?:aujourd['’]hui|present|current|heute|actualidad|hoje|oggi))?\)?$", re.I)

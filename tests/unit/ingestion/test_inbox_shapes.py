@@ -240,3 +240,17 @@ def test_polish_and_dutch_titles_and_employers_are_told_apart_by_vocabulary(tmp_
         ("Specjalistka ds. marketingu", "Grupa Wzorcowa", True),
         ("Huisarts", "Streekziekenhuis Voorbeeld", False),
         ("Aplikant radcowski", "Kancelaria Wzorcowa", False)]
+
+
+def test_export_lengths_with_singular_units_and_old_export_skill_headings():
+    """"1 año 1 mes", "1 anno 5 mesi", "1 rok 2 miesiące", "1 år 3 månader" are lengths of time (a firm's total
+    above its roles); the 2016–17 export's "Skills & Expertise" heading in other languages names skills."""
+    from cvrag_desktop.ingestion.line_kinds import group_duration
+    from cvrag_desktop.ingestion.sections import lexicon_section
+
+    for text in ("Firma Ejemplo — 1 año 1 mes", "Ditta Esempio · 1 anno 5 mesi", "Firma Wzorcowa — 1 rok 2 miesiące",
+                 "Exempel AB · 1 år 3 månader"):
+        assert group_duration(text), text
+    for heading in ("Skills & Expertise", "Competenze ed esperienze", "Aptitudes y conocimientos",
+                    "Kenntnisse und Fähigkeiten"):
+        assert lexicon_section(heading) == "skills", heading
