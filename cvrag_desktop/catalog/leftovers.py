@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 RETENTION_DAYS = 30
 VERIFY_LINES = 20  # unique CV lines searched for in a scrubbed copy (besides name, e-mails, phones, ids)
 SIDE_SUFFIXES = ("-wal", "-shm", "-journal")
+BLOCK = 8 << 20
 
 
 @dataclass(frozen=True)
@@ -142,12 +143,19 @@ def purge_leftovers(data_dir: Path, *, expired_only: bool = True, retention_days
 
 def names_person(path: Path, needles: list[bytes]) -> bool:
     """True when any (lower-case UTF-8) needle occurs in the raw bytes of a file or its side files."""
+    if not needles:
+        return False
+    overlap = max(len(n) for n in needles)
     for p in (path, *_sides(path)):
         if not p.exists():
             continue
-        data = p.read_bytes().lower()
-        if any(n in data for n in needles):
-            return True
+        with p.open("rb") as fh:  # in blocks (a catalog copy may be large), overlapping by a needle's length
+            tail = b""
+            while block := fh.read(BLOCK):
+                data = tail + block.lower()
+                if any(n in data for n in needles):
+                    return True
+                tail = data[-overlap:]
     return False
 
 
