@@ -36,6 +36,11 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
             # column beside the title ("Dal giugno <tab> Developer, X" + "2024 <tab> …") the first cells
             a_first, tab, a_rest = a.text.partition("\t")
             b_first = b.text.strip().split("\t")[0]
+            if a_first.strip() in ("-", "–", "—") and find_date_ranges(f"2000 {a_first.strip()} {b_first}"):
+                # "kwiecień 2025" / "—" / "obecnie": the dash and the end of a range stacked in a narrow cell
+                a.text = f"{a_first.strip()} {b_first}" + (f"\t{a_rest}" if tab else "")
+                b.text = "\t".join(b.text.strip().split("\t")[1:])
+                continue
             year = re.match(r"^((?:19|20)\d{2})\b", b.text.strip())
             month = re.search(r"([^\W\d_]{3,12})\.?$", (a_first if tab and len(a_first.split()) <= 3 else a.text).strip())
             if year and month and len(b_first.split()) <= 3 \

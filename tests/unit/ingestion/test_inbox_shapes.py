@@ -254,3 +254,19 @@ def test_export_lengths_with_singular_units_and_old_export_skill_headings():
     for heading in ("Skills & Expertise", "Competenze ed esperienze", "Aptitudes y conocimientos",
                     "Kenntnisse und Fähigkeiten"):
         assert lexicon_section(heading) == "skills", heading
+
+
+def test_a_range_stacked_in_a_narrow_date_cell_and_french_academic_titles(tmp_path):
+    """"April 2025" / "–" / "present" stacked in a table's date cell beside the role is one current range;
+    "Maîtresse de Conférences, Université …" under "Poste actuel" is a title at an employer."""
+    head = [(40, 20, "Ilse Marrow", 20, True), (40, 44, "ilse.marrow@example.org")]
+    items = head + [(40, 70, "Experience", 14, True),
+                    (40, 95, "April 2025"), (130, 95, "Platform Engineer, Example Logistics Ltd"),
+                    (40, 108, "–"), (130, 108, "• Ran the build farm."),
+                    (40, 121, "present"), (130, 121, "• Cut release time by half."),
+                    (40, 150, "Poste actuel", 14, True),
+                    (40, 175, "Depuis 2021 Maîtresse de Conférences, Université Exemple")]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [items])))
+    roles = [(e.title, e.company, e.start, e.is_current) for e in cv.experiences]
+    assert ("Platform Engineer", "Example Logistics Ltd", "2025-04", True) in roles
+    assert ("Maîtresse de Conférences", "Université Exemple", "2021", True) in roles
