@@ -260,7 +260,7 @@ def test_a_range_stacked_in_a_narrow_date_cell_and_french_academic_titles(tmp_pa
     """"April 2025" / "–" / "present" stacked in a table's date cell beside the role is one current range;
     "Maîtresse de Conférences, Université …" under "Poste actuel" is a title at an employer."""
     head = [(40, 20, "Ilse Marrow", 20, True), (40, 44, "ilse.marrow@example.org")]
-    items = head + [(40, 70, "Experience", 14, True),
+    items = [*head, (40, 70, "Experience", 14, True),
                     (40, 95, "April 2025"), (130, 95, "Platform Engineer, Example Logistics Ltd"),
                     (40, 108, "–"), (130, 108, "• Ran the build farm."),
                     (40, 121, "present"), (130, 121, "• Cut release time by half."),
