@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from cvrag_desktop.assistant.facts import CandidateFacts, CatalogFacts, role_skills, role_span, span_years
+from cvrag_desktop.assistant.numbers import describe_years
 from cvrag_desktop.domain import Chunk
 
 MAX_LISTED = 100
@@ -68,10 +69,7 @@ def describe_filters(filters: dict) -> str:
         parts.append("who worked at " + " and ".join(filters["companies"]))
     if filters.get("location"):
         parts.append("in " + filters["location"])
-    if filters.get("min_years") is not None:
-        parts.append(f"with {filters['min_years']}+ years of experience")
-    if filters.get("max_years") is not None:
-        parts.append(f"with under {filters['max_years'] + 1} years of experience")
+    parts += describe_years(filters)
     for key in ("titles", "degrees", "institutions", "certifications", "names"):
         if filters.get(key):
             parts.append(f"{key[:-1]} {' / '.join(filters[key])}")

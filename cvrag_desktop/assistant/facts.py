@@ -14,6 +14,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 
+from cvrag_desktop.assistant.numbers import years_pass
 from cvrag_desktop.assistant.vocabulary import degree_level
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.domain import Chunk, parse_partial_date
@@ -128,6 +129,8 @@ class CatalogFacts:
         if filters.get("min_years") is not None and (years is None or years < filters["min_years"]):
             return False
         if filters.get("max_years") is not None and (years is None or years > filters["max_years"]):
+            return False
+        if not years_pass(f.years, filters):  # "more than 10 years": 10.5 passes, 10.0 does not
             return False
         return not (filters.get("degree_level") and filters["degree_level"] not in f.levels)
 

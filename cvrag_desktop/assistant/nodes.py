@@ -19,6 +19,7 @@ from langchain_core.runnables import RunnableConfig
 from cvrag_desktop.assistant import analytics, lookup
 from cvrag_desktop.assistant.computed import run_intent
 from cvrag_desktop.assistant.facts import CatalogFacts
+from cvrag_desktop.assistant.numbers import EXACT_KEYS
 from cvrag_desktop.assistant.people import PeopleIndex
 from cvrag_desktop.assistant.router import DOMAIN, PRONOUNS, Plan, looks_like_unknown_name, parse_question
 from cvrag_desktop.assistant.scoped import scoped_answer
@@ -159,7 +160,7 @@ def _labelled(deps: AssistantDeps, hits: list[dict]) -> list[dict]:
 
 
 def _index_filters(plan: dict, deps: AssistantDeps) -> dict:
-    f = {k: v for k, v in plan["filters"].items() if k != "degree_level"}
+    f = {k: v for k, v in plan["filters"].items() if k != "degree_level" and k not in EXACT_KEYS}
     if plan.get("candidates"):
         vocab = deps.vocab.get()
         names = {vocab.display_names.get(c) for c in plan["candidates"]} - {None, ""}
@@ -197,14 +198,14 @@ def _search(state: AssistantState, config: RunnableConfig, strategy: str) -> dic
         # a named candidate: rank that CV's own chunks by the terms (exact and instant)
         hits = _named_chunks(deps, plan)
         return {"evidence": _labelled(deps, hits), "timings": _timed(state, "retrieve_ms", t0)}
+    exact = {k: v for k, v in plan["filters"].items() if k == "degree_level" or k in EXACT_KEYS}
     try:
-        hits = deps.search.search(query, filters or None, k=TOP_K * 2 if plan["filters"].get("degree_level") else
-                                  TOP_K, strategy=strategy if filters else "hybrid")
+        hits = deps.search.search(query, filters or None, k=TOP_K * 2 if exact else TOP_K,
+                                  strategy=strategy if filters else "hybrid")
     except InvalidInput:
         hits = []
-    if plan["filters"].get("degree_level"):
-        level = {"degree_level": plan["filters"]["degree_level"]}
-        hits = [h for h in hits if (f := deps.facts.get(h["candidate_id"])) and deps.facts.matches(f, level)][:TOP_K]
+    if exact:  # what the index cannot filter: degree levels, the exact years bounds
+        hits = [h for h in hits if (f := deps.facts.get(h["candidate_id"])) and deps.facts.matches(f, exact)][:TOP_K]
     return {"evidence": _labelled(deps, hits), "timings": _timed(state, "retrieve_ms", t0)}
 
 

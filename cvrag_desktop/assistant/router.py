@@ -14,6 +14,7 @@ import re
 from dataclasses import asdict, dataclass
 from dataclasses import field as dc_field
 
+from cvrag_desktop.assistant.numbers import extract_years
 from cvrag_desktop.assistant.people import PeopleIndex
 from cvrag_desktop.assistant.question import in_unlisted_language
 from cvrag_desktop.assistant.understand import disambiguate, refine, resolve_people
@@ -55,10 +56,6 @@ COUNT_RE = re.compile(r"\b(how many|number of|count)\b")
 COMPARE_RE = re.compile(r"\b(compare|comparison|versus|vs\.?|difference between|differences between)\b")
 LIST_RE = re.compile(r"\b(list|everyone|everybody|all (the )?candidates|all of the|which candidates|who are the)\b")
 TENURE_RE = re.compile(r"\b(tenure|stay|stayed|job|role|position|employer|company|one place|one job)\b")
-YEARS_MIN = re.compile(r"(\d{1,2})\s*\+\s*(?:years?|yrs?)|(?:at least|minimum(?: of)?|more than|over|>=?)\s*(\d{1,2})"
-                       r"\s*(?:years?|yrs?)|(\d{1,2})\s*(?:or more|and more|plus)\s*(?:years?|yrs?)")
-YEARS_MAX = re.compile(r"(?:less than|under|fewer than|at most|maximum(?: of)?|up to|<=?)\s*(\d{1,2})\s*(?:years?|yrs?)")
-YEARS_RANGE = re.compile(r"between\s*(\d{1,2})\s*and\s*(\d{1,2})\s*(?:years?|yrs?)")
 
 
 @dataclass
@@ -124,19 +121,6 @@ def extract_languages(question: str) -> list[str]:
         canon = canonical_language(m.group(0))
         if canon and canon not in out:
             out.append(canon)
-    return out
-
-
-def extract_years(q: str) -> dict:
-    """min_years / max_years from "5+ years", "at least 3 years", "under 2 years", "between 2 and 5 years"."""
-    out: dict = {}
-    if m := YEARS_RANGE.search(q):
-        return {"min_years": int(m.group(1)), "max_years": int(m.group(2))}
-    if m := YEARS_MIN.search(q):
-        n = int(next(g for g in m.groups() if g))
-        out["min_years"] = n + 1 if "more than" in m.group(0) or "over" in m.group(0) else n
-    if m := YEARS_MAX.search(q):
-        out["max_years"] = max(0, int(m.group(1)) - 1)
     return out
 
 

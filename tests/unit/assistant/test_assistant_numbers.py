@@ -1,0 +1,72 @@
+"""Years bounds as every listed language writes them; "more than N" is strict, "at least N" is not."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from cvrag_desktop.assistant.numbers import describe_years, extract_years, years_pass
+from cvrag_desktop.assistant.question import question_language, stopwords
+
+MORE_THAN_10 = {"min_years": 10, "years_more_than": 10}
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("who has more than 10 years?", MORE_THAN_10),
+    ("Wer hat mehr als 10 Jahre Erfahrung?", MORE_THAN_10),
+    ("¿Quién tiene más de 10 años de experiencia?", MORE_THAN_10),
+    ("Qui a plus de 10 ans d'expérience ?", MORE_THAN_10),
+    ("Chi ha più di 10 anni di esperienza?", MORE_THAN_10),
+    ("Quem tem mais de 10 anos de experiência?", MORE_THAN_10),
+    ("Wie heeft meer dan 10 jaar ervaring?", MORE_THAN_10),
+    ("Kto ma ponad 10 lat doświadczenia?", MORE_THAN_10),
+    ("Kto ma więcej niż 10 lat doświadczenia?", MORE_THAN_10),
+    ("谁有超过10年的经验？", MORE_THAN_10),
+    ("10年以上の経験がある候補者は？", {"min_years": 10}),  # 以上 includes ten
+    ("有10年以上经验的候选人", {"min_years": 10}),
+    ("at least 5 years of Python", {"min_years": 5}),
+    ("mindestens 5 Jahre", {"min_years": 5}),
+    ("co najmniej 5 lat", {"min_years": 5}),
+    ("5+ years", {"min_years": 5}),
+    ("10 years or more", {"min_years": 10}),
+    ("less than 3 years", {"max_years": 2}),
+    ("menos de 3 años", {"max_years": 2}),
+    ("no more than 5 years", {"max_years": 5, "years_at_most": 5}),  # not also "more than 5"
+    ("between 2 and 5 years", {"min_years": 2, "max_years": 5, "years_at_most": 5}),
+    ("zwischen 2 und 5 Jahren", {"min_years": 2, "max_years": 5, "years_at_most": 5}),
+    ("who worked at Acme in 2019?", {}),
+    ("Python 3 years", {}),
+])
+def test_years_phrases_in_every_listed_language(question, expected):
+    assert extract_years(question) == expected
+
+
+def test_more_than_is_strict_and_at_least_is_not():
+    assert not years_pass(10.0, MORE_THAN_10)
+    assert years_pass(10.5, MORE_THAN_10)
+    assert years_pass(10.0, extract_years("at least 10 years"))
+    assert years_pass(5.0, extract_years("at most 5 years"))
+    assert not years_pass(5.5, extract_years("at most 5 years"))
+    assert describe_years(MORE_THAN_10) == ["with more than 10 years of experience"]
+
+
+def test_more_than_keeps_a_fraction_above_the_bound(assistant, catalog):
+    """A person with 11.4 years has more than 11 years (whole-year "12+" would drop them)."""
+    from cvrag_desktop.assistant.facts import CatalogFacts
+
+    facts = CatalogFacts(catalog)
+    years = {f.name: f.years for f in facts.all().values()}
+    name, y = next((n, y) for n, y in years.items() if y and y != math.floor(y))
+    n = math.floor(y)
+    above = facts.matching(extract_years(f"more than {n} years"))
+    assert name in {f.name for f in above}
+    assert all(f.years > n for f in above)
+    result = assistant.ask(f"Who has more than {n} years of experience?", use_llm=False)
+    assert name in result["answer"]
+    assert f"more than {n} years" in result["answer"]
+
+
+def test_polish_is_a_listed_language():
+    assert question_language("Kto zna język niemiecki?") == "pl"
+    assert {"kto", "ktory", "gdzie"} <= stopwords("pl")
