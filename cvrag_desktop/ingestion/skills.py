@@ -48,10 +48,13 @@ def _label_cell(cells: list[str]) -> bool:
 
 
 def _skill_pieces(text: str) -> list[str]:
-    t = BULLET.sub("", text.strip())
-    cells = [c for c in t.split("\t") if c.strip()]
-    if _label_cell(cells):
-        cells = cells[1:]
+    raw = [c for c in text.strip().split("\t") if c.strip()]
+    if len(raw) >= 2 and all(BULLET.match(c.strip()) for c in raw):
+        cells = [BULLET.sub("", c.strip()) for c in raw]  # "• A <tab> • B": a bulleted list in two columns
+    else:
+        cells = [c for c in BULLET.sub("", text.strip()).split("\t") if c.strip()]
+        if _label_cell(cells):
+            cells = cells[1:]
     out = []
     for cell in cells:
         if ":" in cell:

@@ -154,3 +154,12 @@ def test_merged_skill_items_are_split_and_group_labels_and_placeholders_dropped(
         assert _clean_item(whole) == [whole]  # a vendor's product or a phrase stays whole
     assert _clean_item("Back End") == [] and _clean_item("Databases") == []
     assert _clean_item("categoría 1 XXX") == [] and _clean_item("xxx") == []
+
+
+def test_a_bulleted_skills_list_in_two_columns_keeps_its_unknown_first_items():
+    """"• Menu planning <tab> • Catering": both cells are items; the first is no group label of the second."""
+    rows = ["• Menu planning\t• Catering", "• Kitchen brigade training\t• Allergen control", "• HACCP\t• Sous Vide"]
+    lines = [TextLine(t, 0, (60, 100 + 14 * n, 400, 110 + 14 * n), 10.0, False) for n, t in enumerate(rows)]
+    got = [s for s, _ in extract_skills(lines, [0, 1, 2], [])]
+    for item in ("Menu planning", "Catering", "Kitchen brigade training", "Allergen control", "HACCP", "Sous Vide"):
+        assert any(g.lower() == item.lower() for g in got), (item, got)
