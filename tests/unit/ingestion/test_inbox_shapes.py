@@ -270,3 +270,14 @@ def test_a_range_stacked_in_a_narrow_date_cell_and_french_academic_titles(tmp_pa
     roles = [(e.title, e.company, e.start, e.is_current) for e in cv.experiences]
     assert ("Platform Engineer", "Example Logistics Ltd", "2025-04", True) in roles
     assert ("Maîtresse de Conférences", "Université Exemple", "2021", True) in roles
+
+
+def test_surnames_that_are_also_trades_stay_names(tmp_path):
+    """Cook, Koch, Kok, Foreman are common surnames: adding job words to the vocabulary must not turn a
+    person's name into a title."""
+    for n, name in enumerate(("Irene Cook", "Anna Koch", "Jan Kok", "Dale Foreman")):
+        items = [(40, 20, name, 20, True), (40, 44, "Sous Chef", 11),
+                 (40, 60, f"{name.split()[0].lower()}@example.org"), (40, 90, "Experience", 14, True),
+                 (40, 115, "2019 - 2024"), (150, 115, "Sous Chef"), (300, 115, "Example Bistro")]
+        cv, _ = normalize_document(extract_document(write_pdf(tmp_path / f"cv{n}.pdf", [items])))
+        assert cv.name == name
