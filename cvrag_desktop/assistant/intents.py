@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from cvrag_desktop.assistant.question import phrase_alternation
+
 # word edges for folded Latin text that still work inside CJK text (where every character is a word character)
 _B = r"(?<![a-z0-9])"
 _E = r"(?![a-z0-9])"
@@ -20,11 +22,11 @@ def _re(words: str) -> re.Pattern:
     return re.compile(_B + "(" + words + ")" + _E)
 
 
-BEFORE = _re(r"before|prior to|previous to|previously to|vor|bevor|antes de|antes|avant|prima di|voor|之前|以前|前に")
-AFTER = _re(r"after|after leaving|following|nach|nachdem|despues de|despues|apres|depois de|dopo|na|之后|以后|後に")
+BEFORE = _re(phrase_alternation("before"))  # every language's words: resources/question_words.yaml
+AFTER = _re(phrase_alternation("after"))
 LATEST = _re(r"most recent|latest|last (job|role|position|employer|company)|newest (job|role)|current (job|role|position|"
              r"employer|company|title)|currently|now|these days|aktuell\w*|derzeit\w*|jetzig\w*|actual|actualmente|"
-             r"actuel\w*|atual\w*|attual\w*|現在|目前|现在|当前|上一份|最近一份|前一份|直近")
+             r"actuel\w*|atual\w*|attual\w*|現在|目前|现在|当前|上一份|最近一份|前一份|直近|" + phrase_alternation("currently"))
 FIRST = _re(r"first (job|role|position|employer|company)|earliest (job|role|position)|start(ed)? (his|her|their) "
             r"career|erste[nrs]? (job|stelle|arbeitgeber)|primer (trabajo|empleo)|premier (emploi|poste)|"
             r"primeiro (emprego|trabalho)|primo (lavoro|impiego)|第一份")

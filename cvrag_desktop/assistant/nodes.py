@@ -21,6 +21,7 @@ from cvrag_desktop.assistant.computed import run_intent
 from cvrag_desktop.assistant.facts import CatalogFacts
 from cvrag_desktop.assistant.numbers import EXACT_KEYS
 from cvrag_desktop.assistant.people import PeopleIndex
+from cvrag_desktop.assistant.question import about_people, fold, says_currently
 from cvrag_desktop.assistant.router import DOMAIN, PRONOUNS, Plan, looks_like_unknown_name, parse_question
 from cvrag_desktop.assistant.scoped import scoped_answer
 from cvrag_desktop.assistant.state import PER_TURN_RESET, AssistantState
@@ -111,7 +112,7 @@ def route_intent(state: AssistantState, config: RunnableConfig) -> dict:
     deps: AssistantDeps = _cfg(config)["deps"]
     q = state["standalone"]
     previous = [p["candidate_id"] for p in last_candidates(state.get("messages", []))]
-    plan = parse_question(q, deps.vocab.get(), previous, deps.people, deps.terms.get().known)
+    plan = parse_question(q, deps.vocab.get(), previous, deps.people, deps.terms.get())
     notes = list(state.get("notes", []))
     if state.get("llm_up") and plan.route != "analytics":
         try:
@@ -120,8 +121,9 @@ def route_intent(state: AssistantState, config: RunnableConfig) -> dict:
             plan = llm_route(q, plan, base_url=deps.settings.llm_base_url, timeout=deps.timeout)
         except LLM_ERRORS as exc:
             notes.append(f"routing without the language model: {exc}")
+    asked = [fold(w) for w in re.findall(r"[\w'-]+", q)]
     if plan.route == "hybrid" and not _in_corpus(deps, plan.terms) and not any(w in DOMAIN for w in q.lower().split()) \
-            and not re.search(r"[\u3040-\u30ff\u3400-\u9fff]", q):
+            and not about_people(asked) and not re.search(r"[\u3040-\u30ff\u3400-\u9fff]", q):
         plan.route = "out_of_scope"  # no entity, no recruiting word, and the CVs never use these words
     plan.unknown_name = looks_like_unknown_name(q, plan)
     return {"route": plan.route, "filters": plan.filters, "plan": plan.to_dict(), "notes": notes,
@@ -256,7 +258,8 @@ def analytics_node(state: AssistantState, config: RunnableConfig) -> dict:
         names = {c: deps.people.display(person) for c in p.candidates if (person := deps.people.person_of(c))}
         result = lookup.lookup(deps.facts, book, p.candidates, p.field or "profile", names)
     elif p.op in ("longest_tenure", "shortest_tenure"):
-        current = bool(re.search(r"\b(current|currently|present|now)\b", state["standalone"], re.I))
+        current = bool(re.search(r"\b(current|present)\b", state["standalone"], re.I)) or \
+            says_currently(state["standalone"])
         result = analytics.tenure(deps.facts, book, p.filters, today, p.op == "longest_tenure", current)
     elif p.op in ("most_experience", "least_experience"):
         result = analytics.experience_extreme(deps.facts, book, p.filters, p.op == "most_experience")

@@ -151,7 +151,8 @@ def _question_key(question: str) -> str:
     return text_key(_POSSESSIVE.sub("", question))
 
 
-def find_mentions(question: str, index: PeopleIndex, ignore: set[str]) -> list[Mention]:
+def find_mentions(question: str, index: PeopleIndex, ignore: set[str], common: frozenset[str] = frozenset()
+                  ) -> list[Mention]:
     """People named in the question: full names, then single first names or surnames (any case).
 
     ``ignore`` holds folded words that must not be read as names (skills, languages,
@@ -185,7 +186,7 @@ def find_mentions(question: str, index: PeopleIndex, ignore: set[str]) -> list[M
         if pids:
             out.append(Mention(w, sorted(pids)))
             used.add(i)
-    out += _header_mentions(question, words, used, index, ignore)
+    out += _header_mentions(question, words, used, index, ignore, common)
     if not out:
         out += _cjk_header_mentions(question, index)
     return out
@@ -210,16 +211,17 @@ def _cjk_header_mentions(question: str, index: PeopleIndex) -> list[Mention]:
 
 
 def _header_mentions(question: str, words: list[str], used: set[int], index: PeopleIndex,
-                     ignore: set[str]) -> list[Mention]:
+                     ignore: set[str], common: frozenset[str] = frozenset()) -> list[Mention]:
     """Names the catalog did not read as names, found in the top lines of a CV ("daberdaku", "Ritesh Ajoodha").
 
     Only words written as names are tried: capitalised in the question, or any word of
-    an all-lowercase question. Two adjacent words found together win over one word.
+    an all-lowercase question, unless many CVs use the word (``common``: "banking" on a
+    headline is not a name). Two adjacent words found together win over one word.
     """
     lowercase = question == question.lower()
     written = {normalize_key(t) for t in re.findall(r"[\w'-]+", question) if t[:1].isupper()}
     cand = [i for i, w in enumerate(words) if i not in used and len(w) >= 3 and w not in ignore and not w.isdigit()
-            and (lowercase or w in written) and not _CJK.search(w)]
+            and (w in written or (lowercase and w not in common)) and not _CJK.search(w)]
     out: list[Mention] = []
     heads = index.headers()
     for n in (2, 1):

@@ -59,6 +59,31 @@ def concepts() -> tuple[Concept, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=16)
+def phrases(kind: str) -> tuple[str, ...]:
+    """Every language's folded phrases of one list of ``question_words.yaml`` ("currently", "before", "after")."""
+    data = yaml.safe_load((resources_dir() / "question_words.yaml").read_text(encoding="utf-8")) or {}
+    found = {fold(str(p)) for words in (data.get(kind) or {}).values() for p in words or []}
+    return tuple(sorted((p for p in found if p), key=len, reverse=True))
+
+
+@functools.lru_cache(maxsize=16)
+def phrase_alternation(kind: str) -> str:
+    """The phrases of :func:`phrases` as one regex alternation (no edges: callers add their own)."""
+    return "|".join(re.escape(p) for p in phrases(kind))
+
+
+def says_currently(question: str) -> bool:
+    """Does the question ask about now ("currently", "derzeit", "actualmente", "obecnie", "目前")?"""
+    return has_any(fold(question), phrases("currently"))
+
+
+def about_people(words: list[str]) -> bool:
+    """Does one of the (folded) words ask about people in any listed language ("who", "wer", "qui", "kto")?"""
+    asked = set(phrases("about_people"))
+    return any(w in asked for w in words)
+
+
 def stopwords(lang: str | None = None) -> frozenset[str]:
     """Question words of every language, or of one language and English (folded)."""
     if lang is None:

@@ -16,7 +16,8 @@ from dataclasses import field as dc_field
 
 from cvrag_desktop.assistant.numbers import extract_years
 from cvrag_desktop.assistant.people import PeopleIndex
-from cvrag_desktop.assistant.question import in_unlisted_language
+from cvrag_desktop.assistant.question import about_people, in_unlisted_language, says_currently
+from cvrag_desktop.assistant.typos import TermIndex
 from cvrag_desktop.assistant.understand import disambiguate, refine, resolve_people
 from cvrag_desktop.assistant.vocabulary import QUESTION_LEVELS, CatalogVocabulary
 from cvrag_desktop.index.filters import text_key
@@ -150,11 +151,12 @@ def _analytics_op(q: str, plan: Plan) -> str | None:
 
 
 def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: list[str] | None = None,
-                   people: PeopleIndex | None = None, library_words: frozenset[str] | None = None) -> Plan:
+                   people: PeopleIndex | None = None, terms: TermIndex | None = None) -> Plan:
     """The deterministic plan for a (standalone) question (``people`` resolves names to persons).
 
-    ``library_words`` (every word the CVs and the vocabulary use) lets a question in a language
-    with no word list keep only its content words that a CV could state.
+    ``terms`` (the library's words, see :mod:`.typos`) lets a question in a language with no word
+    list keep only its content words that a CV could state, and keeps ordinary words from being
+    read as names.
     """
     q = normalize_key(question)
     plan = Plan()
@@ -167,7 +169,8 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
     used: set[int] = set()
     mentions: list = []
     if people is not None:
-        mentions, ids = resolve_people(question, words, used, vocab, people, skills, langs)
+        mentions, ids = resolve_people(question, words, used, vocab, people, skills, langs,
+                                       terms.common if terms is not None else frozenset())
         companies = _ngrams(words, vocab.companies, min(vocab.max_words, 6), used)
         plan.persons = disambiguate(mentions, ids, [vocab.companies[k] for k, _, _ in companies], people,
                                     plan.identifying)
@@ -202,7 +205,7 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
     plan.filters = filters
     plan.skill = skills[0] if skills else None
     for name, pattern in FIELD_WORDS:
-        if pattern.search(q):
+        if pattern.search(q) or (name == "current" and says_currently(q)):
             plan.field = name
             break
     # content terms: what is left once entities, question words and field words are removed
@@ -213,8 +216,8 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
                   and canonical_skill(w) is None and len(w) > 2 and not _is_level_word(w)]
     if people is not None:
         refine(plan, question, words, used, people, mentions, skills, langs, levels)
-    if library_words is not None and in_unlisted_language(question, plan.terms, library_words):
-        plan.terms = [t for t in plan.terms if t in library_words]
+    if terms is not None and in_unlisted_language(question, plan.terms, terms.known):
+        plan.terms = [t for t in plan.terms if t in terms.known]
     plan.op = plan.intent.get("op") or _analytics_op(q, plan)
     if plan.op == "lookup" and plan.persons and not plan.concepts and len(plan.terms) <= 2 and \
             plan.field not in (None, "profile", "employers", "current"):
@@ -259,7 +262,7 @@ def _route(q: str, plan: Plan, words: list[str]) -> str:
         return "hybrid_filtered"
     if re.search(r"[\u3040-\u30ff\u3400-\u9fff]", q):
         return "hybrid"  # CJK questions are not split into words the domain check could read
-    if not any(w in DOMAIN for w in words) and (not plan.terms or OFF_TOPIC.search(q)):
+    if not any(w in DOMAIN for w in words) and not about_people(words) and (not plan.terms or OFF_TOPIC.search(q)):
         return "out_of_scope"
     return "hybrid"
 

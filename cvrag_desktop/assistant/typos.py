@@ -47,6 +47,7 @@ class TermIndex:
 
     targets: dict[str, str]
     known: frozenset[str]
+    common: frozenset[str] = frozenset()  # words several CVs use in their text: ordinary words, not unread names
 
     def __post_init__(self) -> None:
         self._choices = list(self.targets)
@@ -69,7 +70,7 @@ def _add(targets: dict[str, str], text: str, display: str | None = None, proper:
         targets.setdefault(key, form)
 
 
-def build_terms(vocab: CatalogVocabulary, corpus_words: set[str]) -> TermIndex:
+def build_terms(vocab: CatalogVocabulary, corpus_words: set[str], common: frozenset[str] = frozenset()) -> TermIndex:
     """The term index of a library: its vocabulary as targets; targets, question words and CV words as known."""
     from cvrag_desktop.assistant.router import DOMAIN, FIELD_TERMS, GENERIC, STOPWORDS
     from cvrag_desktop.ingestion.lexicon import load_lexicon
@@ -96,7 +97,7 @@ def build_terms(vocab: CatalogVocabulary, corpus_words: set[str]) -> TermIndex:
         for key, display in table.items():
             _add(targets, key, display, proper=True)
     known = set(targets) | set(stopwords()) | set(STOPWORDS) | DOMAIN | FIELD_TERMS | GENERIC | corpus_words
-    return TermIndex(targets, frozenset(known))
+    return TermIndex(targets, frozenset(known), frozenset(common))
 
 
 def _is_known(key: str, known: frozenset[str]) -> bool:
@@ -162,12 +163,28 @@ def read_as_note(corrections: list[dict]) -> str:
     return "Read " + "; ".join(parts) + "."
 
 
+COMMON_DOCUMENTS = 3  # a word this many CVs use is an ordinary word of the library
+
+
 def corpus_words(catalog) -> set[str]:
     """Every folded word the imported CVs use (a word a CV uses is not a typo)."""
-    words: set[str] = set()
-    for row in catalog.query("SELECT text FROM chunks"):
-        words.update(_WORD.findall(fold(row["text"] or "")))
-    return words
+    return set(_document_frequency(catalog))
+
+
+def common_words(catalog) -> frozenset[str]:
+    """Words at least :data:`COMMON_DOCUMENTS` CVs use ("banking", "team"), unlike a person's own name."""
+    return frozenset(w for w, n in _document_frequency(catalog).items() if n >= COMMON_DOCUMENTS)
+
+
+def _document_frequency(catalog) -> dict[str, int]:
+    per_doc: dict[str, set[str]] = {}
+    for row in catalog.query("SELECT candidate_id, text FROM chunks"):
+        per_doc.setdefault(row["candidate_id"], set()).update(_WORD.findall(fold(row["text"] or "")))
+    df: dict[str, int] = {}
+    for words in per_doc.values():
+        for w in words:
+            df[w] = df.get(w, 0) + 1
+    return df
 
 
 class TermCache:
@@ -184,6 +201,8 @@ class TermCache:
         key = self.vocab.fingerprint()
         with self._lock:
             if key != self._key or self._terms is None:
-                self._terms = build_terms(self.vocab.get(), corpus_words(self.vocab.catalog))
+                df = _document_frequency(self.vocab.catalog)
+                common = frozenset(w for w, n in df.items() if n >= COMMON_DOCUMENTS)
+                self._terms = build_terms(self.vocab.get(), set(df), common)
                 self._key = key
             return self._terms

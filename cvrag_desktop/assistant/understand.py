@@ -86,8 +86,11 @@ def _ignore_words(skills: list[str], langs: list[str], lang: str | None = None) 
 
 
 def resolve_people(question: str, words: list[str], used: set[int], vocab: CatalogVocabulary, people: PeopleIndex,
-                   skills: list[str], langs: list[str]) -> tuple[list, list[str]]:
-    """Mentions of people in the question (marking their words used) and the person ids they may mean."""
+                   skills: list[str], langs: list[str], common: frozenset[str] = frozenset()) -> tuple[list, list[str]]:
+    """Mentions of people in the question (marking their words used) and the person ids they may mean.
+
+    ``common``: words many CVs use; found only on a CV's top lines, they are not an unread name.
+    """
     ignore = _ignore_words(skills, langs, question_language(question)) | concept_question_words(concepts_in(question))
     ignore |= {w for w in words if canonical_skill(w) or canonical_language(w)}
     # employers, places and schools the catalog knows are not names read off a CV's top lines
@@ -98,7 +101,7 @@ def resolve_people(question: str, words: list[str], used: set[int], vocab: Catal
     # "Brazil", "Lyon", "hong kong": places, not names
     ignore |= {w for n in (1, 2, 3) for i in range(len(words) - n + 1)
                if countries_of_places(" ".join(words[i:i + n])) for w in words[i:i + n]}
-    mentions = find_mentions(question, people, ignore)
+    mentions = find_mentions(question, people, ignore, common)
     ids: list[str] = []
     for m in mentions:
         parts = m.text.split()

@@ -70,3 +70,48 @@ def test_more_than_keeps_a_fraction_above_the_bound(assistant, catalog):
 def test_polish_is_a_listed_language():
     assert question_language("Kto zna język niemiecki?") == "pl"
     assert {"kto", "ktory", "gdzie"} <= stopwords("pl")
+
+
+@pytest.mark.parametrize("question", ["Who is currently at Globex?", "Wer arbeitet derzeit bei Globex?",
+                                      "¿Quién trabaja actualmente en Globex?", "Kto obecnie pracuje w Globex?",
+                                      "Wie werkt momenteel bij Globex?", "目前谁在Globex工作？"])
+def test_currently_in_every_listed_language(question):
+    from cvrag_desktop.assistant.question import says_currently
+
+    assert says_currently(question)
+
+
+def test_before_and_after_are_data():
+    from cvrag_desktop.assistant.intents import AFTER, BEFORE
+    from cvrag_desktop.assistant.question import fold
+
+    assert BEFORE.search(fold("Gdzie pracowała przed Globex?")) and BEFORE.search(fold("Wo war sie vor Globex?"))
+    assert AFTER.search(fold("Dove ha lavorato dopo Globex?")) and AFTER.search(fold("O que fez após a Globex?"))
+
+
+@pytest.mark.parametrize("question", ["Qui a le permis de conduire ?", "Kto ma prawo jazdy?", "Chi ha la patente?"])
+def test_a_who_question_in_another_language_is_in_scope(vocab_and_people, question):
+    from cvrag_desktop.assistant.router import parse_question
+
+    vocab, people = vocab_and_people
+    assert parse_question(question, vocab, None, people).route != "out_of_scope"
+
+
+def test_a_word_many_cvs_use_is_not_read_as_a_name_from_a_cv_header(catalog):
+    from cvrag_desktop.assistant.facts import CatalogFacts
+    from cvrag_desktop.assistant.people import PeopleIndex, find_mentions
+
+    people = PeopleIndex(CatalogFacts(catalog))
+    word = "madrid"  # on the top lines of one fixture CV (its location), in no name
+    assert sum(f" {word} " in head for head in people.headers().values()) == 1
+    assert find_mentions(f"who has {word}?", people, {"who", "has"})  # an unread name on the top lines ...
+    assert not find_mentions(f"who has {word}?", people, {"who", "has"}, frozenset({word}))  # ... unless common
+
+
+@pytest.fixture
+def vocab_and_people(catalog):
+    from cvrag_desktop.assistant.facts import CatalogFacts
+    from cvrag_desktop.assistant.people import PeopleIndex
+    from cvrag_desktop.assistant.vocabulary import build_vocabulary
+
+    return build_vocabulary(catalog), PeopleIndex(CatalogFacts(catalog))
