@@ -33,7 +33,8 @@ _CELL_SPLIT = re.compile(
 # ("Engineer — UTB" splits at its dash: a 3-letter employer; "Austin – TX" does not: a region code)
 _AT = re.compile(r"^(.+?)\s+(?:at|@|bei|chez|presso)\s+(.+)$", re.IGNORECASE)
 _LABEL = re.compile(r"^(?:date|dates|location|place|ort|lugar|lieu|luogo|local)\s*:\s*", re.IGNORECASE)
-_PARTICLE = re.compile(r"^(?:da|das|do|dos|de|del|della|van|von|der|di|du|le|la|al|el)\s+[A-ZÀ-Ý]")
+_PARTICLE = re.compile(r"^(?:(?:da|das|do|dos|de|del|della|van|von|der|den|ter|ten|di|du|le|la|al|el|'t)\s+){1,2}"
+                       r"[A-ZÀ-Ý]")  # "van den Berg & Zonen", "van 't Riet Advocaten"
 _TRAILING_JOIN = re.compile(r"(?:[,\-&]|\b(?:and|und|y|e|et))\s*$", re.IGNORECASE)  # words, not letters ("Italy")
 
 

@@ -281,3 +281,12 @@ def test_surnames_that_are_also_trades_stay_names(tmp_path):
                  (40, 115, "2019 - 2024"), (150, 115, "Sous Chef"), (300, 115, "Example Bistro")]
         cv, _ = normalize_document(extract_document(write_pdf(tmp_path / f"cv{n}.pdf", [items])))
         assert cv.name == name
+
+
+def test_an_employer_named_after_people_with_two_particles(tmp_path):
+    """"van den Berg & Zonen" opens with two lower-case particles: an employer, not a continuation line."""
+    items = [(40, 20, "Ilse Marrow", 20, True), (40, 44, "ilse.marrow@example.org"), (40, 70, "Experience", 14, True),
+             (40, 95, "Controller", 11, True), (40, 109, "van den Berg & Zonen, Utrecht"), (40, 123, "2019 - 2024"),
+             (46, 137, "• Closed the books each month.")]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [items])))
+    assert [(e.title, e.company) for e in cv.experiences] == [("Controller", "van den Berg & Zonen")]
