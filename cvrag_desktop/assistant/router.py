@@ -16,7 +16,7 @@ from dataclasses import field as dc_field
 
 from cvrag_desktop.assistant.numbers import extract_years
 from cvrag_desktop.assistant.people import PeopleIndex
-from cvrag_desktop.assistant.question import about_people, in_unlisted_language, says_currently
+from cvrag_desktop.assistant.question import about_people, in_unlisted_language, phrases, says_currently
 from cvrag_desktop.assistant.typos import TermIndex
 from cvrag_desktop.assistant.understand import disambiguate, refine, resolve_people
 from cvrag_desktop.assistant.vocabulary import QUESTION_LEVELS, CatalogVocabulary
@@ -35,8 +35,8 @@ STOPWORDS = set(["a", "an", "the", "and", "or", "of", "in", "at", "on", "for", "
                  "uses", "using", "achieve", "achieved", "accomplished"])
 # Words that make a question about the candidate database (otherwise it may be out of scope).
 DOMAIN = set(["candidate", "candidates", "cv", "cvs", "resume", "resumes", "experience", "experienced", "skill", "skills", "worked", "work", "works", "working", "job", "jobs", "role", "roles", "degree", "degrees", "university", "education", "studied", "study", "hire", "hiring", "developer", "developers", "engineer", "engineers", "manager", "managers", "title", "company", "companies", "employer", "employers", "years", "year", "languages", "language", "speak", "speaks", "speaking", "certification", "certifications", "certified", "profile", "background", "qualified", "applicant", "applicants", "talent", "shortlist", "senior", "junior", "expert", "expertise", "email", "phone", "contact", "live", "lives", "based", "location", "salary", "tenure", "stayed", "career", "who", "knows", "know"])
-# Domain words that carry no topic of their own (never required in the evidence).
-GENERIC = set(["candidate", "candidates", "cv", "cvs", "resume", "resumes", "experience", "experienced", "skill", "skills", "worked", "work", "works", "working", "who", "knows", "know", "years", "year", "expert", "expertise", "background", "profile", "talent", "hire", "hiring", "qualified", "tenure", "stayed", "applicant", "applicants"])
+# Domain words that carry no topic of their own (never required in the evidence); other languages' from data.
+GENERIC = set(phrases("generic")) | set(["candidate", "candidates", "cv", "cvs", "resume", "resumes", "experience", "experienced", "skill", "skills", "worked", "work", "works", "working", "who", "knows", "know", "years", "year", "expert", "expertise", "background", "profile", "talent", "hire", "hiring", "qualified", "tenure", "stayed", "applicant", "applicants"])
 OFF_TOPIC = re.compile(r"\b(weather|joke|poem|recipe|capital of|stock price|news|translate|football|movie|song)\b")
 FIELD_WORDS: tuple[tuple[str, re.Pattern], ...] = (
     ("email", re.compile(r"\b(e-?mail|mail address)\b")),

@@ -13,15 +13,18 @@ answer says what was read ("Read 'pyhton' as Python"), so a wrong reading is vis
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from dataclasses import dataclass
 
+import yaml
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from cvrag_desktop.assistant.question import concepts, fold, stopwords
+from cvrag_desktop.assistant.question import concepts, fold, question_language, stopwords
 from cvrag_desktop.assistant.vocabulary import CatalogVocabulary, VocabularyCache
+from cvrag_desktop.config import resources_dir
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
@@ -135,20 +138,37 @@ def closest_term(word: str, terms: TermIndex) -> str | None:
     return read
 
 
+@functools.lru_cache(maxsize=1)
+def _abbreviations() -> dict[str, dict[str, str]]:
+    data = yaml.safe_load((resources_dir() / "question_words.yaml").read_text(encoding="utf-8")) or {}
+    return {lang: {fold(k): str(v) for k, v in (table or {}).items()} for lang, table in
+            (data.get("abbreviations") or {}).items()}
+
+
+def expand_abbreviation(word: str, lang: str) -> str | None:
+    """The whole word a recruiter's shortening stands for ("yrs" → "years"), in the question's language first."""
+    key = fold(word)
+    table = _abbreviations()
+    return table.get(lang, {}).get(key) or table.get("en", {}).get(key)
+
+
 def correct_question(question: str, terms: TermIndex) -> tuple[str, list[Correction]]:
-    """The question with every misspelt word replaced by the term it was read as, and the corrections made."""
+    """The question with every shortened or misspelt word replaced by the term it was read as, and the
+    corrections made."""
     corrections: list[Correction] = []
     out: list[str] = []
     last = 0
+    lang = question_language(question)
     for m in _WORD.finditer(question):
         word = m.group(0)
-        read = closest_term(word, terms)
+        whole = expand_abbreviation(word, lang) if not word.isupper() else None
+        read = whole or closest_term(word, terms)
         if read is None:
             continue
         if read.islower() and word[:1].isupper():
             read = read[:1].upper() + read[1:]
         out += [question[last:m.start()], read]
-        last = m.end()
+        last = m.end() + (1 if whole and question[m.end():m.end() + 1] == "." else 0)  # "mind. 5 Jahre"
         if all(c.written != word for c in corrections):
             corrections.append(Correction(word, read))
     out.append(question[last:])

@@ -84,3 +84,22 @@ def test_a_language_with_no_word_list_works_on_its_content_words(assistant, ques
     result = assistant.ask(question, use_llm=False)
     assert result["status"] == "answered"
     assert {c["candidate_name"] for c in result["citations"]} == {"Ana Núñez"}
+
+
+def test_shortened_words_are_read_whole(terms):
+    corrected, corrections = correct_question("who has 5+ yrs of Kafka exp?", terms)
+    assert corrected == "who has 5+ years of Kafka experience?"
+    assert [(c.written, c.read) for c in corrections] == [("yrs", "years"), ("exp", "experience")]
+    assert correct_question("Wer hat mind. 5 Jahre Erfahrung?", terms)[0] == "Wer hat mindestens 5 Jahre Erfahrung?"
+    assert correct_question("Who has EXP?", terms) == ("Who has EXP?", [])  # capitals: an acronym, kept
+
+
+@pytest.mark.parametrize("question", ["Dove ha lavorato Ana Núñez?", "Gdzie pracowała Ana Núñez?",
+                                      "Wo hat Ana Núñez gearbeitet?", "¿Dónde trabajó Ana Núñez?"])
+def test_work_words_of_every_listed_language_are_not_required_evidence(catalog, question):
+    from cvrag_desktop.assistant.facts import CatalogFacts
+    from cvrag_desktop.assistant.people import PeopleIndex
+    from cvrag_desktop.assistant.router import parse_question
+
+    plan = parse_question(question, build_vocabulary(catalog), None, PeopleIndex(CatalogFacts(catalog)))
+    assert plan.persons and plan.terms == []
