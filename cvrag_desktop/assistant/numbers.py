@@ -95,6 +95,18 @@ def extract_years(question: str) -> dict:
     return out
 
 
+def years_phrase_words(question: str) -> set[str]:
+    """The folded words (and CJK pieces) of the question's years phrases: question words, never evidence."""
+    q = fold(question)
+    out: set[str] = set()
+    for pat in _patterns().values():
+        for m in pat.finditer(q):
+            text = m.group(0)
+            out.update(w for w in re.findall(r"[^\W\d_]+", text))
+            out.update(re.findall(r"[\u3040-\u30ff\u3400-\u9fff]+", text))
+    return out
+
+
 def years_pass(years: float | None, filters: dict) -> bool:
     """The exact bounds of :data:`EXACT_KEYS` (whole-year bounds are checked with the other filters)."""
     if filters.get("years_more_than") is not None and (years is None or years <= filters["years_more_than"]):

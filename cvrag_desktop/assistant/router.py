@@ -14,7 +14,7 @@ import re
 from dataclasses import asdict, dataclass
 from dataclasses import field as dc_field
 
-from cvrag_desktop.assistant.numbers import extract_years
+from cvrag_desktop.assistant.numbers import extract_years, years_phrase_words
 from cvrag_desktop.assistant.people import PeopleIndex
 from cvrag_desktop.assistant.question import about_people, in_unlisted_language, phrases, says_currently
 from cvrag_desktop.assistant.typos import TermIndex
@@ -216,6 +216,9 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
                   and canonical_skill(w) is None and len(w) > 2 and not _is_level_word(w)]
     if people is not None:
         refine(plan, question, words, used, people, mentions, skills, langs, levels)
+    if years:  # "más de 10 años", "ponad 10 lat", "10年以上": the bound is a filter, its words are not evidence
+        said = years_phrase_words(question)
+        plan.terms = [t for t in plan.terms if t not in said]
     if terms is not None and in_unlisted_language(question, plan.terms, terms.known):
         plan.terms = [t for t in plan.terms if t in terms.known]
     plan.op = plan.intent.get("op") or _analytics_op(q, plan)

@@ -115,3 +115,15 @@ def vocab_and_people(catalog):
     from cvrag_desktop.assistant.vocabulary import build_vocabulary
 
     return build_vocabulary(catalog), PeopleIndex(CatalogFacts(catalog))
+
+
+@pytest.mark.parametrize("question", ["Who has more than 3 years of experience?", "¿Quién tiene más de 3 años de experiencia?",
+                                      "Wer hat mehr als 3 Jahre Erfahrung?", "Kto ma ponad 3 lata doświadczenia?",
+                                      "Qui a plus de 3 ans d'expérience ?", "3年以上の経験がある候補者は？"])
+def test_a_years_question_in_any_listed_language_is_a_filter(vocab_and_people, question):
+    from cvrag_desktop.assistant.router import parse_question
+
+    vocab, people = vocab_and_people
+    plan = parse_question(question, vocab, None, people)
+    assert plan.filters.get("min_years") == 3
+    assert plan.terms == [] and plan.route in ("metadata", "analytics")
