@@ -372,6 +372,18 @@ _DOMAIN = r"(?=[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b)"
 _SPACED_AT = re.compile(rf"(?<=[\w.+-]) @{_DOMAIN}|(?<=[\w.+-])@ {_DOMAIN}")
 
 
+_COMMON_TLDS = frozenset({"com", "org", "net", "edu", "gov", "info", "biz", "mil", "mobi", "name", "pro"})
+
+
+def _cut_tld(address: str, rest: str) -> bool:
+    """Does ``rest`` (the next line) finish an address cut inside its last label ("…@hotmail.co" + "m")?
+    Only when the joined ending is a common one and the printed ending is not ("….com" + "uk" stays)."""
+    if rest.startswith("."):
+        return True  # "…@example.co" / ".uk"
+    tld = address.rsplit(".", 1)[-1].lower()
+    return tld not in _COMMON_TLDS and (tld + rest) in _COMMON_TLDS
+
+
 def find_emails(doc: ExtractedDoc) -> list[Hit]:
     """Every distinct e-mail address, in reading order."""
     seen: set[str] = set()
@@ -381,6 +393,11 @@ def find_emails(doc: ExtractedDoc) -> list[Hit]:
         cut = _WRAPPED_EMAIL.search(text)
         if cut and i + 1 < len(doc.lines) and (tld := re.match(r"^([a-z]{2,6})\b", doc.lines[i + 1].text.strip())):
             text = text[: cut.end()] + tld.group(1)  # "name@mycompany." / "fr": an address wrapped at its dot
+        elif i + 1 < len(doc.lines) and re.fullmatch(r"\.?[a-z]{1,4}", rest := doc.lines[i + 1].text.strip()) \
+                and doc.lines[i + 1].page == ln.page and doc.lines[i + 1].column == ln.column \
+                and (last := list(EMAIL.finditer(text))) and last[-1].end() == len(text.rstrip()) \
+                and _cut_tld(last[-1].group(0), rest):
+            text = text.rstrip() + rest  # "name@hotmail.co" / "m": a narrow column broke the address mid-word
         if " @" in text or "@ " in text:
             text = _SPACED_AT.sub("@", text)  # "jdoe @gmail.com": a space the text layer put before the "@"
         for m in EMAIL.finditer(text):

@@ -93,3 +93,14 @@ def test_form_labels_section_words_and_name_spellings_are_not_headlines():
     assert find_headline(_doc([("Lea Brandt", 22), ("生年月日", 10)]), Hit("Lea Brandt", 0)) is None
     assert find_headline(_doc([("Lea Brandt", 22), ("Platform Engineer", 12)]), Hit("Lea Brandt", 0)).value == \
         "Platform Engineer"
+
+
+def test_an_address_broken_mid_word_by_a_narrow_column_is_read_whole():
+    """A profile export's sidebar breaks "name@example.co" / "m": the lone letters finish the address; an
+    address that is whole keeps the line below out of it."""
+    from cvrag_desktop.ingestion.contact import find_emails
+
+    doc = lines_doc([("Contact", 13), ("ilse.marrow@example.co", 10), ("m", 10), ("+44 20 7946 0000", 10)])
+    assert [h.value for h in find_emails(doc)] == ["ilse.marrow@example.com"]
+    doc = lines_doc([("ilse.marrow@example.com", 10), ("uk", 10)])
+    assert [h.value for h in find_emails(doc)] == ["ilse.marrow@example.com"]
