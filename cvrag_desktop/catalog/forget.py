@@ -34,13 +34,7 @@ FAILED_STATUSES_EXCLUDED = ("done", "queued", "processing")
 
 def needles_of(candidate_id: str, row: dict, chunks: list[tuple[str, str]], file: tuple) -> list[str]:
     """Strings whose presence in a chat thread means it cites or names the candidate."""
-    out = [candidate_id]
-    name = (row.get("name") or "").strip()
-    if len(name) >= 4:
-        out.append(name)
-    for key in ("emails", "phones"):
-        with contextlib.suppress(ValueError):
-            out += [v for v in json.loads(row.get(key) or "[]") if isinstance(v, str) and len(v) >= 5]
+    out = identity_of(candidate_id, row)
     lines: list[str] = []
     for chunk_id, text in chunks:
         out.append(chunk_id)

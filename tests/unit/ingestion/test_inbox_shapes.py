@@ -35,15 +35,22 @@ def _unicode_fonts() -> tuple[str, str]:
     return "ShapesSans", "ShapesSans-Bold"
 
 
-def _two_column_polish(path):
-    """A left column (profile, education) beside a right column (experience), the name inked twice."""
+def _unicode_canvas(path, body_size: float):
+    """An A4 canvas in DejaVu and a ``put(x, y, text, size, bold)`` that places text from the top."""
     regular, bold_font = _unicode_fonts()
     c = canvas.Canvas(str(path), pagesize=A4, invariant=True)
     h = A4[1]
 
-    def put(x, y, text, size=8.5, bold=False):
+    def put(x, y, text, size=body_size, bold=False):
         c.setFont(bold_font if bold else regular, size)
         c.drawString(x, h - y - size, text)
+
+    return c, put
+
+
+def _two_column_polish(path):
+    """A left column (profile, education) beside a right column (experience), the name inked twice."""
+    c, put = _unicode_canvas(path, 8.5)
 
     for dx in (0.0, 0.8):  # the same glyphs drawn a hair apart: a fake bold
         put(60 + dx, 60 + dx, "Marzena", 22, True)
@@ -207,13 +214,7 @@ def test_employers_outside_software_places_and_statuses(tmp_path):
 
 def _employer_dash_title(path, rows):
     """One-line role headers "Employer — Title <tab> dates" under a heading, in DejaVu (Polish letters)."""
-    regular, bold_font = _unicode_fonts()
-    c = canvas.Canvas(str(path), pagesize=A4, invariant=True)
-    h = A4[1]
-
-    def put(x, y, text, size=9, bold=False):
-        c.setFont(bold_font if bold else regular, size)
-        c.drawString(x, h - y - size, text)
+    c, put = _unicode_canvas(path, 9)
 
     put(60, 50, "Iwona Przykład", 20, True)
     put(60, 76, "iwona.przyklad@example.org")
