@@ -209,9 +209,6 @@ _OPEN_END = re.compile(r"\s(?:in|of|en|de|em|di|der|für|and|und|et|e|y|&)$", re
 _DANGLING_PLACE = re.compile(r",\s*[A-ZÀ-Þ][\w'’-]*\s*$")
 
 
-_DOT_TAIL = re.compile(r"^\s*([^\W\d_][^·\t,]{0,30}?)(?=\s+·\s+\(?(?:19|20)\d{2})")
-
-
 def _unwrap_header(lines: list[TextLine], entry: RawEntry) -> dict[int, str]:
     """Header texts with a wrapped place moved back ("… — Rogers-Holmes, New" / "Jeremyhaven  05/2024 — …").
 
@@ -232,12 +229,6 @@ def _unwrap_header(lines: list[TextLine], entry: RawEntry) -> dict[int, str]:
             continue
         if b == a + 1 and "\t" not in texts[b] and _OPEN_END.search(texts[a]) and lines[a].page == lines[b].page:
             texts[a], texts[b] = f"{texts[a].rstrip()} {texts[b].strip()}", ""  # "Laurea triennale in" / "Informatica"
-            continue
-        dot = _DOT_TAIL.match(texts[b])
-        if b == a + 1 and dot and len(texts[a]) >= 40 and "\t" not in texts[a] and lines[a].page == lines[b].page \
-                and not find_date_ranges(texts[a]) and lines[a].x1 >= 0.9 * max(lines[i].x1 for i in entry.header):
-            # "Degree in a Long Subject of" / "Study · (2021 - 2023)": a full line wrapped above the dated tail
-            texts[a], texts[b] = f"{texts[a].rstrip()} {dot.group(1)}", texts[b][dot.end(1):]
             continue
         first, tab, rest = texts[b].partition("\t")
         if b != a + 1 or not tab or "\t" in texts[a] or lines[a].page != lines[b].page:
