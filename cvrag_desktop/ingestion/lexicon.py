@@ -93,8 +93,11 @@ def load_lexicon() -> Lexicon:
         degree_re=re.compile(_degree_pattern(lex["degree_patterns"]), flags),
         institution_re=re.compile(_inst_pattern(lex["institution_words"]), flags),
         title_re=re.compile(
-            r"(?<![\w])(?:" + _word_alternation(lex["title_words"]) + r")(?![\w]|-\w)"
+            # a German feminine ending on any head ("Partnerin", "Controllerin")
+            r"(?<![\w])(?:" + _word_alternation(lex["title_words"]) + r")(?:in|innen)?(?![\w]|-\w)"
             r"|\w{3,}(?:" + _word_alternation(lex.get("title_suffixes_de", [])) + r")(?:in|innen)?\b(?!-\w)"
+            # medical and other specialists in every language: cardiologist, Kardiologe, cardiólogo, cardioloog
+            r"|\w{3,}(?:ologist|olog(?:ue|o|a|e|in)?|oloog)\b(?!-\w)"
             + _cjk_alternation(lex.get("title_words_cjk", [])),
             flags,
         ),

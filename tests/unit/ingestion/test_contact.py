@@ -42,6 +42,16 @@ def test_job_title_words_in_several_languages():
         assert title.search(t), t
 
 
+def test_job_title_forms_by_gender_compound_and_specialty():
+    """Feminine and compound forms of a known head, and medical specialists, are titles; names are not."""
+    title = load_lexicon().title_re
+    for t in ("Partnerin", "Bilanzbuchhalterin", "Marketingspecialist", "Diretora de Marketing",
+              "Coordinatrice Logistica", "Cardioloog", "Senior Cardiologist", "Kardiologin", "Uitvoerder"):
+        assert title.search(t), t
+    for t in ("Prolog", "Technologie", "Psychologie", "Albuquerque", "Stichting Wijland", "Kupiec"):
+        assert not title.search(t), t
+
+
 def test_post_nominals_and_decoration_are_not_part_of_the_name():
     doc = _doc([("Mara Ostrova, Ph.D.", 22), ("Data Engineering Lead", 14), ("Email\tmara@example.org", 9)])
     assert find_name(doc).value == "Mara Ostrova"
