@@ -19,7 +19,7 @@ from cvrag_desktop.assistant.people import PeopleIndex, Person, employer_key
 from cvrag_desktop.assistant.question import fold, has_phrase
 from cvrag_desktop.assistant.relations import role_line
 from cvrag_desktop.domain import parse_partial_date
-from cvrag_desktop.ingestion.textclean import normalize_key
+from cvrag_desktop.text.keys import normalize_key
 
 TOP = 5
 SHOWN_PER_GROUP = 5

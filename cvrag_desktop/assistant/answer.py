@@ -15,8 +15,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cvrag_desktop.index.filters import skill_key, text_key
+from cvrag_desktop.index.filters import skill_key
 from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.text.keys import text_key
 
 _MARK = re.compile(r"\[(E\d+)\]")
 

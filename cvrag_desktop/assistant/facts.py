@@ -18,8 +18,9 @@ from cvrag_desktop.assistant.numbers import years_pass
 from cvrag_desktop.assistant.vocabulary import degree_level
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.domain import Chunk, parse_partial_date
-from cvrag_desktop.index.filters import candidate_payload, language_key, skill_key, text_key
+from cvrag_desktop.index.filters import candidate_payload, language_key, skill_key
 from cvrag_desktop.ingestion.lexicon import canonical_skill, load_lexicon
+from cvrag_desktop.text.keys import text_key
 
 FIELD_SECTION = {"skills": "skills", "languages": "languages", "location": "contact", "name": "contact",
                  "emails": "contact", "phones": "contact", "certifications": "certifications"}

@@ -23,9 +23,9 @@ from cvrag_desktop.assistant.lookup import highest_degree
 from cvrag_desktop.assistant.router import extract_languages, extract_skills, extract_years
 from cvrag_desktop.assistant.vocabulary import LEVEL_RANK, QUESTION_LEVELS
 from cvrag_desktop.errors import InvalidInput
-from cvrag_desktop.index.filters import language_key, skill_key, text_key
+from cvrag_desktop.index.filters import language_key, skill_key
 from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
-from cvrag_desktop.ingestion.textclean import normalize_key
+from cvrag_desktop.text.keys import normalize_key, text_key
 
 NICE = re.compile(r"nice to have|nice-to-have|a plus|is a plus|bonus|preferred|desirable|optional|advantage|"
                   r"deseable|valorable|se valorar|wunschenswert|von vorteil|souhaite|apprecie|gradito", re.I)
@@ -43,20 +43,6 @@ class JobRequirements(BaseModel):
     min_years: int | None = None
     degree_level: str | None = None
     languages: list[str] = Field(default_factory=list)
-
-
-TITLE_LINE = re.compile(r"^\s*(?:job title|title|position|role|puesto|stelle|poste)\s*[:\-–]\s*(?P<t>.+)$", re.I)
-MAX_TITLE = 80
-
-
-def match_title(text: str) -> str:
-    """A name for a match: the title the description states ("Position: …"), else its first line."""
-    lines = [ln.strip(" #*\t") for ln in (text or "").splitlines() if ln.strip(" #*\t")]
-    for ln in lines[:10]:
-        m = TITLE_LINE.match(ln)
-        if m:
-            return " ".join(m.group("t").split())[:MAX_TITLE]
-    return " ".join(lines[0].split())[:MAX_TITLE] if lines else "Job description"
 
 
 def parse_requirements(text: str) -> JobRequirements:

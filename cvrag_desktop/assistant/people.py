@@ -18,8 +18,7 @@ from cvrag_desktop.assistant.facts import CandidateFacts, CatalogFacts
 from cvrag_desktop.catalog import people as grouping
 from cvrag_desktop.catalog.people import POSSESSIVE as _POSSESSIVE
 from cvrag_desktop.catalog.people import POST_NOMINALS, TITLES, employer_key, name_key  # noqa: F401 (re-exported)
-from cvrag_desktop.index.filters import text_key
-from cvrag_desktop.ingestion.textclean import normalize_key
+from cvrag_desktop.text.keys import normalize_key, text_key
 
 _CJK = grouping.CJK
 

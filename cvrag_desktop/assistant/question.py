@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import yaml
 
 from cvrag_desktop.config import resources_dir
-from cvrag_desktop.ingestion.textclean import normalize_key
+from cvrag_desktop.text.keys import normalize_key
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")

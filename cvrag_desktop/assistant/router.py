@@ -20,14 +20,13 @@ from cvrag_desktop.assistant.question import about_people, in_unlisted_language,
 from cvrag_desktop.assistant.typos import TermIndex
 from cvrag_desktop.assistant.understand import disambiguate, refine, resolve_people
 from cvrag_desktop.assistant.vocabulary import QUESTION_LEVELS, CatalogVocabulary
-from cvrag_desktop.index.filters import text_key
 from cvrag_desktop.ingestion.lexicon import (
     AMBIGUOUS_SKILLS,
     canonical_language,
     canonical_skill,
     load_lexicon,
 )
-from cvrag_desktop.ingestion.textclean import normalize_key
+from cvrag_desktop.text.keys import normalize_key, text_key
 
 STOPWORDS = set(["a", "an", "the", "and", "or", "of", "in", "at", "on", "for", "to", "with", "by", "from", "as", "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did", "done", "who", "whom", "whose", "which", "what", "when", "where", "why", "how", "many", "much", "any", "all", "every", "each", "me", "us", "i", "you", "your", "we", "our", "their", "her", "his", "she", "he", "they", "them", "it", "its", "this", "that", "these", "those", "there", "here", "can", "could", "would", "should", "will", "shall", "may", "might", "must", "please", "show", "list", "find", "give", "tell", "about", "not", "no", "yes", "than", "then", "also", "only", "just", "more", "most", "less", "least", "some", "other", "others", "one", "two", "both", "either", "get", "got", "know", "knows", "knew", "known", "like", "want", "need", "looking", "look", "someone", "anyone", "somebody", "anybody", "people", "person", "persons", "candidate", "candidates", "cv", "cvs", "resume", "resumes", "profile", "profiles", "applicant", "applicants", "our", "my", "mine", "name", "named", "called", "everyone", "everybody", "total",
                  # instructions, not content: "describe the Docker experience", "what have they done with Figma"

@@ -17,7 +17,7 @@ import re
 
 from cvrag_desktop.assistant.answer import stem
 from cvrag_desktop.assistant.question import concepts, fold, line_states
-from cvrag_desktop.index.filters import text_key
+from cvrag_desktop.text.keys import text_key
 
 MAX_PEOPLE = 5
 LINES_PER_PERSON = 3

@@ -24,9 +24,10 @@ from cvrag_desktop.assistant.question import (
     stopwords,
 )
 from cvrag_desktop.assistant.relations import matches_employer
-from cvrag_desktop.assistant.vocabulary import CatalogVocabulary, company_core
-from cvrag_desktop.index.filters import text_key
+from cvrag_desktop.assistant.vocabulary import CatalogVocabulary
 from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
+from cvrag_desktop.text.companies import company_core
+from cvrag_desktop.text.keys import text_key
 
 if TYPE_CHECKING:
     from cvrag_desktop.assistant.router import Plan

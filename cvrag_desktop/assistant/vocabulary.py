@@ -13,12 +13,9 @@ import threading
 from dataclasses import dataclass, field
 
 from cvrag_desktop.catalog.db import Catalog
-from cvrag_desktop.index.filters import text_key
+from cvrag_desktop.text.companies import company_core
+from cvrag_desktop.text.keys import normalize_key, text_key
 
-LEGAL_SUFFIXES = {
-    "sa", "sl", "slu", "slne", "sau", "gmbh", "ag", "kg", "ltd", "llc", "inc", "plc", "sas", "sarl", "spa", "srl",
-    "ltda", "bv", "nv", "co", "corp", "corporation", "company", "limited", "se", "ohg", "eirl", "me", "epp",
-}
 # Degree levels, most specific first (vocational before bachelor: "Ciclo Formativo de Grado Superior").
 _B = r"(?<![\w])"
 _E = r"(?![\w])"
@@ -50,21 +47,11 @@ QUESTION_LEVELS: tuple[tuple[str, re.Pattern], ...] = (
 
 def degree_level(degree: str) -> str | None:
     """The level (phd, master, bachelor, vocational) of a degree as printed, or None."""
-    from cvrag_desktop.ingestion.textclean import normalize_key
-
     key = normalize_key(degree)
     for level, pattern in DEGREE_LEVELS:
         if pattern.search(key):
             return level
     return None
-
-
-def company_core(key: str) -> str:
-    """An employer's key without trailing legal-form words ("acme logistics sa" → "acme logistics")."""
-    words = key.split()
-    while len(words) > 1 and words[-1] in LEGAL_SUFFIXES:
-        words.pop()
-    return " ".join(words)
 
 
 @dataclass

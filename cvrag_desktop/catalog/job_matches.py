@@ -14,6 +14,7 @@ the match header. Qt-free: the GUI and the CLI reach it through ``services``.
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from cvrag_desktop.errors import InvalidInput, NotFound
@@ -54,11 +55,18 @@ END;
 """
 
 
-def default_title(jd_text: str) -> str:
-    """The job title the description states ("Position: …"), else its first line."""
-    from cvrag_desktop.assistant.jobmatch import match_title
+TITLE_LINE = re.compile(r"^\s*(?:job title|title|position|role|puesto|stelle|poste)\s*[:\-–]\s*(?P<t>.+)$", re.I)
+MAX_DEFAULT_TITLE = 80
 
-    return match_title(jd_text)
+
+def default_title(jd_text: str) -> str:
+    """A name for a saved match: the job title the description states ("Position: …"), else its first line."""
+    lines = [ln.strip(" #*\t") for ln in (jd_text or "").splitlines() if ln.strip(" #*\t")]
+    for ln in lines[:10]:
+        m = TITLE_LINE.match(ln)
+        if m:
+            return " ".join(m.group("t").split())[:MAX_DEFAULT_TITLE]
+    return " ".join(lines[0].split())[:MAX_DEFAULT_TITLE] if lines else "Job description"
 
 
 class JobMatchStore:

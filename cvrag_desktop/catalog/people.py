@@ -19,9 +19,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from cvrag_desktop.assistant.vocabulary import company_core
-from cvrag_desktop.index.filters import text_key
-from cvrag_desktop.ingestion.textclean import normalize_key
+from cvrag_desktop.text.companies import company_core
+from cvrag_desktop.text.keys import normalize_key, text_key
 
 TITLES = {"dr", "prof", "professor", "mr", "mrs", "ms", "miss", "mx", "sir", "dame", "herr", "frau", "dipl", "ing",
           "sr", "sra", "srta", "don", "dona", "m", "mme", "mlle", "sig", "dott", "eng", "rer", "nat", "med", "vet",

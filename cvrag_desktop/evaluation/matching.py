@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cvrag_desktop.index.filters import language_key, skill_key
-from cvrag_desktop.ingestion.textclean import normalize_key
+from cvrag_desktop.text.keys import normalize_key
 
 
 def match_key(value: str) -> str:

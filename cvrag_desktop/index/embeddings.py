@@ -28,7 +28,7 @@ import numpy as np
 from cvrag_desktop.config import resources_dir
 from cvrag_desktop.index.records import QueryVectors
 from cvrag_desktop.ingestion.lexicon import load_lexicon
-from cvrag_desktop.ingestion.textclean import normalize_key
+from cvrag_desktop.text.keys import normalize_key
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from cvrag_desktop.errors import InvalidInput
 from cvrag_desktop.index.where import Between, Condition, Match, Where, Within
 from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
-from cvrag_desktop.ingestion.textclean import normalize_key
+from cvrag_desktop.text.keys import normalize_key, text_key
 
 EXACT_FIELDS = ("skills", "languages", "emails")
 TEXT_SINGLE = ("name", "title", "company", "location")  # one value per candidate
@@ -34,7 +34,6 @@ TEXT_FILTERS = {"degrees": "degrees", "companies": "companies", "titles": "title
 KEYWORD_FIELDS = (*EXACT_FIELDS, "section", "candidate_id", "digest",
                   *(f"{f}_words" for f in TEXT_SINGLE), *(f"{f}_words[].w" for f in TEXT_MULTI))
 INTEGER_FIELDS = ("years",)
-_PUNCT = re.compile(r"[^\w\s]")
 _TOKEN = re.compile(r"[^\W_]+")
 
 
@@ -47,11 +46,6 @@ def language_key(value: str) -> str:
     """Comparison key of a spoken language: its English name normalised ("Alemán" → "german")."""
     base = re.split(r"[(:\-–,]", value, maxsplit=1)[0].strip() or value  # "German (C1)" → "German"
     return normalize_key(canonical_language(base) or base)
-
-
-def text_key(value: str) -> str:
-    """Comparison key of a free-text value: normalised, dots dropped, punctuation to spaces."""
-    return " ".join(_PUNCT.sub(" ", normalize_key(value).replace(".", "")).split())
 
 
 class SearchFilters(BaseModel):

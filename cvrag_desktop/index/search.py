@@ -20,9 +20,10 @@ from collections.abc import Callable
 from typing import Literal, Protocol
 
 from cvrag_desktop.index.embeddings import Embedder
-from cvrag_desktop.index.filters import FIELD_SECTIONS, SearchFilters, fact_values, text_key
+from cvrag_desktop.index.filters import FIELD_SECTIONS, SearchFilters, fact_values
 from cvrag_desktop.index.records import QueryVectors, RawHit
 from cvrag_desktop.index.rerank import OnnxCrossEncoder
+from cvrag_desktop.text.keys import text_key
 
 __all__ = ["RawHit", "Retriever", "Store"]
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+
+from cvrag_desktop.text.keys import normalize_key  # noqa: F401 (moved to text/keys.py; re-exported)
 
 _LIGATURES = {
     "\ufb00": "ff",
@@ -113,16 +114,6 @@ def ends_with_break_hyphen(text: str) -> bool:
 def join_broken_word(first: str, second: str) -> str:
     """Join ``learn-`` + ``ing`` → ``learning`` (soft or hard hyphen at a line end)."""
     return first[:-1] + second.lstrip()
-
-
-@lru_cache(maxsize=65536)
-def normalize_key(value: str) -> str:
-    """Comparison key: NFKD, diacritics stripped, casefolded, whitespace folded (cached: called per line)."""
-    if value.isascii():
-        return " ".join(value.casefold().split())
-    s = unicodedata.normalize("NFKD", value)
-    s = "".join(c for c in s if not unicodedata.combining(c))
-    return " ".join(s.casefold().split())
 
 
 # Words a header or headline never ends on but a wrapped line often does (articles, prepositions, conjunctions).

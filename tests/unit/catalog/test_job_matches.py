@@ -126,3 +126,13 @@ def test_migration_adds_saved_matches_to_a_version_4_catalog(tmp_path):
         assert store.get(saved["match_id"])["result"]["candidates"] == []
     finally:
         cat.close()
+
+
+def test_default_title_is_the_stated_title_else_the_first_line():
+    """A saved match without a title is named from its description (catalog code, no assistant import)."""
+    from cvrag_desktop.catalog.job_matches import default_title
+
+    assert default_title("## We are hiring\nPuesto: Ingeniera de datos\nPython") == "Ingeniera de datos"
+    assert default_title("\n\n  Senior   Go engineer  \nRequirements: Go") == "Senior Go engineer"
+    assert default_title("   ") == "Job description"
+    assert len(default_title("Role: " + "x" * 300)) == 80

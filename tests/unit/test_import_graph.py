@@ -1,0 +1,247 @@
+"""The house has a bottom and no circles: the import graph of ``cvrag_desktop`` read with ``ast``.
+
+Three rules, each a test that names what breaks it:
+
+* **No circle at module level.** An edge is an import executed when the module is
+  imported: a top-level statement, or one nested in a top-level ``if``/``try``/``with``
+  or class body, but not inside a function and not under ``if TYPE_CHECKING:``. Imports
+  inside functions do not count for this rule: they run at call time, after every module
+  has loaded, and they are how an upper layer reaches a lower one on demand (e.g. the CLI
+  importing a heavy service only for the command that needs it). The layering rules
+  below catch the lazy imports that matter.
+* **No circle between packages at module level**: the same edges, with each module
+  replaced by its top-level package (``catalog``, ``assistant``, …; a top-level module
+  stands for itself). A module-level path catalog → assistant → catalog is a circle of
+  layers even when no single module re-enters itself while loading.
+* **catalog/ is the bottom of the core**: it imports nothing from the packages above it
+  (assistant, index, ingestion, llm, factory, evaluation, ui) nor the faces (services,
+  cli, app entry), not even lazily inside a function.
+* **text/ is below catalog**: the text and name normalisation room imports no other
+  ``cvrag_desktop`` package at all, not even lazily.
+
+An edge goes to the module named (``from pkg import name`` goes to ``pkg.name`` when that
+is a module, else to ``pkg``). Implicit imports of parent packages are not edges: every
+``__init__`` of this project is a docstring and re-exports of its own submodules.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import sys
+from pathlib import Path
+
+import cvrag_desktop
+
+PKG = Path(cvrag_desktop.__file__).parent
+ROOT = PKG.name
+ABOVE_CATALOG = ("assistant", "index", "ingestion", "llm", "factory", "evaluation", "ui",
+                 "services", "cli", "cli_assistant", "cli_search", "cli_output", "app_entry")
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package is named by its ``__init__``)."""
+    pkg = PKG
+    out = {}
+    for f in sorted(pkg.rglob("*.py")):
+        parts = f.relative_to(pkg.parent).with_suffix("").parts
+        out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = f
+    return out
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _imports(body: list[ast.stmt], lazy: bool, in_function: bool = False):
+    """Yield (node, in_function) for every import statement reachable from ``body``."""
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node, in_function
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if lazy:
+                yield from _imports(node.body, lazy, True)
+        elif isinstance(node, ast.If) and _is_type_checking(node.test):
+            continue
+        else:
+            for name in ("body", "orelse", "finalbody", "handlers"):
+                inner = getattr(node, name, None)
+                if isinstance(inner, list):
+                    yield from _imports([n for n in inner if isinstance(n, ast.AST)], lazy, in_function)
+            if isinstance(node, ast.ExceptHandler):
+                continue
+            if isinstance(node, ast.Match):
+                for case in node.cases:
+                    yield from _imports(case.body, lazy, in_function)
+
+
+def _targets(node: ast.Import | ast.ImportFrom, module: str, is_package: bool, known: set[str]) -> list[str]:
+    """The project modules one import statement names."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name.split(".")[0] == ROOT and a.name in known]
+    if node.level:
+        base = module.split(".") if is_package else module.split(".")[:-1]
+        base = base[: len(base) - (node.level - 1)]
+        source = ".".join([*base, node.module] if node.module else base)
+    else:
+        source = node.module or ""
+    if source.split(".")[0] != ROOT:
+        return []
+    out = []
+    for a in node.names:
+        sub = f"{source}.{a.name}"
+        out.append(sub if sub in known else source)
+    return [t for t in out if t in known]
+
+
+def import_graph(lazy: bool) -> dict[str, dict[str, int]]:
+    """module -> {imported project module: line}; ``lazy`` adds imports inside functions."""
+    files = module_files()
+    known = set(files)
+    graph: dict[str, dict[str, int]] = {}
+    for mod, path in files.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        edges: dict[str, int] = {}
+        for node, _ in _imports(tree.body, lazy):
+            for t in _targets(node, mod, path.name == "__init__.py", known):
+                if t != mod:
+                    edges.setdefault(t, node.lineno)
+        graph[mod] = edges
+    return graph
+
+
+def find_circles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan), each as one cycle path."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    comps: list[list[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, {}):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                comps.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return [_cycle_in(graph, set(c)) for c in comps]
+
+
+def _cycle_in(graph: dict[str, dict[str, int]], comp: set[str]) -> list[str]:
+    """One concrete cycle through the first module of a strongly connected component (BFS back to it)."""
+    start = min(comp)
+    prev: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for w in sorted(graph[v]):
+                if w not in comp:
+                    continue
+                if w == start:
+                    path = [v]
+                    while path[-1] != start:
+                        path.append(prev[path[-1]])
+                    return [*reversed(path), start]
+                if w not in prev:
+                    prev[w] = v
+                    nxt.append(w)
+        frontier = nxt
+    return sorted(comp)
+
+
+def _describe(graph: dict[str, dict[str, int]], cycle: list[str]) -> str:
+    return " -> ".join(f"{a} (line {graph[a][b]})" for a, b in itertools.pairwise(cycle)) + f" -> {cycle[-1]}"
+
+
+def _package(mod: str) -> str:
+    parts = mod.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_no_import_circle_at_module_level():
+    """Importing any module never re-enters a module that is still loading."""
+    graph = import_graph(lazy=False)
+    circles = find_circles(graph)
+    assert not circles, "import circles:\n" + "\n".join(_describe(graph, c) for c in circles)
+
+
+def package_graph(graph: dict[str, dict[str, int]]) -> tuple[dict[str, dict[str, int]], dict[tuple[str, str], str]]:
+    """The graph between top-level packages, and for each package edge one module edge that makes it."""
+    pg: dict[str, dict[str, int]] = {}
+    why: dict[tuple[str, str], str] = {}
+    for m, edges in graph.items():
+        a = _package(m) or m
+        pg.setdefault(a, {})
+        for t, line in edges.items():
+            b = _package(t) or t
+            pg.setdefault(b, {})
+            if a != b and b not in pg[a]:
+                pg[a][b] = line
+                why[(a, b)] = f"{m} line {line} imports {t}"
+    return pg, why
+
+
+def test_no_import_circle_between_packages_at_module_level():
+    """The layers form a ladder: no package reaches back into one that imports it."""
+    pg, why = package_graph(import_graph(lazy=False))
+    circles = find_circles(pg)
+    assert not circles, "package circles:\n" + "\n".join(
+        " -> ".join(c) + ": " + "; ".join(why[(a, b)] for a, b in itertools.pairwise(c)) for c in circles)
+
+
+def test_catalog_imports_nothing_above_it_even_lazily():
+    """catalog/ is the bottom of the core: text/, domain, errors, config and itself only."""
+    graph = import_graph(lazy=True)
+    leaks = [f"{m} line {line} imports {t}" for m, edges in graph.items() if _package(m) == "catalog"
+             for t, line in edges.items() if _package(t) in ABOVE_CATALOG]
+    assert not leaks, "\n".join(leaks)
+
+
+def test_text_room_imports_no_other_project_package():
+    """text/ (keys, folding, company cores) is below everything: it imports only itself."""
+    graph = import_graph(lazy=True)
+    mods = [m for m in graph if _package(m) == "text"]
+    assert f"{ROOT}.text.keys" in mods, "the text room is missing"
+    leaks = [f"{m} line {line} imports {t}" for m in mods for t, line in graph[m].items() if _package(t) != "text"]
+    assert not leaks, "\n".join(leaks)
+
+
+def test_the_graph_reader_sees_a_circle_and_a_lazy_import(tmp_path, monkeypatch):
+    """The reader itself: a two-module circle is found and named; a lazy import counts only when asked."""
+    pkg = tmp_path / ROOT
+    (pkg / "catalog").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "catalog" / "__init__.py").write_text("")
+    (pkg / "catalog" / "a.py").write_text("from . import b\n")
+    (pkg / "catalog" / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cvrag_desktop import c\n"
+        "from cvrag_desktop.catalog.a import x\n")
+    (pkg / "c.py").write_text("def f():\n    from cvrag_desktop.catalog import a\n")
+    monkeypatch.setattr(sys.modules[__name__], "PKG", pkg)
+    eager = import_graph(lazy=False)
+    assert find_circles(eager) == [[f"{ROOT}.catalog.a", f"{ROOT}.catalog.b", f"{ROOT}.catalog.a"]]
+    assert f"{ROOT}.c" not in eager[f"{ROOT}.catalog.b"]  # TYPE_CHECKING block is not an edge
+    assert eager[f"{ROOT}.c"] == {}
+    assert import_graph(lazy=True)[f"{ROOT}.c"] == {f"{ROOT}.catalog.a": 2}
