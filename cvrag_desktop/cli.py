@@ -15,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cvrag_desktop import cli_assistant, cli_search
+from cvrag_desktop import cli_assistant, cli_compliance, cli_search
 from cvrag_desktop.cli_output import SafeStream, safe
 from cvrag_desktop.errors import CatalogDamaged, CvragError, IndexDamaged
 
@@ -311,10 +311,8 @@ def cmd_diagnostics(args, svc) -> int:
 
 def cmd_export(args, svc) -> int:
     """Write every candidate to a CSV file (``--blind``: pseudonyms, no contacts, location or file names)."""
-    from cvrag_desktop.export import export_candidates_csv
-
     out = Path(args.out)
-    n = export_candidates_csv(svc.list_candidates(), out, blind=args.blind)
+    n = svc.export_candidates_csv(svc.list_candidates(), out, blind=args.blind)
     out = out if out.suffix.lower() == ".csv" else out.with_suffix(".csv")
     print(json.dumps({"exported": n, "path": str(out), "blind": args.blind}) if args.json
           else f"exported {n} candidate(s){' (blind)' if args.blind else ''} to {safe(out)}")
@@ -495,6 +493,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_demo)
     cli_search.register(sub, None)
     cli_assistant.register(sub)
+    cli_compliance.register(sub)
     return p
 
 

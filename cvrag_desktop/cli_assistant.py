@@ -77,7 +77,7 @@ def cmd_match(args, svc) -> int:
     if args.save:  # keep it in the library (``cvrag matches`` lists the saved ones)
         result["saved"] = svc.save_match(result, path.read_text(encoding="utf-8", errors="replace"))
     if args.csv:
-        _write_csv(result, args.csv, args.blind)
+        _write_csv(svc, result, args.csv, args.blind)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
         return 0
@@ -96,11 +96,9 @@ def cmd_match(args, svc) -> int:
     return 0
 
 
-def _write_csv(result: dict, path: str, blind: bool) -> None:
-    """The requirement × candidate matrix as CSV (pseudonyms only with ``blind``); says where on stderr."""
-    from cvrag_desktop.assistant.jobmatch_export import pseudonymous, write_matrix_csv
-
-    n = write_matrix_csv(pseudonymous(result) if blind else result, Path(path))
+def _write_csv(svc, result: dict, path: str, blind: bool) -> None:
+    """The requirement × candidate matrix as CSV (pseudonyms only with ``blind``, audited); says where on stderr."""
+    n = svc.export_match_csv(result, Path(path), blind)
     print(f"wrote {n} candidate(s) to {path}", file=sys.stderr)
 
 
@@ -109,7 +107,7 @@ def cmd_matches(args, svc) -> int:
     if args.open is not None:
         saved = svc.open_match(args.open)
         if args.csv:
-            _write_csv(saved["result"], args.csv, args.blind)
+            _write_csv(svc, saved["result"], args.csv, args.blind)
         if args.json:
             print(json.dumps(saved, ensure_ascii=False, indent=2))
         elif not args.csv:

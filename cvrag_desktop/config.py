@@ -149,9 +149,22 @@ def load_settings(paths: AppPaths | None = None) -> Settings:
     return Settings.model_validate(data)
 
 
+RANKING_SETTINGS = ("llm_enabled", "llm_base_url", "index_url")  # the model that ranks, the index searched
+
+
 def save_settings(settings: Settings, paths: AppPaths | None = None) -> None:
     """Persist settings atomically."""
     paths = (paths or app_paths()).ensure()
+    before = load_settings(paths)
     tmp = paths.settings_file.with_suffix(".tmp")
     tmp.write_text(settings.model_dump_json(indent=2), encoding="utf-8")
     tmp.replace(paths.settings_file)
+    changed = [k for k in RANKING_SETTINGS if getattr(before, k) != getattr(settings, k)]
+    if changed:  # settings that change what a ranking or an answer is: audited (catalog/audit.py)
+        from cvrag_desktop.catalog.audit import AUDIT_FILE, AuditLog
+
+        log = AuditLog(paths.data_dir / AUDIT_FILE)
+        try:
+            log.record("settings.change", details={"changed": changed, "llm_enabled": settings.llm_enabled})
+        finally:
+            log.close()

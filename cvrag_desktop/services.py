@@ -89,6 +89,13 @@ class Services:
         """Hybrid / metadata / filtered search over the indexed chunks (see ``index.service``)."""
         return self.index.search(query, filters, k=k, strategy=strategy)
 
+    @property
+    def audit(self):
+        """The audit trail of this data home (``catalog/audit.py``): hash-chained, pseudonymous."""
+        from cvrag_desktop.catalog.audit import audit_for
+
+        return audit_for(self.catalog)
+
     def close(self) -> None:
         """Release files (conversation store, index lock, catalog connection)."""
         if self._assistant is not None:
@@ -99,6 +106,9 @@ class Services:
             self._index = None
         self._people = None
         if self._catalog is not None:
+            from cvrag_desktop.catalog.audit import close_audit
+
+            close_audit(self._catalog)
             self._catalog.close()
             self._catalog = None
 
@@ -196,7 +206,7 @@ class Services:
             raise NotFound(f"No candidate with id {candidate_id!r}.")
         return self.forget([candidate_id])
 
-    def forget(self, candidate_ids: list[str], file_ids: list[int] = ()) -> dict:
+    def forget(self, candidate_ids: list[str], file_ids: list[int] = (), audit_action: str = "forget") -> dict:
         """Forget candidates (and file rows) for real, as one journalled operation.
 
         Catalog rows go at once (one transaction, with a journal entry); then the library
@@ -211,6 +221,10 @@ class Services:
         if entry is None:
             return {"candidate_ids": [], "files_removed": 0, "threads_removed": [], "pending": []}
         self._people = None
+        # audited by references, which are then dropped: the entry stays, tied to nobody (catalog/audit.py)
+        self.audit.record(audit_action, entry["candidate_ids"], {"documents_forgotten": len(entry["candidate_ids"]),
+                                                                 "files": len(entry["stored_paths"])})
+        self.audit.forget_subjects(entry["candidate_ids"])
         return run_forget(self.catalog, entry, **self._forget_steps())
 
     def _forget_steps(self) -> dict:
@@ -239,6 +253,10 @@ class Services:
             return []
         self._resuming = True
         try:
+            from cvrag_desktop.catalog.audit import audit_for
+
+            for e in self._catalog.pending_forgets():  # (a crash before the references were dropped)
+                audit_for(self._catalog).forget_subjects(e["candidate_ids"])
             return resume_forgets(self._catalog, **self._forget_steps())
         except Exception as exc:  # never block opening: the journal stays for the next start
             log.warning("resuming an interrupted forget failed: %s", exc)
@@ -331,6 +349,18 @@ class Services:
                 self._people = PeopleDirectory(self.catalog)
             return self._people
 
+    @property
+    def criteria_facts(self):
+        """The parsed facts the chat counts with (the assistant's own), so facets and counts agree."""
+        with self._open_lock:
+            if self._assistant is not None:
+                return self._assistant.facts
+            if getattr(self, "_criteria_facts", None) is None:
+                from cvrag_desktop.assistant.facts import CatalogFacts
+
+                self._criteria_facts = CatalogFacts(self.catalog)
+            return self._criteria_facts
+
     def list_people(self, with_documents: bool = False) -> list[dict]:
         """One row per person: the newest document's fields, ``id`` = person id, label and document count.
 
@@ -338,7 +368,10 @@ class Services:
         when another person shares the name, else the name. ``with_documents`` adds each
         document's flat row (``document_rows``, newest first).
         """
+        from cvrag_desktop.assistant.criteria import person_criteria
+
         snap = self.people.snapshot()
+        facts = self.criteria_facts.all()
         out = []
         for r in snap.rows.values():  # catalog order, like list_candidates
             pid = r["candidate_id"]
@@ -350,6 +383,7 @@ class Services:
             label = snap_label(r)
             row.update(person_id=pid, label=label, display=label if snap.namesakes[pid] else r.get("name"),
                        namesakes=snap.namesakes[pid], documents=len(ids), document_ids=list(ids))
+            row.update(person_criteria([f for d in ids if (f := facts.get(d))]))  # what the facets filter on
             if with_documents:
                 docs = [snap.rows[d] for d in ids]
                 row["document_rows"] = [{**{k: d.get(k) for k in CANDIDATE_FIELDS}, "id": d["candidate_id"],
@@ -374,6 +408,7 @@ class Services:
             raise InvalidInput("Give documents of at least two different people to merge.")
         docs = self.people.merge_links(ids)
         person = self.people.snapshot().grouping.by_document[docs[0]]
+        self.audit.record("people.merge", docs, {"documents_merged": len(docs)})
         return {"person_id": person, "documents": self.people.snapshot().grouping.people[person]}
 
     def split_document(self, candidate_id: str) -> dict:
@@ -382,6 +417,7 @@ class Services:
         if len(docs) < 2:
             raise InvalidInput(f"Document {candidate_id!r} is already a person of its own.")
         rest = self.people.split_links(candidate_id)
+        self.audit.record("people.split", [candidate_id], {"documents": rest})
         by_doc = self.people.snapshot().grouping.by_document
         return {"person_id": by_doc[candidate_id], "rest_person_id": by_doc[rest[0]]}
 
@@ -406,10 +442,17 @@ class Services:
 
     def set_screening(self, people: list[str], **changes) -> dict[str, dict]:
         """Change status / rating / note / tags (``add_tags``, ``remove_tags``) of people, on all their documents."""
+        from cvrag_desktop.catalog.audit_events import screening_entries
+
         groups = {p: [d["id"] for d in self.person_documents(p)] for p in dict.fromkeys(people)}
         if not groups:
             raise InvalidInput("Give at least one person.")
-        return {p: s.as_dict() for p, s in self.screening.update(groups, **changes).items()}
+        before = self.screening.states(groups)
+        after = self.screening.update(groups, **changes)
+        entries = screening_entries(groups, before, after)
+        if entries:
+            self.audit.record_many(entries)
+        return {p: s.as_dict() for p, s in after.items()}
 
     # ---- blind screening (pseudonyms, redaction, the reveal log) ----------------------------
     @property
@@ -421,7 +464,10 @@ class Services:
 
     def set_blind(self, on: bool) -> bool:
         """Turn blind screening on or off for this library; returns the new state."""
+        was = self.blind.enabled()
         self.blind.set_enabled(bool(on))
+        if was != bool(on):
+            self.audit.record("settings.blind_mode", details={"on": bool(on)})
         return self.blind.enabled()
 
     def reveal_candidate(self, candidate_id: str, by: str | None = None, reason: str = "") -> dict:
@@ -430,6 +476,11 @@ class Services:
         if row is None:
             raise NotFound(f"No candidate with id {candidate_id!r}.")
         record = self.blind.reveal(candidate_id, by, reason)
+        from cvrag_desktop.catalog.blind import identifiers, redact_text
+
+        # the reason is kept (oversight), with the person's own name and contacts cut (it outlives a forget)
+        self.audit.record("blind.reveal", [candidate_id], {"reason": redact_text(record.reason, identifiers(row))},
+                          actor=record.revealed_by)
         return {"id": candidate_id, "name": row.get("name"), "revealed_by": record.revealed_by,
                 "revealed_at": record.revealed_at}
 
@@ -438,7 +489,13 @@ class Services:
         """Keep a job-match result (``match_jd``) with its description in the library; returns its summary."""
         from cvrag_desktop.catalog.job_matches import JobMatchStore
 
-        return JobMatchStore(self.catalog).save(result, jd_text, title)
+        saved = JobMatchStore(self.catalog).save(result, jd_text, title)
+        from cvrag_desktop.catalog.audit import digest
+
+        self.audit.record("job_match.save", details={
+            "match_id": saved["match_id"], "description": digest((jd_text or "").strip()),
+            "ranking": [c["candidate_id"] for c in result.get("candidates") or []]})
+        return saved
 
     def list_matches(self) -> list[dict]:
         """Saved job matches, newest first (id, title, created time, LLM flag, number of candidates)."""
@@ -457,6 +514,63 @@ class Services:
         from cvrag_desktop.catalog.job_matches import JobMatchStore
 
         JobMatchStore(self.catalog).delete(match_id)
+        self.audit.record("job_match.delete", details={"match_id": int(match_id)})
+
+    # ---- exports (audited: what kind, how many rows, of whom, blind or not; never the contents) ----
+    def export_candidates_csv(self, rows: list[dict], path: Path, notes: dict | None = None,
+                              blind: bool = False) -> int:
+        """Write candidates to CSV (``export.export_candidates_csv``) and audit it; returns the rows written."""
+        from cvrag_desktop.export import export_candidates_csv
+
+        n = export_candidates_csv(rows, Path(path), notes, blind=blind)
+        self.audit.record("export.candidates", details={"ranking": [str(r.get("id")) for r in rows], "rows": n,
+                                                        "blind": bool(blind)})
+        return n
+
+    def export_people_csv(self, rows: list[dict], path: Path, notes: dict | None, states: dict,
+                          blind: bool = False) -> int:
+        """Write people with their screening to CSV (``screening.export_people_csv``) and audit it."""
+        from cvrag_desktop.catalog.screening import export_people_csv
+
+        n = export_people_csv(rows, Path(path), notes, states)
+        ids = [str(r.get("person_id") or r.get("id")) for r in rows]
+        self.audit.record("export.people", details={"ranking": [i for i in ids if self.catalog.candidate(i)],
+                                                    "rows": n, "blind": bool(blind)})
+        return n
+
+    def export_match_csv(self, result: dict, path: Path, blind: bool = False) -> int:
+        """Write a job match's requirement x candidate matrix to CSV (``pseudonymous`` when blind) and audit it."""
+        from cvrag_desktop.assistant.jobmatch_export import pseudonymous, write_matrix_csv
+
+        n = write_matrix_csv(pseudonymous(result) if blind else result, Path(path))
+        self.audit.record("export.job_match", details={
+            "ranking": [c["candidate_id"] for c in result.get("candidates") or []], "rows": n, "blind": bool(blind)})
+        return n
+
+    # ---- audit trail (``catalog/audit.py``) --------------------------------------------------
+    def person_refs(self, person: str) -> list[str]:
+        """The audit references of a person's documents (the person given by any of its ids)."""
+        return self.audit.known_refs([d["id"] for d in self.person_documents(person)])
+
+    def audit_entries(self, since: str | None = None, action: str | None = None,
+                      person: str | None = None) -> list[dict]:
+        """Audit entries, oldest first, filtered by time (ISO), action (name or ``prefix.``) and person."""
+        refs = self.person_refs(person) if person else None
+        return [e.as_dict() for e in self.audit.entries(since, action, refs)]
+
+    def audit_verify(self) -> dict:
+        """Check the audit chain; names the first broken link."""
+        return self.audit.verify()
+
+    def audit_export(self, path: Path, since: str | None = None, action: str | None = None,
+                     person: str | None = None) -> int:
+        """Write audit entries to CSV (formulas made inert); the export is itself audited."""
+        from cvrag_desktop.catalog.audit_events import export_audit_csv
+
+        refs = self.person_refs(person) if person else None
+        n = export_audit_csv(self.audit.entries(since, action, refs), Path(path))
+        self.audit.record("audit.export", details={"rows": n, "filtered": bool(since or action or person)})
+        return n
 
     def files(self, status: str | None = None) -> list[dict]:
         """Imported files with their status and error."""

@@ -103,8 +103,12 @@ class ShortlistStore:
         """Remove a shortlist and its entries (the candidates stay)."""
         self.get(shortlist_id)
         with self.catalog.transaction() as c:
+            members = [r[0] for r in c.execute("SELECT candidate_id FROM shortlist_items WHERE shortlist_id = ?",
+                                               (shortlist_id,))]
             c.execute("DELETE FROM shortlist_items WHERE shortlist_id = ?", (shortlist_id,))
             c.execute("DELETE FROM shortlists WHERE shortlist_id = ?", (shortlist_id,))
+        _audit(self.catalog, [("shortlist.delete", [], {"shortlist_id": shortlist_id, "documents": members,
+                                                         "removed": len(members)})])
 
     def _check_unique(self, name: str, exclude: int | None = None) -> None:
         for s in self.list():
@@ -117,7 +121,7 @@ class ShortlistStore:
         ids = [candidate_ids] if isinstance(candidate_ids, str) else list(candidate_ids)
         self.get(shortlist_id)
         note = _clean_note(note)
-        added = 0
+        added, entries = 0, []
         with self.catalog.transaction() as c:
             for cid in ids:
                 if c.execute("SELECT 1 FROM candidates WHERE candidate_id = ?", (cid,)).fetchone() is None:
@@ -128,18 +132,24 @@ class ShortlistStore:
                     (shortlist_id, cid, note, time.time()),
                 )
                 added += cur.rowcount
+                if cur.rowcount:
+                    entries.append(("shortlist.add", [cid], {"shortlist_id": shortlist_id, "note_chars": len(note)}))
+        _audit(self.catalog, entries)
         return added
 
     def remove(self, shortlist_id: int, candidate_ids: list[str] | str) -> int:
         """Take candidates off a shortlist; returns how many were removed."""
         ids = [candidate_ids] if isinstance(candidate_ids, str) else list(candidate_ids)
-        removed = 0
+        removed, entries = 0, []
         with self.catalog.transaction() as c:
             for cid in ids:
                 cur = c.execute(
                     "DELETE FROM shortlist_items WHERE shortlist_id = ? AND candidate_id = ?", (shortlist_id, cid)
                 )
                 removed += cur.rowcount
+                if cur.rowcount:
+                    entries.append(("shortlist.remove", [cid], {"shortlist_id": shortlist_id}))
+        _audit(self.catalog, entries)
         return removed
 
     def set_note(self, shortlist_id: int, candidate_id: str, note: str) -> None:
@@ -152,6 +162,7 @@ class ShortlistStore:
             )
             if cur.rowcount == 0:
                 raise NotFound("That candidate is not on this shortlist.")
+        _audit(self.catalog, [("shortlist.note", [candidate_id], {"shortlist_id": shortlist_id, "chars": len(note)})])
 
     def items(self, shortlist_id: int) -> list[ShortlistItem]:
         """The candidates of a shortlist, in the order they were added."""
@@ -175,3 +186,11 @@ class ShortlistStore:
         )
         ids = {r[0] for r in rows}
         return [s for s in self.list() if s.shortlist_id in ids]
+
+
+def _audit(catalog: Catalog, entries: list[tuple]) -> None:
+    """Write the audit entries of a shortlist change (who, when, which documents; never a note's text)."""
+    if entries:
+        from cvrag_desktop.catalog.audit import audit_for
+
+        audit_for(catalog).record_many(entries)

@@ -11,6 +11,7 @@ answer replaces it.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import logging
 import uuid
 from collections.abc import Callable
@@ -123,7 +124,16 @@ class AssistantService:
         """Rank candidates against a job description with a requirement × candidate matrix."""
         from cvrag_desktop.assistant.jobmatch import match_job
 
-        return match_job(self, text, use_llm=self.llm_available(use_llm), limit=limit)
+        result = match_job(self, text, use_llm=self.llm_available(use_llm), limit=limit)
+        from cvrag_desktop.catalog.audit import audit_for, digest
+        from cvrag_desktop.catalog.audit_events import ranking_details
+
+        # the ranking shown, as references; the description and requirements as digests (catalog/audit.py)
+        audit_for(self.catalog).record("job_match.run", details=ranking_details(
+            [c["candidate_id"] for c in result.get("candidates") or []], mode=result.get("mode"),
+            description=digest((text or "").strip()),
+            requirements=digest(json.dumps(result.get("requirements") or {}, sort_keys=True, default=str))))
+        return result
 
     # ---- threads -----------------------------------------------------------------------
     def threads(self) -> list[dict]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
-from cvrag_desktop.catalog.screening import Screening, export_people_csv
+from cvrag_desktop.catalog.screening import Screening
 from cvrag_desktop.cli_output import safe
 from cvrag_desktop.ui.demo import DEMO_TAG, is_demo
 
@@ -161,8 +161,8 @@ class CandidateActions:
                 from cvrag_desktop.ui.blind_mode import blind_export
 
                 b_rows, b_notes, b_states = blind_export(svc, rows, notes, states)
-                return str(path), export_people_csv(b_rows, path, b_notes, b_states)
-            return str(path), export_people_csv(rows, path, notes, states)
+                return str(path), svc.export_people_csv(b_rows, path, b_notes, b_states, blind=True)
+            return str(path), svc.export_people_csv(rows, path, notes, states)
 
         def done(result) -> None:
             written, n = result

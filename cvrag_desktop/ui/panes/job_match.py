@@ -29,11 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.assistant.jobmatch_export import (
-    pseudonymous,
     shortlist_name,
     top_ids,
     unread_requirements,
-    write_matrix_csv,
 )
 from cvrag_desktop.ui import core
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
@@ -260,15 +258,14 @@ class JobMatchDialog(SavedMatches, QDialog):
             if not chosen:
                 return
             path = Path(chosen)
-        result = self.result
-        if self.blind is not None and self.blind.enabled:  # blind: pseudonyms in the file, even for a reveal
-            result = pseudonymous(result)
+        result, svc = self.result, self.services
+        blind = self.blind is not None and self.blind.enabled  # blind: pseudonyms in the file, even for a reveal
 
         def done(n: int) -> None:
             self.message.show_message(f"Exported {n} candidate(s) to {path}.", "info")
             self.exported.emit(str(path), n)
 
-        self.runner.run(lambda ctx: write_matrix_csv(result, path), on_result=done, on_error=self._error)
+        self.runner.run(lambda ctx: svc.export_match_csv(result, path, blind), on_result=done, on_error=self._error)
 
     def _cell_item(self, cell: dict, evidence: dict) -> QTableWidgetItem:
         mark, tint = CELL.get(cell["status"], CELL["unknown"])

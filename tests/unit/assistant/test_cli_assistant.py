@@ -10,6 +10,16 @@ from cvrag_desktop import cli_assistant
 from cvrag_desktop.config import Settings, app_paths
 
 
+def _exporting(ns: SimpleNamespace) -> SimpleNamespace:
+    """A facade stand-in that writes (and audits) matrix exports like ``Services.export_match_csv``."""
+    from cvrag_desktop.catalog.audit import audit_for
+    from cvrag_desktop.services import Services
+
+    ns.audit = audit_for(ns.catalog)
+    ns.export_match_csv = lambda result, path, blind=False: Services.export_match_csv(ns, result, path, blind)
+    return ns
+
+
 def _run(argv, svc, capsys):
     p = argparse.ArgumentParser()
     cli_assistant.register(p.add_subparsers())
@@ -68,8 +78,8 @@ def test_match_and_a_saved_match_export_their_matrix(catalog, search, capsys, tm
 
     from cvrag_desktop.catalog.blind import pseudonym
 
-    svc = SimpleNamespace(catalog=catalog, paths=app_paths(), settings=Settings(llm_base_url="http://127.0.0.1:9"),
-                          index=search)
+    svc = _exporting(SimpleNamespace(catalog=catalog, paths=app_paths(),
+                                     settings=Settings(llm_base_url="http://127.0.0.1:9"), index=search))
     jd = tmp_path / "jd.txt"
     jd.write_text("Requirements: Python, Kafka. Fluent German.", encoding="utf-8")
     live = tmp_path / "live.csv"
@@ -78,7 +88,8 @@ def test_match_and_a_saved_match_export_their_matrix(catalog, search, capsys, tm
         table = list(csv.reader(fh))
     assert table[0][:4] == ["Rank", "Candidate", "Score", "Met"]
     assert [r[1] for r in table[1:]] == [c["name"] for c in result["candidates"]]
-    saved = SimpleNamespace(open_match=lambda mid: {"match_id": mid, "jd_text": jd.read_text(), "result": result})
+    saved = _exporting(SimpleNamespace(catalog=catalog, open_match=lambda mid: {
+        "match_id": mid, "jd_text": jd.read_text(), "result": result}))
     blind = tmp_path / "blind.csv"
     _run(["matches", "--open", "3", "--csv", str(blind), "--blind"], saved, capsys)
     with open(blind, encoding="utf-8-sig", newline="") as fh:

@@ -1,0 +1,86 @@
+"""``cvrag audit ...``: the audit trail from the command line (thin calls into ``services``).
+
+``verify`` checks the hash chain and names the first broken link (exit 1 when broken);
+``list`` prints entries filtered by time, action and person; ``export`` writes them as CSV;
+``retention`` shows or sets how long the trail is kept.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from cvrag_desktop.cli_output import safe
+
+
+def _print_json(data) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+
+
+def _since(value: str | None) -> str | None:
+    """An ISO date or date-time as given (validated), for comparing with entry times."""
+    if not value:
+        return None
+    import datetime as dt
+
+    from cvrag_desktop.errors import InvalidInput
+
+    try:
+        dt.datetime.fromisoformat(value)
+    except ValueError:
+        raise InvalidInput(f"--since wants a date YYYY-MM-DD (or date and time), not {value!r}.") from None
+    return value
+
+
+def cmd_audit(args, svc) -> int:
+    """verify | list | export | retention."""
+    if args.action == "verify":
+        report = svc.audit_verify()
+        if args.json:
+            _print_json(report)
+        elif report["ok"]:
+            print(f"audit trail intact: {report['entries']} entries, every link checked")
+        else:
+            b = report["first_broken"]
+            print(f"audit trail BROKEN at entry {b['seq']}: {b['reason']} ({report['entries']} entries)")
+        return 0 if report["ok"] else 1
+    if args.action == "retention":
+        days = svc.audit.set_retention_days(args.days) if args.days is not None else svc.audit.retention_days()
+        _print_json({"retention_days": days}) if args.json else print(f"the audit trail is kept {days} days")
+        return 0
+    since = _since(args.since)
+    if args.action == "export":
+        if not args.out:
+            print("error: `cvrag audit export` needs --out FILE.csv", file=sys.stderr)
+            return 2
+        n = svc.audit_export(Path(args.out), since, args.filter_action, args.person)
+        out = Path(args.out) if Path(args.out).suffix.lower() == ".csv" else Path(args.out).with_suffix(".csv")
+        _print_json({"exported": n, "path": str(out)}) if args.json else print(f"exported {n} entries to {safe(out)}")
+        return 0
+    entries = svc.audit_entries(since, args.filter_action, args.person)
+    if args.json:
+        _print_json(entries)
+        return 0
+    for e in entries:
+        details = json.dumps(e["details"], ensure_ascii=False, sort_keys=True)
+        print(f"{e['seq']:>6} {e['at'][:19]} {safe(e['actor']):<12} {e['action']:<20} {e['person'] or '-':<22} "
+              f"{safe(details)}")
+    print(f"({len(entries)} entries)")
+    return 0
+
+
+def register(sub) -> None:
+    """Add ``audit`` to the ``cvrag`` parser."""
+    s = sub.add_parser("audit", help="the audit trail: verify the chain, list or export entries, retention",
+                       description="verify | list [--since DATE] [--action NAME|prefix.] [--person ID] | "
+                                   "export --out FILE.csv | retention [--days N]. Entries hold ids, counts and "
+                                   "pseudonymous references, never CV or note text.")
+    s.add_argument("action", choices=["verify", "list", "export", "retention"])
+    s.add_argument("--since", help="entries from this date/time on (ISO, UTC)")
+    s.add_argument("--action", dest="filter_action", help="one action (screening.status) or a prefix (screening.)")
+    s.add_argument("--person", help="entries about this person (any of its document ids)")
+    s.add_argument("--out", help="with export: the CSV file to write")
+    s.add_argument("--days", type=int, help="with retention: keep entries this many days (at least 183)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_audit)
