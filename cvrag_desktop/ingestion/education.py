@@ -59,11 +59,17 @@ def _with_dashed_fields(lines: list[TextLine], frags: list[Piece]) -> list[Piece
         if out and out[-1][1] == i:
             prev = out[-1][0]
             lead = lex.degree_re.match(prev)
-            if lead and lead.end() >= len(prev.rstrip(". ")) - 1 and not lex.degree_re.search(text) \
-                    and not lex.institution_re.search(text) and not is_location(text) and not is_place_name(text) \
-                    and not re.search(r"\d", text) and len(text.split()) <= 6 \
-                    and re.search(re.escape(prev) + r"\s*[–—-]\s*" + re.escape(text), lines[i].text):
-                out[-1] = (f"{prev} – {text}", i)
+            # "Technik – Żywienie, Szkoła Policealna": the subject is the part before the school's comma
+            subject, comma, rest = text.partition(", ")
+            if not (comma and lex.institution_re.search(rest) and not lex.institution_re.search(subject)):
+                subject, rest = text, ""
+            if lead and lead.end() >= len(prev.rstrip(". ")) - 1 and not lex.degree_re.search(subject) \
+                    and not lex.institution_re.search(subject) and not is_location(subject) \
+                    and not is_place_name(subject) and not re.search(r"\d", subject) and len(subject.split()) <= 6 \
+                    and re.search(re.escape(prev) + r"\s*[–—-]\s*" + re.escape(subject), lines[i].text):
+                out[-1] = (f"{prev} – {subject}", i)
+                if rest:
+                    out.append((rest, i))
                 continue
         out.append((text, i))
     return out

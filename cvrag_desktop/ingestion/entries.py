@@ -74,9 +74,14 @@ def is_body_line(text: str, prev: str | None) -> bool:
     if words and words[0].islower() and not re.match(r"^(?:[a-z]+\.)?[a-z0-9-]+\.[a-z]{2,}", first_cell) \
             and not _PARTICLE.match(first_cell):
         return True  # a continuation ("iOS Developer" and "eBay" are not: they carry capitals)
-    if t.endswith(".") and len(words) >= 6:
-        return True
+    if t.endswith(".") and len(words) >= 6 and not _ends_in_legal_form(t):
+        return True  # a sentence; "Fundacja Gorol-Kwinta Sp. z o.o. Sp.k." ends in a legal form, not a period
     return bool(prev is not None and _TRAILING_JOIN.search(prev) and len(words) <= 3)
+
+
+def _ends_in_legal_form(text: str) -> bool:
+    """True when the line's last characters are an employer's legal form ("… S.A.", "… Sp. z o.o. Sp.k.")."""
+    return any(m.end() == len(text) for m in load_lexicon().company_re.finditer(text))
 
 
 def _standalone_dates(text: str, body: bool) -> DateRange | None:

@@ -40,8 +40,8 @@ def _heading_lines(side: list[TextLine]) -> set[int]:
     for a, b in zip(ordered, [*ordered[1:], None], strict=True):
         if _is_heading_text(a.text):
             out.add(id(a))
-        if b is None or _is_heading_text(b.text) or not any(ch.isalpha() for ch in a.text):
-            continue
+        if b is None or (_is_heading_text(b.text) and id(a) in out) or not any(ch.isalpha() for ch in a.text):
+            continue  # "Kluczowe" / "umiejętności", "Kursy i" / "szkolenia": a wrapped heading's last word may be one alone
         if _is_heading_text(f"{a.text} {b.text}") or _is_heading_text(a.text + b.text):
             out.update((id(a), id(b)))
     return out

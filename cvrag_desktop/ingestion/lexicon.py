@@ -91,7 +91,9 @@ def load_lexicon() -> Lexicon:
         present_words=tuple(normalize_key(w) for w in lex["present"]),
         since_words=tuple(normalize_key(w) for w in lex["since_words"]),
         degree_re=re.compile(_degree_pattern(lex["degree_patterns"]), flags),
-        institution_re=re.compile(_inst_pattern(lex["institution_words"]), flags),
+        institution_re=re.compile(_inst_pattern(lex["institution_words"])
+                                  + r"|\w{3,}(?<!pre)(?:" + _word_alternation(lex.get("institution_suffixes", [])) + r")\b",
+                                  flags),
         title_re=re.compile(
             # a German feminine ending on any head ("Partnerin", "Controllerin")
             r"(?<![\w])(?:" + _word_alternation(lex["title_words"]) + r")(?:in|innen)?(?![\w]|-\w)"

@@ -76,3 +76,17 @@ def test_a_city_and_region_is_still_no_degree(tmp_path):
     items = [(40, 95, "2016 – 2020"), (150, 95, "BSc Chemistry"), (330, 95, "Example University"),
              (150, 110, "Cambridge, MA")]
     assert _education(tmp_path, items) == [("BSc Chemistry", "Example University")]
+
+
+def test_dashed_subject_before_the_school_compound_schools_and_doctorates(tmp_path):
+    """"Ausbildung – Hotelfach, Berufsschule X": the subject ends at the school's comma; compound school words
+    (Berufskolleg, Kunstakademie) and the Dutch and German doctorates (Promotie, Dr. rer. nat.) are read."""
+    items = [(40, 95, "2019 – 2022"), (150, 95, "Promotie Natuurkunde"), (330, 95, "Universiteit Voorbeeld"),
+             (40, 125, "2016 – 2019"), (150, 125, "Dr. rer. nat. Chemie"), (330, 125, "Universität Musterstadt"),
+             (40, 155, "2012 – 2014"), (150, 155, "Ausbildung – Hotelfach, Berufskolleg Musterstadt"),
+             (40, 185, "2010 – 2012"), (150, 185, "MBO Zorg, ROC Voorbeeld")]
+    assert _education(tmp_path, items) == [
+        ("Promotie Natuurkunde", "Universiteit Voorbeeld"),
+        ("Dr. rer. nat. Chemie", "Universität Musterstadt"),
+        ("Ausbildung – Hotelfach", "Berufskolleg Musterstadt"),
+        ("MBO Zorg", "ROC Voorbeeld")]

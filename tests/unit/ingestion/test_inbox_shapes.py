@@ -291,3 +291,39 @@ def test_an_employer_named_after_people_with_two_particles(tmp_path):
              (46, 137, "• Closed the books each month.")]
     cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [items])))
     assert [(e.title, e.company) for e in cv.experiences] == [("Controller", "van den Berg & Zonen")]
+
+
+def test_an_employer_line_ending_in_a_legal_form_is_no_sentence(tmp_path):
+    """"Fundacja Wzorcowa Sp. z o.o. Sp.k." has six words and ends with a period: a legal form, not prose."""
+    items = [(40, 20, "Ilse Marrow", 20, True), (40, 44, "ilse.marrow@example.org"), (40, 70, "Experience", 14, True),
+             (40, 95, "mar 2023 - 2025"), (150, 95, "Frontend Engineer"), (40, 109, "Fundacja Wzorcowa Sp. z o.o. Sp.k."),
+             (120, 125, "• Shipped the booking pages.")]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [items])))
+    assert [(e.title, e.company) for e in cv.experiences] == [("Frontend Engineer", "Fundacja Wzorcowa Sp. z o.o. Sp.k.")]
+
+
+def test_side_headings_wrapped_onto_a_word_that_is_a_heading_alone(tmp_path):
+    """A later page of labels beside their content: "Key" / "Skills" is one heading even though "Skills" alone
+    is one too; the strip stays beside its content instead of becoming a column read after it."""
+    first = [(182, 40, "Ilse Marrow", 20, True), (182, 66, "Site Engineer", 12), (182, 84, "ilse.marrow@example.org"),
+             (170, 110, "Experience", 11.5, True, "right")]
+    y = 110
+    for n in range(14):
+        first.append((182, y, f"Planned site works for project {n} with the client team"))
+        y += 14
+    second = [(182, 62, "2016 - 2019"), (182, 75, "Site Engineer", 10, True), (182, 88, "Example Works Ltd"),
+              (184, 102, "• Led the survey crew of eleven people on two river bridges and all drainage works."),
+              (184, 116, "• Wrote the method statements and risk assessments for the regional tender bids."),
+              (170, 150, "Education and", 11.5, True, "right"), (170, 164, "Training", 11.5, True, "right"),
+              (182, 150, "2012 - 2016"), (182, 164, "BSc Civil Engineering", 10, True),
+              (182, 178, "Example University of Technology and Applied Sciences in Musterstadt"),
+              (170, 210, "Key", 11.5, True, "right"), (170, 224, "Skills", 11.5, True, "right"),
+              (182, 210, "AutoCAD, Revit, Primavera P6, Site supervision, Surveying, Quantity take-off"),
+              (170, 250, "Languages", 11.5, True, "right"),
+              (182, 250, "German (native), English (C1)"),
+              (170, 290, "Technical", 11.5, True, "right"), (170, 304, "Skills", 11.5, True, "right"),
+              (182, 290, "Total station, GNSS rover, Civil 3D, Excel modelling of earthworks and cut-fill volumes")]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [first, second])))
+    assert {"AutoCAD", "Revit"} <= set(cv.skills)
+    assert [e.degree for e in cv.education] == ["BSc Civil Engineering"]
+    assert "German" in cv.languages
