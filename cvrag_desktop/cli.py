@@ -224,6 +224,8 @@ def cmd_people(args, svc) -> int:
         else:
             print(f"forgot the person and {len(deleted)} document(s): {', '.join(deleted)}")
             print_forget_report(svc.last_forget)
+    elif args.action == "export-subject":
+        return cli_compliance.cmd_export_subject(args, svc)
     elif args.action == "forget-document":
         report = svc.delete_candidate(ids[0])
         if args.json:
@@ -426,11 +428,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_candidates)
     s = sub.add_parser("people", help="people (several CVs of one person count once): list, show, merge, split, forget",
-                       description="list | show ID | merge ID ID... | split ID | forget ID | forget-document ID. "
+                       description="list | show ID | merge ID ID... | split ID | forget ID | forget-document ID | "
+                                   "export-subject ID --out FILE.zip. "
                                    "A person's id is its newest document's id; any of its document ids names it too.")
     s.add_argument("action", nargs="?", default="list",
-                   choices=["list", "show", "merge", "split", "forget", "forget-document"])
+                   choices=["list", "show", "merge", "split", "forget", "forget-document", "export-subject"])
     s.add_argument("ids", nargs="*")
+    s.add_argument("--out", help="with export-subject: the zip to write (everything held about the person)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_people)
     s = sub.add_parser("screen", help="show or set people's screening: status, rating, tags, note",

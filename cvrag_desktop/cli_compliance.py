@@ -70,6 +70,20 @@ def cmd_audit(args, svc) -> int:
     return 0
 
 
+def cmd_export_subject(args, svc) -> int:
+    """``cvrag people export-subject ID --out FILE.zip``: a subject-access export of one person."""
+    if not args.out:
+        print("error: `cvrag people export-subject ID` needs --out FILE.zip", file=sys.stderr)
+        return 2
+    report = svc.export_subject(args.ids[0], Path(args.out))
+    if args.json:
+        _print_json(report)
+    else:
+        print(f"wrote {safe(report['path'])}: {report['documents']} document(s), {report['originals']} original(s), "
+              f"{report['audit_entries']} audit entries, {report['chat_threads']} conversation(s)")
+    return 0
+
+
 def register(sub) -> None:
     """Add ``audit`` to the ``cvrag`` parser."""
     s = sub.add_parser("audit", help="the audit trail: verify the chain, list or export entries, retention",

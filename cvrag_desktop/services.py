@@ -18,7 +18,7 @@ from pathlib import Path
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings, app_paths, load_settings
 from cvrag_desktop.domain import confidence_map
-from cvrag_desktop.errors import InvalidInput, NotFound
+from cvrag_desktop.errors import CvragError, InvalidInput, NotFound
 from cvrag_desktop.ingestion.pipeline import FileOutcome, Ingestor, IngestReport
 
 log = logging.getLogger(__name__)
@@ -26,6 +26,20 @@ CANDIDATE_FIELDS = (
     "id", "name", "emails", "phones", "current_title", "current_company", "years_of_experience", "skills",
     "degrees", "institutions", "companies", "languages", "location", "source_path", "stored_path", "confidence",
 )  # "confidence": {field: {"score", "low", "reason"}} for the scored name, current title and company
+
+
+def document_preview(stored: str, page: int | None = 0, bbox=None) -> tuple[str, int, tuple | None]:
+    """The PDF to preview for a library copy, with ``page``/``bbox`` as they apply to it (runs in a worker).
+
+    A PDF is its own preview. A Word copy's preview PDF (made at import) is made now when
+    missing, and a box from a record imported before previews is translated onto it
+    (``ingestion/docx_preview.py``); an unreadable file raises its typed error.
+    """
+    if Path(stored).suffix.lower() != ".docx":
+        return stored, page or 0, tuple(bbox) if bbox else None
+    from cvrag_desktop.ingestion.docx_preview import preview_for_view
+
+    return preview_for_view(stored, page, bbox)
 
 
 def snap_label(row: dict) -> str:
@@ -368,10 +382,11 @@ class Services:
         when another person shares the name, else the name. ``with_documents`` adds each
         document's flat row (``document_rows``, newest first).
         """
-        from cvrag_desktop.assistant.criteria import person_criteria
+        from cvrag_desktop.assistant.criteria import person_criteria, skill_names
 
         snap = self.people.snapshot()
         facts = self.criteria_facts.all()
+        names = skill_names(facts.values())
         out = []
         for r in snap.rows.values():  # catalog order, like list_candidates
             pid = r["candidate_id"]
@@ -383,7 +398,7 @@ class Services:
             label = snap_label(r)
             row.update(person_id=pid, label=label, display=label if snap.namesakes[pid] else r.get("name"),
                        namesakes=snap.namesakes[pid], documents=len(ids), document_ids=list(ids))
-            row.update(person_criteria([f for d in ids if (f := facts.get(d))]))  # what the facets filter on
+            row.update(person_criteria([f for d in ids if (f := facts.get(d))], names))  # what the facets filter on
             if with_documents:
                 docs = [snap.rows[d] for d in ids]
                 row["document_rows"] = [{**{k: d.get(k) for k in CANDIDATE_FIELDS}, "id": d["candidate_id"],
@@ -571,6 +586,41 @@ class Services:
         n = export_audit_csv(self.audit.entries(since, action, refs), Path(path))
         self.audit.record("audit.export", details={"rows": n, "filtered": bool(since or action or person)})
         return n
+
+    # ---- subject-access export (``catalog/subject_export.py``) -------------------------------
+    def export_subject(self, person: str, out: Path) -> dict:
+        """Everything held about one person (records, originals, audit entries, chat turns) as a zip.
+
+        Returns ``{"path", "documents", "originals", "audit_entries", "chat_threads"}``; audited.
+        """
+        from cvrag_desktop.assistant.memory import THREADS_FILE
+        from cvrag_desktop.assistant.thread_export import threads_naming
+        from cvrag_desktop.catalog.forget import identity_of
+        from cvrag_desktop.catalog.subject_export import collect_subject, write_subject_zip
+
+        docs = [d["id"] for d in self.person_documents(person)]
+        needles: list[str] = []
+        originals = []
+        for cid in docs:
+            row = self.catalog.candidate(cid) or {}
+            needles += identity_of(cid, {**row, "emails": json.dumps(row.get("emails") or []),
+                                         "phones": json.dumps(row.get("phones") or [])})
+            needles += [c.chunk_id for c in self.catalog.chunks(cid)]
+            path = Path(row["stored_path"]) if row.get("stored_path") else None  # (absolute: the library copy)
+            if path is not None and path.is_file():
+                originals.append((path, f"{cid[:12]}-{Path(row.get('file_name') or path.name).name}"))
+        chat = threads_naming(self.paths.data_dir / THREADS_FILE, needles)
+        points = None
+        try:  # the index's payloads are derived from the catalog rows; listed too (what a grep of the home finds)
+            points = [p for p in self.index.store.scroll() if p.get("candidate_id") in docs]
+        except CvragError as exc:
+            log.info("subject export without the index points: %s", exc)
+        data = collect_subject(self.catalog, self.audit, docs[0], docs, chat, points)
+        written = write_subject_zip(data, originals, Path(out))
+        self.audit.record("export.subject", docs, {"documents": docs[1:], "originals": len(originals),
+                                                   "chat_threads": len(chat)})
+        return {"path": str(written), "documents": len(docs), "originals": len(originals),
+                "audit_entries": len(data["audit_entries"]), "chat_threads": len(chat)}
 
     def files(self, status: str | None = None) -> list[dict]:
         """Imported files with their status and error."""
