@@ -407,8 +407,8 @@ def _print_llm_rows(rows: list[dict]) -> None:
     print(f"{'all':<14}{n:>10}{'routing calls failed → rules':>38}{sum(has(r, 'routing without') for r in rows):>10}")
     print(f"{'searched':<14}{len(searched):>10}{'answer rejected once, retried':>38}"
           f"{sum(has(r, 'attempt 1') and r['mode'] == 'llm' for r in searched):>10}")
-    print(f"{'searched':<14}{len(searched):>10}{'answer rejected twice → extractive':>38}"
-          f"{sum(has(r, 'extractive answer') for r in searched):>10}")
+    print(f"{'searched':<14}{len(searched):>10}{'answer rejected twice → deterministic':>38}"
+          f"{sum(has(r, 'deterministic answer') or has(r, 'extractive answer') for r in searched):>10}")
     print(f"{'searched':<14}{len(searched):>10}{'LLM route / answer p50 s':>38}"
           f"{pct([r['route_ms'] for r in searched], 50) / 1000:>5.1f}/{pct([r['answer_ms'] for r in searched], 50) / 1000:.1f}")
     reasons = Counter()

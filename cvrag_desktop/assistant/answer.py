@@ -3,8 +3,9 @@
 A model's reply is accepted only if it parses, cites only evidence ids it was given,
 cites at least one when it claims an answer, every cited excerpt mentions something
 the question asked about, and every candidate it names is one whose excerpt it cites.
-Otherwise it is sent back once with the reason; a second failure (or no model) gives
-the *extractive* answer of :mod:`.scoped`: the supporting CV lines, quoted with their ids.
+Every claim sentence must also be supported by the text of the excerpts it cites
+(:mod:`.support`). Otherwise it is sent back once with the reason; a second failure (or
+no model) gives the deterministic answer: the very one the no-model mode gives.
 """
 
 from __future__ import annotations
@@ -69,8 +70,13 @@ def excerpt_supports(text: str, plan: dict, terms: list[str]) -> bool:
     return not terms or bool(mentions(text, terms))
 
 
-def validate_reply(reply: AnswerReply, evidence: list[dict], plan: dict, known_names: dict[str, str]) -> str | None:
-    """Why the reply is rejected, or None when it passes."""
+def validate_reply(reply: AnswerReply, evidence: list[dict], plan: dict, known_names: dict[str, str],
+                   question: str = "") -> str | None:
+    """Why the reply is rejected, or None when it passes.
+
+    Beyond the citation checks, every claim sentence must be supported by the excerpts it
+    cites (:mod:`.support`): a real id attached to invented facts is rejected too.
+    """
     given = {e["evidence_id"]: e for e in evidence}
     cited = list(dict.fromkeys(reply.citations + _MARK.findall(reply.answer)))
     invented = [c for c in cited if c not in given]
@@ -94,6 +100,12 @@ def validate_reply(reply: AnswerReply, evidence: list[dict], plan: dict, known_n
         key = text_key(name)
         if cid not in cited_people and len(key) > 5 and f" {key} " in answer_key:
             return f"it names {name} without citing an excerpt of that candidate"
+    from cvrag_desktop.assistant.support import unsupported_claims
+
+    names = [known_names[cid] for cid in cited_people if cid in known_names]
+    unsupported = unsupported_claims(reply.answer, cited, given, question, names)
+    if unsupported:
+        return unsupported[0].reason()
     return None
 
 

@@ -151,7 +151,7 @@ def llm_answer(question: str, evidence: list[dict], plan: dict, known_names: dic
                             json_schema=AnswerReply)
         try:
             reply = parse_structured(raw, AnswerReply)
-            reason = validate_reply(reply, evidence, plan, known_names)
+            reason = validate_reply(reply, evidence, plan, known_names, question)
         except ValueError as exc:  # includes pydantic's ValidationError
             reason = f"it is not the JSON object described ({str(exc).splitlines()[0][:200]})"
         if reason is None:

@@ -293,12 +293,33 @@ def generate_answer(state: AssistantState, config: RunnableConfig) -> dict:
         except Cancelled:
             raise
         except LLM_ERRORS as exc:
-            notes.append(f"extractive answer: the language model's reply was not usable ({exc})")
+            notes.append(f"deterministic answer: the language model's reply was not usable ({exc})")
+            # the model may have rewritten or re-routed the question: the fallback is the whole turn
+            # as the no-model mode answers it, not an extract of the model's evidence
+            return {**deterministic_turn(state, config), "notes": notes, "timings": _timed(state, "answer_ms", t0)}
     people = deps.people.refresh()
     person_of = {e["candidate_id"]: p.person_id for e in evidence if (p := people.person_of(e["candidate_id"]))}
     names = {cid: people.display(people.people[pid]) for cid, pid in person_of.items()}
     result = scoped_answer(evidence, {**plan, "person_of": person_of}, state["standalone"], names)
     return {"answer": {**result, "mode": "deterministic"}, "notes": notes, "timings": _timed(state, "answer_ms", t0)}
+
+
+def deterministic_turn(state: AssistantState, config: RunnableConfig) -> dict:
+    """The turn answered as ``ask(..., use_llm=False)`` answers it: rules rewrite, route, retrieval, answer.
+
+    Taken after a model's answer was rejected or timed out, so the user sees the same answer
+    the no-model mode gives (the model's rewrite and route are dropped with its reply).
+    """
+    turn: dict = {"question": state["question"], "messages": state.get("messages", []), "use_llm": False,
+                  "llm_up": False}
+    turn.update(rewrite_query(turn, config))
+    turn.update(route_intent(turn, config))
+    retrieve = {"out_of_scope": out_of_scope, "metadata_search": metadata_search, "hybrid_search": hybrid_search,
+                "hybrid_filtered_search": hybrid_filtered_search, "analytics": analytics_node}[select_route(turn)]
+    turn.update(retrieve(turn, config))
+    turn.update(generate_answer(turn, config))
+    turn["answer"] = {**turn["answer"], "mode": "deterministic"}
+    return {k: turn[k] for k in ("standalone", "route", "filters", "plan", "evidence", "answer", "read_as")}
 
 
 def validate(state: AssistantState, config: RunnableConfig) -> dict:
