@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from cvrag_desktop.ingestion.extract import ExtractedDoc
+from cvrag_desktop.ingestion.given_names import is_given_name
 from cvrag_desktop.ingestion.lexicon import canonical_skill, heading_key, load_lexicon
 from cvrag_desktop.ingestion.places import is_place_name
 from cvrag_desktop.ingestion.sections import body_size
@@ -166,6 +167,20 @@ def _name_shaped(cell: str) -> bool:
     return not (lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()) or is_place_name(cell))
 
 
+def _surname_is_a_word(cell: str) -> bool:
+    """"Diogo Andrade Sales", "Adam Grupa": a given name first and one later word that only the vocabulary
+    objects to (a title, employer or school word) — a person whose surname is also a word."""
+    lex = load_lexicon()
+    words = cell.split()
+    if not 2 <= len(words) <= 4 or not is_given_name(words[0]):
+        return False
+    flagged = [n for n, w in enumerate(words) if n and (lex.title_re.search(w) or lex.company_re.search(w)
+                                                         or lex.institution_re.search(w))]
+    if len(flagged) != 1:
+        return False
+    return _name_shaped(" ".join("Xander" if n == flagged[0] else w for n, w in enumerate(words)))
+
+
 def find_name(doc: ExtractedDoc) -> Hit | None:
     """The candidate's name: the largest name-shaped piece near the top of page one."""
     lines = doc.lines
@@ -182,7 +197,8 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
             return Hit(labelled[0], i + labelled[1])
         for pos, raw in enumerate(_cells(ln.text)):
             cell = clean_name(raw, split_joined=ln.size >= 1.3 * body)
-            if not _name_shaped(cell) and not (rank < 5 and _single_name(cell, ln.size, body)):
+            if not _name_shaped(cell) and not (rank < 5 and _single_name(cell, ln.size, body)) \
+                    and not (ln.size >= 1.3 * body and _surname_is_a_word(cell)):
                 continue
             score = (ln.size / max(body, 0.5)) * 10 - rank * 0.15 - pos * 0.5  # body is 0 when most text is < 0.25 pt
             if ln.bold:

@@ -327,3 +327,18 @@ def test_side_headings_wrapped_onto_a_word_that_is_a_heading_alone(tmp_path):
     assert {"AutoCAD", "Revit"} <= set(cv.skills)
     assert [e.degree for e in cv.education] == ["BSc Civil Engineering"]
     assert "German" in cv.languages
+
+
+def test_a_surname_that_is_a_vocabulary_word_stays_in_the_name(tmp_path):
+    """"Sales", "Grupa", "Company" are surnames too: a given name first and one such word is still a person;
+    a title in large type with no given name ("Senior Sales Manager") is not."""
+    for n, name in enumerate(("Diogo Andrade Sales", "Adam Grupa", "Alexia Sales Campos")):
+        items = [(40, 20, name, 20, True), (40, 44, "Product Owner", 11), (40, 60, "person@example.org"),
+                 (40, 90, "Experience", 14, True), (40, 115, "2019 - 2024"), (150, 115, "Product Owner"),
+                 (300, 115, "Example Bistro")]
+        cv, _ = normalize_document(extract_document(write_pdf(tmp_path / f"cv{n}.pdf", [items])))
+        assert cv.name == name
+    items = [(40, 20, "Senior Sales Manager", 20, True), (40, 60, "person@example.org"),
+             (40, 90, "Experience", 14, True), (40, 115, "2019 - 2024"), (150, 115, "Sales Manager")]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "anon.pdf", [items])))
+    assert cv.name is None
