@@ -2,7 +2,8 @@
 
 ``verify`` checks the hash chain and names the first broken link (exit 1 when broken);
 ``list`` prints entries filtered by time, action and person; ``export`` writes them as CSV;
-``retention`` shows or sets how long the trail is kept.
+``retention`` shows or sets how long the trail is kept. ``cvrag retention ...`` runs the
+applicants' retention clocks and the confirmed purge; ``people export-subject`` the access export.
 """
 
 from __future__ import annotations
@@ -84,8 +85,85 @@ def cmd_export_subject(args, svc) -> int:
     return 0
 
 
+def _print_clocks(clocks: list[dict]) -> None:
+    for c in clocks:
+        when = c["due"][:10] if c["due"] else (c["exempt"] or "no period chosen")
+        left = f"{c['days_left']:>5} d" if c["days_left"] is not None else "    -  "
+        consent = f"  consent until {c['consent_until']}" if c["consent_until"] else ""
+        print(f"{c['person_id']:<17} {safe(c['name'] or ''):<28} last activity {c['last_activity'][:10]}  due {when} "
+              f"{left}{consent}")
+    print(f"({len(clocks)} people)")
+
+
+def cmd_retention(args, svc) -> int:
+    """status | due [--days N] | purge [--confirm] | set --preset P [--days N] | consent ID --until DATE."""
+    from cvrag_desktop.catalog.retention import NOT_LEGAL_ADVICE
+
+    if args.action == "set":
+        policy = svc.set_retention(args.preset, args.days)
+        if args.json:
+            _print_json(policy)
+        else:
+            print(f"retention: {policy['days']} days ({policy['preset']}): {policy['source']}\n{NOT_LEGAL_ADVICE}")
+        return 0
+    if args.action == "consent":
+        if len(args.ids) != 1 or not (args.until or args.withdraw):
+            print("error: `cvrag retention consent ID --until YYYY-MM-DD` (or --withdraw)", file=sys.stderr)
+            return 2
+        result = svc.set_consent(args.ids[0], None if args.withdraw else args.until)
+        _print_json(result) if args.json else print(
+            f"{result['person_id']}: consent to keep until {result['consent_until'] or '(withdrawn)'}")
+        return 0
+    if args.action == "status":
+        status = svc.retention_status()
+        if args.json:
+            _print_json(status)
+            return 0
+        p = status["policy"]
+        print(f"retention: {p['days'] or '-'} days ({p['preset'] or 'not set'}): {p['source']}\n{p['notice']}")
+        _print_clocks(status["people"])
+        return 0
+    within = 30 if args.days is None else args.days
+    if args.action == "due":
+        due = svc.retention_due(within)
+        _print_json(due) if args.json else _print_clocks(due)
+        return 0
+    due = svc.retention_due(0)  # purge: the people due now, only after the user confirmed this batch
+    if not args.confirm:
+        if args.json:
+            _print_json({"would_purge": due, "purged": 0})
+        else:
+            _print_clocks(due)
+            print("nothing was deleted: run `cvrag retention purge --confirm` to forget these people for good"
+                  if due else "nobody is due for deletion")
+        return 2 if due else 0
+    report = svc.retention_purge([c["person_id"] for c in due])
+    if args.json:
+        _print_json(report)
+    else:
+        print(f"purged {report['purged']} people ({report['documents']} documents); "
+              f"{len(report['threads_removed'])} chat thread(s) removed")
+        if report["pending"]:
+            print(f"still pending: {', '.join(report['pending'])} (finished at the next start)")
+    return 0
+
+
 def register(sub) -> None:
-    """Add ``audit`` to the ``cvrag`` parser."""
+    """Add ``audit`` and ``retention`` to the ``cvrag`` parser."""
+    s = sub.add_parser("retention", help="retention of applicants' data: period, clocks, due list, purge (not "
+                                         "legal advice)",
+                       description="status | due [--days 30] | purge [--confirm] | set --preset DE|AT|FR|NL|"
+                                   "NL-consent|UK|custom [--days N] | consent ID --until YYYY-MM-DD [--withdraw]. "
+                                   "The presets are common readings of national guidance, NOT legal advice.")
+    s.add_argument("action", choices=["status", "due", "purge", "set", "consent"])
+    s.add_argument("ids", nargs="*")
+    s.add_argument("--days", type=int, help="due: within this many days (default 30); set: the period in days")
+    s.add_argument("--preset", help="set: DE, AT, FR, NL, NL-consent, UK or custom")
+    s.add_argument("--until", help="consent: keep until this day (YYYY-MM-DD)")
+    s.add_argument("--withdraw", action="store_true", help="consent: withdraw it")
+    s.add_argument("--confirm", action="store_true", help="purge: forget the people listed as due now")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_retention)
     s = sub.add_parser("audit", help="the audit trail: verify the chain, list or export entries, retention",
                        description="verify | list [--since DATE] [--action NAME|prefix.] [--person ID] | "
                                    "export --out FILE.csv | retention [--days N]. Entries hold ids, counts and "

@@ -155,6 +155,20 @@ class Services:
 
         return fill
 
+    def llm_status(self) -> str | None:
+        """Why the language model is not being asked right now (marked down by the circuit breaker), or None.
+
+        The import summary and the GUI status bar show it: the import went on without the model.
+        """
+        from cvrag_desktop.llm import DEFAULT_ALIAS, get_route
+        from cvrag_desktop.llm.breaker import BREAKER
+
+        try:
+            endpoint = get_route(DEFAULT_ALIAS, base_url=self.settings.llm_base_url).api_base
+        except Exception:  # an unreadable model config: nothing was asked, nothing is down
+            return None
+        return BREAKER.status(endpoint)
+
     def ingest(self, inputs: list[Path], *, use_llm: bool = True, workers: int | None = None,
                progress: Callable[[int, int, str], None] | None = None,
                should_cancel: Callable[[], bool] | None = None,
@@ -167,12 +181,16 @@ class Services:
             raise InvalidInput(f"Nothing to import: {', '.join(missing)} does not exist.")
         started = time.perf_counter()
         index = self.index
+        from cvrag_desktop.llm.breaker import BREAKER
+
         ingestor = Ingestor(
             self.catalog, self.paths, self.settings.limits, allow_ocr=self.settings.ocr_enabled,
             llm_fill=self._llm_fill() if use_llm else None, on_saved=index.enqueue,
         )
-        report = ingestor.ingest(inputs, workers=workers or self.settings.workers, progress=progress,
-                                 should_cancel=should_cancel, on_file=on_file)
+        with BREAKER.batch():  # a model that hangs on one file is not waited for again in this batch
+            report = ingestor.ingest(inputs, workers=workers or self.settings.workers, progress=progress,
+                                     should_cancel=should_cancel, on_file=on_file)
+            report.llm_note = self.llm_status() if ingestor.llm_fill is not None else None
         index.wait_idle()
         report.seconds = round(time.perf_counter() - started, 2)  # the whole import, indexing included
         return report
@@ -621,6 +639,73 @@ class Services:
                                                    "chat_threads": len(chat)})
         return {"path": str(written), "documents": len(docs), "originals": len(originals),
                 "audit_entries": len(data["audit_entries"]), "chat_threads": len(chat)}
+
+    # ---- retention (``catalog/retention.py``; the purge is the total forget) -------------------
+    @property
+    def retention(self):
+        """The library's retention period, consents and clocks."""
+        from cvrag_desktop.catalog.retention import RetentionStore
+
+        return RetentionStore(self.catalog)
+
+    def set_retention(self, preset: str | None, days: int | None = None) -> dict:
+        """Choose the library's retention period (a named preset or ``custom`` days); audited."""
+        before = self.retention.policy()
+        policy = self.retention.set_policy(preset, days)
+        self.audit.record("settings.retention", details={"preset": policy.preset, "days": policy.days,
+                                                         "before": before.days})
+        return policy.as_dict()
+
+    def set_consent(self, person: str, until: str | None) -> dict:
+        """Record a person's consent to be kept until a day (YYYY-MM-DD), or withdraw it (None); audited."""
+        from cvrag_desktop.catalog.blind import current_user
+
+        docs = [d["id"] for d in self.person_documents(person)]
+        day = self.retention.set_consent(docs, until, current_user())
+        self.audit.record("retention.consent", docs, {"documents": docs[1:], "until": day})
+        return {"person_id": docs[0], "consent_until": day}
+
+    def _retention_people(self) -> tuple[dict, dict]:
+        groups = {p["id"]: p["document_ids"] for p in self.list_people()}
+        states = self.screening.states(groups)
+        return groups, {p: s.status for p, s in states.items()}
+
+    def retention_status(self, now=None) -> dict:
+        """The policy and every person's clock (last activity, consent, due date), soonest due first."""
+        groups, statuses = self._retention_people()
+        names = {p["id"]: p.get("display") or p.get("name") for p in self.list_people()}
+        clocks = [{**c.as_dict(), "name": names.get(c.person_id)} for c in
+                  self.retention.clocks(groups, statuses, now)]
+        return {"policy": self.retention.policy().as_dict(), "people": clocks}
+
+    def retention_due(self, within_days: int = 30, now=None) -> list[dict]:
+        """People due for deletion within ``within_days`` (the review list)."""
+        groups, statuses = self._retention_people()
+        names = {p["id"]: p.get("display") or p.get("name") for p in self.list_people()}
+        return [{**c.as_dict(), "name": names.get(c.person_id)} for c in
+                self.retention.due(groups, statuses, within_days, now)]
+
+    def retention_purge(self, person_ids: list[str], now=None) -> dict:
+        """Forget the confirmed batch: each given person must be due now. The purge is audited by reference only.
+
+        The caller shows the batch and asks first (``cvrag retention purge --confirm``, a dialog):
+        nothing here runs without that list.
+        """
+        due = {c["person_id"]: c for c in self.retention_due(0, now)}
+        batch = list(dict.fromkeys(person_ids))
+        not_due = [p for p in batch if p not in due]
+        if not_due:
+            raise InvalidInput(f"{len(not_due)} of these people are not due for deletion (any more): "
+                               f"{', '.join(not_due[:5])}. List them again with `cvrag retention due --days 0`.")
+        reports = []
+        for pid in batch:
+            reports.append(self.forget(due[pid]["documents"], audit_action="retention.purge"))
+        self.audit.record("retention.purge_batch", details={"people": len(batch), "documents_forgotten": sum(
+                                                                len(due[p]["documents"]) for p in batch),
+                                                            "policy_days": self.retention.policy().days})
+        return {"purged": len(batch), "documents": sum(len(r["candidate_ids"]) for r in reports),
+                "threads_removed": [t for r in reports for t in r["threads_removed"]],
+                "pending": sorted({s for r in reports for s in r["pending"]})}
 
     def files(self, status: str | None = None) -> list[dict]:
         """Imported files with their status and error."""

@@ -20,7 +20,7 @@ from urllib.parse import quote
 from cvrag_desktop.catalog.home_paths import resolve_stored, to_stored
 from cvrag_desktop.domain import CONFIDENCE_FIELDS, LOW_CONFIDENCE, Chunk, NormalizedCV, confidence_map
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files (
@@ -184,9 +184,16 @@ def _migrate_to_7(conn: sqlite3.Connection, home: Path) -> None:
     migrate_stored_paths(conn, home)
 
 
+def _migrate_to_8(conn: sqlite3.Connection, home: Path) -> None:
+    """Round 8: a person's consent to be kept until a date (``catalog/retention.py``)."""
+    from cvrag_desktop.catalog.retention import RETENTION_SCHEMA
+
+    conn.executescript(RETENTION_SCHEMA)
+
+
 # schema version -> step that brings the previous version to it (steps from 7 on also take the data home)
 MIGRATIONS = {2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4, 5: _migrate_to_5, 6: _migrate_to_6,
-              7: _migrate_to_7}
+              7: _migrate_to_7, 8: _migrate_to_8}
 LIST_FIELDS = ("emails", "phones", "skills", "degrees", "institutions", "companies", "languages")
 
 
