@@ -2,7 +2,8 @@
 
 :meth:`Catalog.begin_forget` deletes the rows and writes a ``pending_forget`` journal
 row in the same transaction; :func:`run_forget` then does the other steps, each
-idempotent and recorded when done, and drops the journal row last. Library paths in the journal are relative to the data home
+idempotent and recorded when done, and drops the journal row last. The library step removes a Word copy's preview PDF
+(``<data>/previews/<sha>.pdf``) with the copy. Library paths in the journal are relative to the data home
 and only files inside this home's library are ever deleted (``catalog/home_paths.py``); copies a
 repair set aside are scrubbed or removed too (``catalog/leftovers.py``). A crash or a step
 that cannot run now (another process holds the search index) leaves the journal row,
@@ -22,6 +23,7 @@ from pathlib import Path
 from cvrag_desktop.catalog.health import list_backups
 from cvrag_desktop.catalog.home_paths import library_entry
 from cvrag_desktop.catalog.leftovers import forget_in_leftovers, identity_bytes
+from cvrag_desktop.catalog.library import preview_path
 from cvrag_desktop.errors import CvragError, IndexLocked
 
 log = logging.getLogger(__name__)
@@ -144,9 +146,14 @@ def run_forget(catalog, entry: dict, *, delete_from_index: Callable[[list[str]],
                     path = library_entry(catalog.home, p)
                     if path is None:
                         report.setdefault("refused", []).append(p)
-                    elif path.exists() or path.is_symlink():
-                        path.unlink()
-                        report["files_removed"] += 1
+                    else:
+                        if path.exists() or path.is_symlink():
+                            path.unlink()
+                            report["files_removed"] += 1
+                        preview = preview_path(path)  # a Word copy's rendered preview goes with it
+                        if preview.exists() or preview.is_symlink():
+                            preview.unlink()
+                            report["previews_removed"] = report.get("previews_removed", 0) + 1
             elif step == "threads":
                 report["threads_removed"] = scrub_threads(entry["needles"])
             elif step == "backups":

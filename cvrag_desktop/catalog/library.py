@@ -202,6 +202,19 @@ def commit_copy(copied: Copied, library: Path) -> Path:
     return dest
 
 
+PREVIEWS = "previews"  # <data>/previews/<sha256>.pdf: a Word copy's rendered preview (beside, not in, the library)
+
+
+def preview_path(stored: str | os.PathLike) -> Path:
+    """Where the preview PDF of a library copy lives (``<data>/library/<sha>.docx`` → ``<data>/previews/<sha>.pdf``).
+
+    Content-addressed like the copy, and outside the library folder so that a rebuild from
+    the library never imports a preview as a CV; forgetting the copy removes it too.
+    """
+    p = Path(stored)
+    return p.parent.parent / PREVIEWS / f"{p.stem}.pdf"
+
+
 def discard_copy(copied: Copied) -> None:
     """Drop a temporary copy that will not be kept (a duplicate)."""
     with contextlib.suppress(OSError):

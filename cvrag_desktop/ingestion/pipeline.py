@@ -130,6 +130,7 @@ def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as
     started = time.perf_counter()
     try:
         doc = extract_document(Path(stored), IngestLimits(**limits), allow_ocr=allow_ocr, defer_ocr=defer_ocr)
+        layout = _docx_layout(doc, stored)  # before normalising: it may merge the parser's lines
         cv, blocks = normalize_document(doc, dt.date.fromisoformat(as_of) if as_of else None)
         if not (cv.name or cv.emails or cv.phones or cv.experiences or cv.education
                 or (cv.skills and cv.languages)):  # a sidebar of contacts, skills and languages is a CV
@@ -137,6 +138,10 @@ def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as
 
             raise NoCvContent("No name, contact, work history or education could be read from this file.")
         chunks = build_chunks(candidate_id, cv, doc, blocks)
+        if layout is not None:  # a Word file: positions on its preview PDF, as a PDF's are on its pages
+            from cvrag_desktop.ingestion.docx_preview import remap
+
+            cv, chunks = remap(cv, chunks, layout)
     except OcrDeferred as exc:
         return {"ok": False, "status": "queued", "defer": "ocr", "pages": exc.pages,
                 "args": (stored, candidate_id, limits, allow_ocr, as_of, False),
@@ -154,11 +159,25 @@ def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as
         "ok": True,
         "cv": cv.model_dump_json(),
         "chunks": [c.model_dump() for c in chunks],
-        "pages": doc.page_count,
+        "pages": layout.pages if layout is not None else doc.page_count,
         "method": doc.method,
         "text": doc.text,
+        "preview_pdf": layout.pdf if layout is not None else None,
         "seconds": time.perf_counter() - started,
     }
+
+
+def _docx_layout(doc, stored: str):
+    """The preview of a Word file (None for a PDF, or when rendering fails: it is then made on first view)."""
+    if doc.method != "docx":
+        return None
+    from cvrag_desktop.ingestion.docx_preview import render_preview
+
+    try:
+        return render_preview(doc.lines)
+    except Exception:  # a preview is a convenience: the record is imported without it
+        log.exception("no preview could be rendered for %s", stored)
+        return None
 
 
 def _warm_worker() -> None:
@@ -348,12 +367,26 @@ class Ingestor:
                 log.info("LLM pass skipped for %s: %s", shown, exc.message)
         candidate_id = sha[:16]
         chunks = [Chunk(**c) for c in result["chunks"]]
+        if result.get("preview_pdf") and stored:
+            self._keep_preview(Path(stored), result["preview_pdf"], shown)
         self.catalog.save_candidate(candidate_id, sha, cv, chunks, file_id, pages=result["pages"],
                                     method=result["method"], finished_at=time.time(), seconds=seconds)
         if self.on_saved:
             self.on_saved(candidate_id)
         return FileOutcome(path=shown, status="done", candidate_id=candidate_id, name=cv.name,
                            pages=result["pages"], seconds=seconds, peak_rss_mb=result.get("peak_rss_mb"))
+
+
+    @staticmethod
+    def _keep_preview(stored: Path, pdf: bytes, shown: str) -> None:
+        """Write a Word copy's preview beside the library (``<data>/previews/<sha>.pdf``); a failure is logged."""
+        from cvrag_desktop.catalog.library import preview_path
+        from cvrag_desktop.ingestion.docx_preview import write_preview
+
+        try:
+            write_preview(preview_path(stored), pdf)
+        except OSError as exc:  # the record is still good: the preview is made again on first view
+            log.warning("the preview of %s could not be written (%s)", shown, exc)
 
 
 def progress_note(shown: str, finished: int, remaining: int, elapsed: float) -> str:

@@ -1,5 +1,8 @@
 """A PDF page preview that jumps to a page and highlights a region (provenance, citations).
 
+A Word file is shown as its preview PDF (rendered by the app at import, or on first view
+for an older library: ``services.document_preview``), with the same highlights.
+
 Pages are rasterised with PyMuPDF (already the extraction engine, so no extra
 dependency; QtPdf lives in the much larger PySide6-Addons) in a worker; the GUI thread
 only turns the pixels into an image and paints the highlight. Bounding boxes are PDF
@@ -122,7 +125,8 @@ class PdfPreview(QWidget):
     def __init__(self, runner: TaskRunner, parent=None) -> None:
         super().__init__(parent)
         self.runner = runner
-        self.path: str | None = None
+        self.path: str | None = None  # the PDF shown (a Word file's preview PDF)
+        self.source: str | None = None  # the document asked for (the .docx itself for a Word file)
         self.page = 0
         self.pages = 0
         self.bbox: tuple[float, float, float, float] | None = None
@@ -186,7 +190,7 @@ class PdfPreview(QWidget):
     def clear(self, message: str = "No preview.") -> None:
         """Show a message instead of a page."""
         self.runner.cancel(TASK)
-        self.path, self.pages, self.bbox, self.image = None, 0, None, None
+        self.path, self.source, self.pages, self.bbox, self.image = None, None, 0, None, None
         self.canvas.setPixmap(QPixmap())
         self.canvas.setText(message)
         self._sync()
@@ -201,9 +205,34 @@ class PdfPreview(QWidget):
         if not path or not Path(path).exists():
             self.clear("The CV file is not available (it may have been forgotten or moved).")
             return
-        if Path(path).suffix.lower() != ".pdf":
-            self.clear("No preview for Word files: the structured record is on the left.")
+        if Path(path).suffix.lower() == ".docx":
+            self._open_word(path, page, bbox, find)
             return
+        if Path(path).suffix.lower() != ".pdf":
+            self.clear("No preview for this kind of file: the structured record is on the left.")
+            return
+        self.source = path
+        self._show_pdf(path, page, bbox, find)
+
+    def _open_word(self, path: str, page: int, bbox, find) -> None:
+        """A Word CV: its preview PDF (made at import, or now in a worker), the box moved onto it."""
+        from cvrag_desktop.services import document_preview
+
+        self.runner.cancel(TASK)
+        self.source = path
+        self.path, self.pages, self.image = None, 0, None
+        self.canvas.setPixmap(QPixmap())
+        self.canvas.setText("Preparing the preview of this Word file…")
+        self._sync()
+
+        def ready(out: tuple) -> None:
+            if self.source == path:  # not superseded by another document meanwhile
+                self._show_pdf(out[0], out[1], out[2], find)
+
+        self.runner.start(TASK, lambda ctx: document_preview(path, page, bbox), on_result=ready,
+                          on_error=self._failed)
+
+    def _show_pdf(self, path: str, page: int, bbox, find) -> None:
         self.path = path
         self.pages = 0  # another document: its own page count comes with the render (never the previous one's)
         self.bbox = tuple(bbox) if bbox else None
@@ -242,9 +271,9 @@ class PdfPreview(QWidget):
         """Open the shown CV in the system's PDF viewer; False (and a note) when it cannot."""
         if not self.path:
             return False
-        ok = QDesktopServices.openUrl(QUrl.fromLocalFile(self.path))
+        ok = QDesktopServices.openUrl(QUrl.fromLocalFile(self.source or self.path))  # Word opens the .docx
         if not ok:
-            self.page_label.setText("No PDF viewer could be started for this file.")
+            self.page_label.setText("No viewer could be started for this file.")
         return bool(ok)
 
     def resizeEvent(self, event) -> None:
@@ -326,7 +355,8 @@ class PdfPreview(QWidget):
     def _failed(self, exc: BaseException) -> None:
         from cvrag_desktop.ui.models.import_queue import own_file_message
 
-        self.clear(f"Cannot show this PDF: {own_file_message(str(exc), None)}")  # never the library's <sha256>.pdf
+        kind = "Word file" if (self.source or "").lower().endswith(".docx") else "PDF"
+        self.clear(f"Cannot show this {kind}: {own_file_message(str(exc), None)}")  # never the library's <sha256>.pdf
 
     def _sync(self) -> None:
         self.prev_btn.setEnabled(bool(self.path) and self.page > 0)

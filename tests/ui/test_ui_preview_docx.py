@@ -1,0 +1,124 @@
+"""Word CVs in the preview pane: their rendered pages, provenance highlights, and an older library's first view.
+
+The Word and PDF files are built in the test (invented people only).
+"""
+
+from __future__ import annotations
+
+import docx
+import pytest
+
+from cvrag_desktop.catalog.library import preview_path
+from cvrag_desktop.ui.main_window import CANDIDATES
+from tests.support.minipdf import write_pdf
+
+NAME = "Leandro Ibarguren Solís"
+EMAIL = "leandro.ibarguren@example.org"
+
+
+def write_docx(path):
+    d = docx.Document()
+    d.add_heading(NAME, level=0)
+    d.add_paragraph(f"Data Engineer · {EMAIL} · +34 622 000 111")
+    d.add_heading("Experience", level=1)
+    d.add_paragraph("Data Engineer, Brumal Analytics S.A.\t04/2021 - present")
+    d.add_paragraph("Batch and streaming jobs in Spark and Airflow for retail forecasting. " * 4)
+    d.add_heading("Education", level=1)
+    d.add_paragraph("BSc Mathematics, Universidad de Oviedo\t2014 - 2018")
+    d.add_heading("Skills", level=1)
+    d.add_paragraph("Python, Spark, Airflow, SQL")
+    d.save(path)
+    return path
+
+
+def write_older_pdf(path):
+    """The same person's older CV as a PDF (same name and e-mail: one person, two documents)."""
+    return write_pdf(path, [[(60, 60, NAME, 18, True), (60, 90, f"Junior Data Analyst  {EMAIL}", 10),
+                             (60, 130, "Experience", 13, True),
+                             (60, 150, "Data Analyst, Brumal Analytics S.A.  2018 - 2021", 10),
+                             (60, 190, "Skills", 13, True), (60, 210, "SQL, Excel, Python", 10)]],
+                     creation="2021-01-10")
+
+
+def _import(window, qtbot, folder):
+    with qtbot.waitSignal(window.importer.batch_finished, timeout=300_000):
+        window.importer.import_paths([folder])
+    n = len(window.services.list_people())
+    qtbot.waitUntil(lambda: window.candidates.model.rowCount() == n, timeout=30_000)
+    window.show_pane(CANDIDATES)
+    return window.candidates
+
+
+@pytest.fixture
+def word_only(window, qtbot, tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    write_docx(folder / "leandro.docx")
+    return _import(window, qtbot, folder)
+
+
+def _docx_record(pane):
+    row = next(r for r in pane.model.rows() if r["name"] == NAME)
+    return row["id"]
+
+
+def test_a_word_cv_shows_its_rendered_page(word_only, qtbot):
+    pane = word_only
+    with qtbot.waitSignal(pane.preview.rendered, timeout=30_000) as blocker:
+        assert pane.select_candidate(_docx_record(pane))
+    rec = pane.detail.record
+    assert rec["stored_path"].endswith(".docx")
+    assert blocker.args[0] == 0
+    assert pane.preview.source == rec["stored_path"]
+    assert pane.preview.path == str(preview_path(rec["stored_path"]))
+    assert pane.preview.image is not None and pane.preview.pages >= 1
+    assert "Page 1/" in pane.preview.page_label.text()
+    assert "No preview" not in pane.preview.canvas.text()
+
+
+def test_provenance_of_a_word_cv_is_highlighted_on_its_preview(word_only, qtbot):
+    pane = word_only
+    with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
+        pane.select_candidate(_docx_record(pane))
+    prov = pane.detail.record["provenance"]
+    i = next(k for k, p in enumerate(prov) if p["value"] == EMAIL and p["bbox"])
+    with qtbot.waitSignal(pane.preview.rendered, timeout=30_000) as blocker:
+        pane.detail.open_provenance(i)
+    assert blocker.args[0] == prov[i]["page"]
+    assert pane.preview.bbox == tuple(prov[i]["bbox"])
+    r = pane.preview.highlight_rect.center()
+    color = pane.preview.image.pixelColor(int(r.x()), int(r.y()))
+    assert color.blue() < color.red()  # the yellow tint over the e-mail line
+
+
+def test_an_older_library_makes_the_preview_on_first_view(word_only, qtbot):
+    pane = word_only
+    cid = _docx_record(pane)
+    stored = pane.services.get_candidate(cid)["stored_path"]
+    preview_path(stored).unlink()  # as a library imported before previews existed
+    with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
+        pane.select_candidate(cid)
+    assert preview_path(stored).exists() and pane.preview.path == str(preview_path(stored))
+
+
+def test_a_person_with_a_pdf_and_a_word_cv_previews_the_document_of_the_fact(window, qtbot, tmp_path):
+    folder = tmp_path / "both"
+    folder.mkdir()
+    write_older_pdf(folder / "leandro-2021.pdf")
+    write_docx(folder / "leandro-2024.docx")
+    pane = _import(window, qtbot, folder)
+    people = window.services.list_people(with_documents=True)
+    assert len(people) == 1, people  # one person, two documents
+    with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
+        pane.select_candidate(pane.model.rows()[0]["id"])
+    rec = pane.detail.record
+    assert len(pane.detail.documents) == 2
+    prov = rec["provenance"]
+    i = next(k for k, p in enumerate(prov) if p["bbox"])
+    with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
+        pane.detail.open_provenance(i)
+    assert pane.preview.source == rec["stored_path"]  # the document the shown facts were read from
+    other = next(d for d in pane.detail.documents if d["id"] != rec["id"])
+    with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
+        pane.open_document(other["id"])
+    assert pane.preview.source == other["stored_path"] != rec["stored_path"]
