@@ -62,6 +62,7 @@ class IngestReport(BaseModel):
     seconds: float = 0.0
     cancelled: bool = False
     files: list[FileOutcome] = Field(default_factory=list)
+    llm_note: str | None = None  # the language model was marked down during the batch (llm/breaker.py)
 
 
 def display_path(path: Path) -> str:
