@@ -54,6 +54,7 @@ CREATE TABLE IF NOT EXISTS audit_log (
     hash TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS audit_log_at ON audit_log(at);
+CREATE INDEX IF NOT EXISTS audit_log_person ON audit_log(person);
 CREATE TABLE IF NOT EXISTS audit_subjects (candidate_id TEXT PRIMARY KEY, ref TEXT UNIQUE NOT NULL);
 CREATE TABLE IF NOT EXISTS audit_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
@@ -240,13 +241,16 @@ class AuditLog:
                 sql, params = sql + " AND action LIKE ?", [*params, action + "%"]
             else:
                 sql, params = sql + " AND action = ?", [*params, action]
+        if refs is not None:
+            wanted = sorted(set(refs))
+            if not wanted:
+                return []
+            marks = ",".join("?" * len(wanted))
+            sql += f" AND (person IN ({marks})" + "".join(" OR instr(details, ?) > 0" for _ in wanted) + ")"
+            params = [*params, *wanted, *wanted]
         with self._lock:
             rows = self._conn.execute(sql + " ORDER BY seq", params).fetchall()
-        found = [AuditEntry(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7]) for r in rows]
-        if refs is not None:
-            wanted = set(refs)
-            found = [e for e in found if e.person in wanted or any(r in json.dumps(e.details) for r in wanted)]
-        return found
+        return [AuditEntry(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7]) for r in rows]
 
     def verify(self) -> dict:
         """Check the whole chain: ``{"ok", "entries", "first_broken": {seq, reason} | None}``."""
