@@ -74,12 +74,14 @@ def cmd_ingest(args, svc) -> int:
     if sys.stderr.isatty():
         print(file=sys.stderr)
     data = {"ingested": report.ingested, "duplicates": report.duplicates, "failed": report.failed,
-            "seconds": report.seconds}
+            "seconds": report.seconds, "llm_note": report.llm_note}
     if args.json:
         _print_json(data)
     else:
         print(f"ingested {report.ingested}, duplicates {report.duplicates}, failed {len(report.failed)} "
               f"in {report.seconds:.1f} s")
+        if report.llm_note:
+            print(f"  {report.llm_note}")
         for f in report.failed:
             print(f"  {f['status']:<12} {safe(f['path'])}: {safe(f['error'])}")
     return 0

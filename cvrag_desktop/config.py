@@ -118,6 +118,8 @@ class Settings(BaseModel):
     llm_enabled: bool = True
     llm_base_url: str = "http://127.0.0.1:11434"
     llm_timeout_s: float = Field(default=60.0, gt=0)
+    llm_breaker_failures: int = Field(default=3, ge=1)  # failed calls in a row that mark the model down
+    llm_cooldown_s: float = Field(default=300.0, ge=0)  # how long a model marked down is not asked
     ocr_enabled: bool = True
     workers: int = Field(default=2, ge=1, le=32)
     index_url: str | None = None

@@ -71,6 +71,10 @@ class LlmUnavailable(CvragError):
     status = "llm_unavailable"
 
 
+class LlmTimedOut(LlmUnavailable):
+    """The language model did not answer within its timeout (the circuit breaker marks it down at once)."""
+
+
 class LlmOutputInvalid(CvragError):
     """The language model answered with something that failed validation."""
 

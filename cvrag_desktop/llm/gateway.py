@@ -26,7 +26,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from cvrag_desktop.errors import Cancelled, LlmOutputInvalid, LlmReplyTooLarge, LlmUnavailable
+from cvrag_desktop.errors import Cancelled, LlmOutputInvalid, LlmReplyTooLarge, LlmTimedOut, LlmUnavailable
+from cvrag_desktop.llm.breaker import BREAKER
 from cvrag_desktop.llm.config import ModelRoute, get_route, llm_enabled
 from cvrag_desktop.llm.health import probe
 from cvrag_desktop.llm.structured import strict_json_schema
@@ -86,7 +87,7 @@ def run_with_deadline(work: Callable[[Callable[[], bool]], Any], deadline_s: flo
             raise Cancelled("The language-model request was cancelled.")
         if time.monotonic() >= end:
             abandoned.set()
-            raise LlmUnavailable(f"The language model ({route.model} at {route.api_base}) did not finish its reply "
+            raise LlmTimedOut(f"The language model ({route.model} at {route.api_base}) did not finish its reply "
                                  f"within the {deadline_s:g} s deadline; it was abandoned.")
     if "error" in box:
         raise box["error"]
@@ -181,12 +182,28 @@ def resolve_route(alias: str, base_url: str | None, timeout: float | None, prefl
     return route
 
 
+def guarded(route: ModelRoute, call: Callable[[], T]) -> T:
+    """Run one model call through the circuit breaker (:mod:`.breaker`): refused at once while the
+    endpoint is marked down; a timeout or a run of failures marks it down; any reply marks it up."""
+    BREAKER.check(route.api_base, route.model)
+    try:
+        value = call()
+    except LlmUnavailable as exc:
+        BREAKER.failure(route.api_base, exc.message, timed_out=isinstance(exc, LlmTimedOut))
+        raise
+    except LlmOutputInvalid:
+        BREAKER.success(route.api_base)  # it answered, badly: the endpoint is up
+        raise
+    BREAKER.success(route.api_base)
+    return value
+
+
 def map_error(exc: Exception, route: ModelRoute) -> Exception:
     """Translate LiteLLM/OpenAI/httpx exceptions into the app's typed errors."""
     litellm = load_litellm()
     where = f"{route.model} at {route.api_base}"
     if isinstance(exc, litellm.Timeout):
-        return LlmUnavailable(f"The language model ({where}) did not answer within {route.timeout:g} s.")
+        return LlmTimedOut(f"The language model ({where}) did not answer within {route.timeout:g} s.")
     if isinstance(exc, litellm.NotFoundError):
         return LlmUnavailable(f"Model not available ({where}): {exc}")
     if isinstance(exc, litellm.APIConnectionError):
@@ -287,15 +304,19 @@ def complete_text(
         return "".join(parts)
 
     load_litellm()  # a local import, seconds long the first time: not part of the model's deadline
-    try:
-        text = run_with_deadline(work, deadline or route.timeout, route, should_cancel)
-    except (Cancelled, LlmUnavailable, LlmOutputInvalid):
-        raise
-    except Exception as exc:
-        mapped = map_error(exc, route)
-        if mapped is exc:
+
+    def call() -> str:
+        try:
+            return run_with_deadline(work, deadline or route.timeout, route, should_cancel)
+        except (Cancelled, LlmUnavailable, LlmOutputInvalid):
             raise
-        raise mapped from exc
+        except Exception as exc:
+            mapped = map_error(exc, route)
+            if mapped is exc:
+                raise
+            raise mapped from exc
+
+    text = guarded(route, call)
     if not text.strip():
         raise LlmOutputInvalid(f"The language model ({route.model}) returned an empty reply.")
     return text

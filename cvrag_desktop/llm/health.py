@@ -161,6 +161,9 @@ def probe(
 
 
 def clear_probe_cache() -> None:
-    """Forget cached probes (after the user changes the endpoint or starts Ollama)."""
+    """Forget cached probes and the circuit breaker's verdicts (after the user changes the endpoint or starts Ollama)."""
+    from cvrag_desktop.llm.breaker import BREAKER
+
     with _cache_lock:
         _cache.clear()
+    BREAKER.reset()

@@ -19,6 +19,7 @@ from cvrag_desktop.llm.config import ModelRoute
 from cvrag_desktop.llm.gateway import (
     Message,
     call_formatted,
+    guarded,
     load_litellm,
     map_error,
     reply_cap,
@@ -86,14 +87,17 @@ def complete_structured(
     attempt_messages = base_messages
     error: Exception | None = None
     for attempt in range(2):
-        try:
-            raw = _structured_reply(route, attempt_messages, schema, schema_model.__name__,
-                                    **({"max_tokens": max_tokens} if max_tokens else {}))
-        except Exception as exc:
-            mapped = map_error(exc, route)
-            if mapped is exc:
-                raise
-            raise mapped from exc
+        def call(messages: list[Message] = attempt_messages) -> str:
+            try:
+                return _structured_reply(route, messages, schema, schema_model.__name__,
+                                         **({"max_tokens": max_tokens} if max_tokens else {}))
+            except Exception as exc:
+                mapped = map_error(exc, route)
+                if mapped is exc:
+                    raise
+                raise mapped from exc
+
+        raw = guarded(route, call)
         try:
             return parse_structured(raw, schema_model)
         except (ValueError, ValidationError) as exc:

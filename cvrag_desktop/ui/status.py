@@ -21,6 +21,8 @@ def llm_text(info: dict) -> tuple[str, str]:
     llm = info.get("llm") or {}
     if not info.get("llm_enabled", True):
         return "No language model (disabled) — deterministic mode", "Enable it in Settings."
+    if info.get("llm_down"):  # the circuit breaker (llm/breaker.py), read through services.llm_status()
+        return "LLM marked down — deterministic mode", info["llm_down"]
     if not llm.get("reachable"):
         return ("No language model — deterministic mode",
                 f"Nothing answered at {info.get('llm_base_url')}: {llm.get('error') or 'no answer'}")
@@ -52,6 +54,7 @@ def status_info(services) -> dict:
         info["llm"] = probe(services.settings.llm_base_url).model_dump()
     except Exception as exc:
         info["llm"] = {"reachable": False, "error": str(exc)}
+    info["llm_down"] = services.llm_status()
     return info
 
 

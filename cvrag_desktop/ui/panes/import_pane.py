@@ -268,11 +268,15 @@ class ImportPane(ImportSources, QWidget):
         summary = f"Imported {report.ingested}, duplicates {report.duplicates}, problems {len(report.failed)}"
         summary += f" in {report.seconds:.1f} s."
         self.progress_label.setText(summary)
+        llm_note = getattr(report, "llm_note", None)  # the model was marked down: the rest went without it
         if report.failed:
             kinds = sorted({status_label(f["status"]) for f in report.failed})
             self.message.show_message(
                 f"{len(report.failed)} file(s) could not be imported ({', '.join(kinds)}). "
-                "See the Error column; 'Retry failed' tries them again.", "warning")
+                "See the Error column; 'Retry failed' tries them again." + (f" {llm_note}" if llm_note else ""),
+                "warning")
+        elif llm_note:
+            self.message.show_message(llm_note, "warning")
         elif problems == 0 and not self._quiet:
             self.message.clear_message()
 
