@@ -126,6 +126,7 @@ class MainWindow(QMainWindow):
         self.export_action = self._action(f, "&Export to CSV…", self.export, "Ctrl+E")
         f.addSeparator()
         self._action(f, "&Settings…", self.open_settings, QKeySequence.StandardKey.Preferences)
+        self._action(f, "&Audit trail…", self.open_audit)
         f.addSeparator()
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = bar.addMenu("&Edit")
@@ -200,6 +201,16 @@ class MainWindow(QMainWindow):
         dlg = SettingsDialog(self.services, self.runner, self)
         dlg.accepted.connect(self._settings_saved)
         dlg.open()
+        return dlg
+
+    def open_audit(self):
+        """File ▸ Audit trail…: the read-only audit viewer (``ui/audit_dialog.py``), loaded at once."""
+        from cvrag_desktop.ui.audit_dialog import AuditDialog
+
+        dlg = AuditDialog(self.services, self.runner, self)
+        dlg.open()
+        dlg.reload()
+        dlg.verify()
         return dlg
 
     def _settings_saved(self) -> None:
