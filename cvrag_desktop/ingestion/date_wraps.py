@@ -41,6 +41,13 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
                 a.text = f"{a_first.strip()} {b_first}" + (f"\t{a_rest}" if tab else "")
                 b.text = "\t".join(b.text.strip().split("\t")[1:])
                 continue
+            if normalize_key(a_first) in load_lexicon().since_words and len(b_first.split()) <= 2:
+                joined = find_date_ranges(f"{a_first.strip()} {b_first}")
+                if joined and joined[0].start is not None and joined[0].is_current:
+                    # "Depuis" / "05.2024" stacked in a narrow date cell: the since word and its date
+                    a.text = f"{a_first.strip()} {b_first}" + (f"\t{a_rest}" if tab else "")
+                    b.text = "\t".join(b.text.strip().split("\t")[1:])
+                    continue
             year = re.match(r"^((?:19|20)\d{2})\b", b.text.strip())
             month = re.search(r"([^\W\d_]{3,12})\.?$", (a_first if tab and len(a_first.split()) <= 3 else a.text).strip())
             if year and month and len(b_first.split()) <= 3 \
@@ -81,6 +88,10 @@ def _join_leading_date(a: TextLine, b: TextLine, find) -> bool:
     range's end wrapped below; the end goes back beside the start, and the date becomes its own cell."""
     b_cells = b.text.strip().split("\t")
     tail = b_cells[0].strip()
+    bullet = re.match(r"^([-–—]\s*\S+(?:\s+\S+)?)\s+([-–—•]\s+\S.*)$", tail)
+    if bullet and len(tail.split()) > 3:
+        # "– noviembre 2018 – Responsable de …": the range's end and the first bullet share a visual row
+        tail, b_cells = bullet.group(1), [bullet.group(1), bullet.group(2), *b_cells[1:]]
     if not re.match(r"^[-–—]\s*\S", tail) or len(tail.split()) > 3:
         return False
     lead = next((r for r in find(a.text[:30]) if r.span[0] <= 1), None)

@@ -61,9 +61,29 @@ def test_no_dates_in_plain_text():
         ("od 2015 do 2019", ("2015", "2019", False)),  # a "from" word before a closed range
         ("Fra 2019 til 2021", ("2019", "2021", False)),
         ("seit 03/2018 bis 05/2020", ("2018-03", "2020-05", False)),
+        ("od lis 2025", ("2025-11", None, True)),  # Polish three-letter months
+        ("cze 2019 – sie 2021", ("2019-06", "2021-08", False)),
+        ("Desde 2026", ("2026", None, True)),  # "Des" + "de" is no December
     ],
 )
 def test_since_and_present_words_of_more_languages(text, expected):
     (r,) = find_date_ranges(text)
     assert (r.start, r.end, r.is_current) == expected
     assert r.span[0] == 0  # the "from" word belongs to the range, never left over as a header piece
+
+
+def test_stacked_since_word_and_a_range_end_sharing_a_row_with_a_bullet():
+    """"Depuis" / "05.2024" stacked in a narrow date cell, and "– noviembre 2018 – Responsable …" where the
+    range's end and the first bullet share a row: each range is put back together before anything reads it."""
+    from cvrag_desktop.ingestion.date_wraps import repair_wrapped_dates
+    from cvrag_desktop.ingestion.layout import TextLine
+
+    def line(text, y):
+        return TextLine(text=text, page=0, bbox=(40, y, 400, y + 10), size=10, bold=False)
+
+    out = repair_wrapped_dates([line("Depuis\tChef de produit", 100), line("05.2024\tExemple SA", 112)])
+    assert [ln.text for ln in out] == ["Depuis 05.2024\tChef de produit", "Exemple SA"]
+    out = repair_wrapped_dates([line("septiembre 2015\tJefa de Producto · Ejemplo S.L.", 100),
+                                line("– noviembre 2018 – Responsable de dos clientes", 112)])
+    assert [ln.text for ln in out] == ["septiembre 2015 – noviembre 2018\tJefa de Producto · Ejemplo S.L.",
+                                       "– Responsable de dos clientes"]
