@@ -42,6 +42,18 @@ def document_preview(stored: str, page: int | None = 0, bbox=None) -> tuple[str,
     return preview_for_view(stored, page, bbox)
 
 
+def document_preview_boxes(stored: str, boxes: list) -> list:
+    """``(page, bbox)`` boxes of a record as they fall on its preview (blind screening's black boxes).
+
+    Only a Word record imported before previews needs translating; anything else is returned as is.
+    """
+    if Path(stored).suffix.lower() != ".docx" or not boxes:
+        return list(boxes)
+    from cvrag_desktop.ingestion.docx_preview import translate_boxes
+
+    return translate_boxes(stored, boxes)
+
+
 def snap_label(row: dict) -> str:
     """A person's label from its primary document row (see ``catalog.people.person_label``)."""
     from cvrag_desktop.catalog.people import person_label

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from cvrag_desktop.domain import Chunk, NormalizedCV
@@ -212,7 +213,40 @@ def is_synthetic(page: int | None, bbox) -> bool:
     return bool(bbox) and page in (0, None) and float(bbox[0]) == 0.0 and float(bbox[2]) == SYNTHETIC_X1
 
 
-def preview_for_view(stored: str | Path, page: int | None = 0, bbox=None, limits=None) -> tuple[str, int, tuple | None]:
+@lru_cache(maxsize=8)
+def _fresh_layout(stored: str, mtime_ns: int, size: int) -> PreviewLayout:
+    """The layout of a library .docx rendered now (cached per file version: a legacy record's views reuse it)."""
+    from cvrag_desktop.config import IngestLimits
+    from cvrag_desktop.ingestion.docx_reader import extract_docx
+
+    return render_preview(extract_docx(Path(stored), IngestLimits()).lines)
+
+
+def _layout_of(stored: Path) -> PreviewLayout:
+    st = stored.stat()
+    return _fresh_layout(str(stored), st.st_mtime_ns, st.st_size)
+
+
+def translate_boxes(stored: str | Path, boxes: list) -> list:
+    """``(page, bbox)`` boxes of a Word record moved onto its preview: synthetic ones translated, others kept.
+
+    Blind screening paints provenance boxes black; a record imported before previews has them
+    in synthetic positions, which would cover the wrong lines of the preview.
+    """
+    stored = Path(stored)
+    if not any(is_synthetic(p, b) for p, b in boxes):
+        return list(boxes)
+    layout = _layout_of(stored)
+    out = []
+    for page, bbox in boxes:
+        if is_synthetic(page, bbox):
+            page, bbox = map_box(layout, page, bbox)
+        if bbox:
+            out.append((page, tuple(bbox)))
+    return out
+
+
+def preview_for_view(stored: str | Path, page: int | None = 0, bbox=None) -> tuple[str, int, tuple | None]:
     """The preview PDF to show for a library .docx, made now when missing, and the box translated.
 
     A record imported before previews existed carries synthetic boxes: they are translated
@@ -221,9 +255,7 @@ def preview_for_view(stored: str | Path, page: int | None = 0, bbox=None, limits
     """
     from cvrag_desktop.catalog.home_paths import LIBRARY
     from cvrag_desktop.catalog.library import preview_path
-    from cvrag_desktop.config import IngestLimits
     from cvrag_desktop.errors import FileMissing
-    from cvrag_desktop.ingestion.docx_reader import extract_docx
 
     stored = Path(stored)
     if stored.parent.name != LIBRARY:  # never write a preview beside a user's own file
@@ -232,8 +264,7 @@ def preview_for_view(stored: str | Path, page: int | None = 0, bbox=None, limits
     legacy = is_synthetic(page, bbox)
     if target.exists() and not legacy:
         return str(target), page or 0, tuple(bbox) if bbox else None
-    doc = extract_docx(stored, limits or IngestLimits())
-    layout = render_preview(doc.lines)
+    layout = _layout_of(stored)
     if not target.exists():
         write_preview(target, layout.pdf)
     if legacy:

@@ -368,10 +368,10 @@ class Ingestor:
                 log.info("LLM pass skipped for %s: %s", shown, exc.message)
         candidate_id = sha[:16]
         chunks = [Chunk(**c) for c in result["chunks"]]
-        if result.get("preview_pdf") and stored:
-            self._keep_preview(Path(stored), result["preview_pdf"], shown)
         self.catalog.save_candidate(candidate_id, sha, cv, chunks, file_id, pages=result["pages"],
                                     method=result["method"], finished_at=time.time(), seconds=seconds)
+        if result.get("preview_pdf") and stored:  # after the row: a forget always knows the preview
+            self._keep_preview(Path(stored), result["preview_pdf"], shown)
         if self.on_saved:
             self.on_saved(candidate_id)
         return FileOutcome(path=shown, status="done", candidate_id=candidate_id, name=cv.name,

@@ -122,3 +122,20 @@ def test_a_person_with_a_pdf_and_a_word_cv_previews_the_document_of_the_fact(win
     with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
         pane.open_document(other["id"])
     assert pane.preview.source == other["stored_path"] != rec["stored_path"]
+
+
+def test_blind_screening_blacks_out_the_name_on_a_word_preview(word_only, qtbot):
+    """The provenance box of the name lands on the preview's name line and is painted solid."""
+    pane = word_only
+    win = pane.window()
+    with qtbot.waitSignal(pane.loaded, timeout=30_000):
+        win.blind.action.setChecked(True)
+    cid = pane.model.rows()[0]["id"]
+    with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
+        pane.select_candidate(cid)
+    name_box = next(p["bbox"] for p in pane.services.get_candidate(cid)["provenance"] if p["field"] == "name")
+    assert (0, tuple(name_box)) in pane.preview.redactions
+    z = pane.preview.zoom
+    cx, cy = (name_box[0] + name_box[2]) / 2 * z, (name_box[1] + name_box[3]) / 2 * z
+    pixel = pane.preview.image.pixelColor(int(cx), int(cy))
+    assert max(pixel.red(), pixel.green(), pixel.blue()) < 60

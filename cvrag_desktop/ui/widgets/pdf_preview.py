@@ -216,7 +216,7 @@ class PdfPreview(QWidget):
 
     def _open_word(self, path: str, page: int, bbox, find) -> None:
         """A Word CV: its preview PDF (made at import, or now in a worker), the box moved onto it."""
-        from cvrag_desktop.services import document_preview
+        from cvrag_desktop.services import document_preview, document_preview_boxes
 
         self.runner.cancel(TASK)
         self.source = path
@@ -225,12 +225,20 @@ class PdfPreview(QWidget):
         self.canvas.setText("Preparing the preview of this Word file…")
         self._sync()
 
-        def ready(out: tuple) -> None:
-            if self.source == path:  # not superseded by another document meanwhile
-                self._show_pdf(out[0], out[1], out[2], find)
+        masks = [r for r in self.redactions if isinstance(r, str)]
+        boxes = [tuple(r) for r in self.redactions if not isinstance(r, str)]
 
-        self.runner.start(TASK, lambda ctx: document_preview(path, page, bbox), on_result=ready,
-                          on_error=self._failed)
+        def work(ctx) -> tuple:
+            return document_preview(path, page, bbox), document_preview_boxes(path, boxes)
+
+        def ready(out: tuple) -> None:
+            (pdf, at, box), moved = out
+            if self.source == path:  # not superseded by another document meanwhile
+                if self.redactions:  # blind screening: black boxes where the preview prints the identity
+                    self.redactions = masks + moved
+                self._show_pdf(pdf, at, box, find)
+
+        self.runner.start(TASK, work, on_result=ready, on_error=self._failed)
 
     def _show_pdf(self, path: str, page: int, bbox, find) -> None:
         self.path = path

@@ -137,6 +137,22 @@ def test_a_library_from_before_previews_gets_one_on_first_view(tmp_path, _isolat
     assert again == (pdf, 0, None)
 
 
+def test_blind_boxes_of_an_older_record_are_moved_onto_the_preview(tmp_path, _isolated_home):
+    """Black boxes (provenance) of a pre-preview record cover the lines the preview prints them on."""
+    from cvrag_desktop.services import document_preview_boxes
+
+    library = _isolated_home / "data" / "library"
+    library.mkdir(parents=True, exist_ok=True)
+    stored = library / ("ef" * 32 + ".docx")
+    shutil.copy(write_docx(tmp_path / "old.docx"), stored)
+    name_line = next(ln for ln in extract_docx(stored, IngestLimits()).lines if ln.text == NAME)
+    kept = (0, (56.0, 60.0, 200.0, 80.0))  # already on the preview: unchanged
+    moved = document_preview_boxes(str(stored), [(0, tuple(round(v, 1) for v in name_line.bbox)), kept])
+    assert moved[1] == kept
+    pdf, _, _ = document_preview(str(stored), 0, None)
+    assert hits_in(pdf, moved[0][0], NAME, moved[0][1])
+
+
 def test_a_damaged_word_file_is_a_typed_error_not_a_crash(_isolated_home):
     library = _isolated_home / "data" / "library"
     library.mkdir(parents=True, exist_ok=True)
