@@ -139,3 +139,22 @@ def test_blind_screening_blacks_out_the_name_on_a_word_preview(word_only, qtbot)
     cx, cy = (name_box[0] + name_box[2]) / 2 * z, (name_box[1] + name_box[3]) / 2 * z
     pixel = pane.preview.image.pixelColor(int(cx), int(cy))
     assert max(pixel.red(), pixel.green(), pixel.blue()) < 60
+
+
+def test_a_chat_citation_into_a_word_cv_opens_at_the_cited_lines(word_only, qtbot):
+    """The acceptance case: a citation of a Word CV opens its preview at the cited page with the cited text lit."""
+    from cvrag_desktop.ui.main_window import CHAT
+
+    win = word_only.window()
+    r = win.services.assistant.ask("How many candidates know Airflow?", use_llm=False)
+    assert r["status"] == "answered", r
+    c = r["citations"][0]
+    win.show_pane(CHAT)
+    preview = win.chat.preview
+    with qtbot.waitSignal(preview.rendered, timeout=30_000) as blocker:
+        win.chat.open_citation(c)
+    assert blocker.args[0] == c["page"]
+    assert preview.source.endswith(".docx") and preview.path.endswith(".pdf")
+    assert preview.hits, "the cited facts are found inside the cited box on the preview"
+    x0, y0, x1, y1 = preview.bbox
+    assert all(x0 - 4 <= h[0] and h[2] <= x1 + 4 and y0 - 4 <= h[1] and h[3] <= y1 + 4 for h in preview.hits)
