@@ -31,6 +31,8 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
     for a, b in itertools.chain(itertools.pairwise(lines), itertools.pairwise(lines)):
         if a.page != b.page or a.column != b.column:
             continue
+        if _stacked_date_cell(a, b, find_date_ranges):
+            continue
         if not find_date_ranges(a.text):
             # "… · Desde septiembre" + "2025": a month whose year wrapped onto the next line; in a date
             # column beside the title ("Dal giugno <tab> Developer, X" + "2024 <tab> …") the first cells
@@ -81,6 +83,54 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
             if done:
                 break
     return [ln for ln in lines if ln.text.strip()]
+
+
+_YEAR_LEAD = re.compile(r"^((?:19|20)\d{2})\b\s*(.*)$")
+_END_THEN_BULLET = re.compile(r"^([-–—]\s*[^\s–—-]+(?:\s+[^\s–—-]+)?)(?:\s+([-–—•]\s+\S.*))?$")
+
+
+def _stacked_date_cell(a: TextLine, b: TextLine, find) -> bool:
+    """Date cells a narrow column broke over two rows, where the break also merged cells.
+
+    "november <tab> Title, X" + "2025 — heden – first bullet": the month, then its year, the range's end
+    and the first bullet on one row; "sinds februari Title, X" + "2026 <tab> City": a since-month whose
+    tab was lost; "11.2024–pres <tab> Title" + "ente <tab> – bullet": a present word broken mid-word.
+    """
+    from cvrag_desktop.ingestion.lexicon import load_lexicon
+
+    lex = load_lexicon()
+    a_first, tab, a_rest = a.text.partition("\t")
+    b_cells = b.text.strip().split("\t")
+    broken = re.match(r"^(.*[-–—]\s*)([^\W\d_]{2,})$", a_first.strip())
+    if broken and tab and re.fullmatch(r"[^\W\d_]{2,8}", b_cells[0].strip()) \
+            and normalize_key(broken.group(2) + b_cells[0].strip()) in lex.present_words:
+        a.text = f"{a_first.strip()}{b_cells[0].strip()}\t{a_rest}"
+        b.text = "\t".join(b_cells[1:]).strip()
+        return True
+    words = a.text.split()
+    lead_n = 2 if len(words) > 1 and normalize_key(words[0]) in lex.since_words else 1
+    if not words or normalize_key(words[lead_n - 1].rstrip(".")) not in lex.months or re.search(r"\d", a_first):
+        return False
+    year = _YEAR_LEAD.match(b_cells[0].strip())
+    if not year:
+        return False
+    head = " ".join(words[:lead_n])
+    if tab and a_first.strip() == head:
+        rest = a_rest
+    else:  # the tab was lost: the month's row reads on after it
+        rest = a.text.split(None, lead_n)[-1] if len(words) > lead_n else ""
+    tail = year.group(2)
+    end = _END_THEN_BULLET.match(tail) if tail else None
+    joined = f"{head} {year.group(1)}" + (f" {end.group(1)}" if end else "")
+    ranges = find(joined)
+    if not ranges or ranges[0].span != (0, len(joined)) or (end and ranges[0].end is None and not ranges[0].is_current):
+        return False
+    if tail and not end and len(b_cells) == 1:
+        return False  # "2025 Something else": the year opens another line, not this cell's date
+    a.text = f"{joined}\t{rest}" if rest else joined
+    leftover = end.group(2) if end else tail  # the first bullet, or what followed the year
+    b.text = "\t".join([*([leftover] if leftover else []), *b_cells[1:]]).strip()
+    return True
 
 
 def _join_leading_date(a: TextLine, b: TextLine, find) -> bool:

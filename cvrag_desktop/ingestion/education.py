@@ -50,6 +50,10 @@ def _education_line(text: str) -> bool:
                 (lex.degree_re.search(head) and find_date_ranges(t)))
 
 
+# "RWTH Aachen", "ETH Zürich", "UPM Madrid": a school known by its initials, after a degree's comma
+_ACRONYM_SCHOOL = re.compile(r"^[A-ZÄÖÜ]{2,6}(?:\s+[A-ZÀ-Ý][^\W\d_]+(?:-[A-ZÀ-Ý][^\W\d_]+)?){1,3}$")
+
+
 def _with_dashed_fields(lines: list[TextLine], frags: list[Piece]) -> list[Piece]:
     """Join a bare degree and the subject printed after a dash on its line ("Studia I stopnia – Matematyka",
     "BSc - Nursing"): header splitting cut them apart at the dash, and the subject is no institution."""
@@ -104,15 +108,16 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
                 cur["where"].update(degree=i, institution=i)
                 cur["inst_frag"] = (text, i)
                 continue
-            parts = split_commas(text) if not lex.degree_re.search(text) or lex.institution_re.search(text) else [text]
+            parts = split_commas(text) if not lex.degree_re.search(text) or lex.institution_re.search(text) \
+                or _ACRONYM_SCHOOL.match(text.rsplit(",", 1)[-1].strip()) else [text]
             parts = [q for p in parts for q in re.split(r"\s*[;；]\s*", p) if q]
             pending: Piece | None = None  # a subject printed before its school ("Computer Science; X University")
             for n, part in enumerate(parts):
                 deg = lex.degree_re.search(part)
-                inst = lex.institution_re.search(part)
                 part = strip_event(part)
                 deg = lex.degree_re.search(part) if not not_a_degree(part) else None
-                inst = lex.institution_re.search(part)
+                inst = lex.institution_re.search(part) or (
+                    _ACRONYM_SCHOOL.match(part) if n > 0 and lex.degree_re.match(parts[0]) else None)
                 if _SCHOOL_LEVEL.match(part):
                     deg, inst = re.match(r".+", part), None
                 if deg and inst and not part.isascii() and inst.end() <= deg.start():

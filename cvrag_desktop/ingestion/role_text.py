@@ -26,9 +26,8 @@ def not_a_degree(text: str) -> bool:
     t = text.strip()
     if _THESIS.search(t):
         return True
-    if is_location(t):  # "Cambridge, MA" is a place; "Licencjat, Marketing" opens with its degree word
-        lead = load_lexicon().degree_re.match(t)
-        return not (lead and lead.end() >= len(t.split(",")[0].strip()))
+    if is_location(t):  # "Cambridge, MA" is a place; "Licencjat, Marketing" and "B.A. Design, RWTH Aachen"
+        return not load_lexicon().degree_re.match(t)  # open with their degree word
     words = t.split()
     return bool(words and words[0] in {"In", "The", "My", "During", "For", "As", "On"} and len(words) >= 5)
 

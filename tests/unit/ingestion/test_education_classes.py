@@ -90,3 +90,12 @@ def test_dashed_subject_before_the_school_compound_schools_and_doctorates(tmp_pa
         ("Dr. rer. nat. Chemie", "Universität Musterstadt"),
         ("Ausbildung – Hotelfach", "Berufskolleg Musterstadt"),
         ("MBO Zorg", "ROC Voorbeeld")]
+
+
+def test_a_school_known_by_its_initials_after_the_degree_comma(tmp_path):
+    """"B.A. Design, RWTH Aachen" looks like "City, Region" yet opens with its degree word; the school after the
+    comma is known by its initials; a non-school after the comma stays part of the degree."""
+    items = [(40, 95, "2019 – 2023"), (150, 95, "B.A. Mediendesign, RWTH Aachen"),
+             (40, 125, "2015 – 2019"), (150, 125, "BSc Nursing, Honours Degree"), (330, 125, "Example University")]
+    assert _education(tmp_path, items) == [("B.A. Mediendesign", "RWTH Aachen"),
+                                           ("BSc Nursing, Honours Degree", "Example University")]

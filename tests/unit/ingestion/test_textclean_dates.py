@@ -87,3 +87,26 @@ def test_stacked_since_word_and_a_range_end_sharing_a_row_with_a_bullet():
                                 line("– noviembre 2018 – Responsable de dos clientes", 112)])
     assert [ln.text for ln in out] == ["septiembre 2015 – noviembre 2018\tJefa de Producto · Ejemplo S.L.",
                                        "– Responsable de dos clientes"]
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        (("november\tHoofddocent, Universiteit Voorbeeld", "2025 — heden – Onderzoek voor zeven klanten"),
+         ["november 2025 — heden\tHoofddocent, Universiteit Voorbeeld", "– Onderzoek voor zeven klanten"]),
+        (("sinds februari Stagiair, Voorbeeld & Zonen", "2026\tUtrecht"),
+         ["sinds februari 2026\tStagiair, Voorbeeld & Zonen", "Utrecht"]),
+        (("11.2024–pres\tAnalista, Esempio SpA", "ente\t– Formazione di due colleghi."),
+         ["11.2024–presente\tAnalista, Esempio SpA", "– Formazione di due colleghi."]),
+        (("marzo\tAnalista, Esempio SpA", "2019 Progetti per tre clienti interni"),  # a year opening prose: kept
+         ["marzo\tAnalista, Esempio SpA", "2019 Progetti per tre clienti interni"]),
+    ],
+)
+def test_date_cells_broken_over_two_rows(rows, expected):
+    """A narrow date column breaks the month from its year, loses a tab, or breaks a present word mid-word."""
+    from cvrag_desktop.ingestion.date_wraps import repair_wrapped_dates
+    from cvrag_desktop.ingestion.layout import TextLine
+
+    lines = [TextLine(text=t, page=0, bbox=(40, 100 + 12 * n, 400, 110 + 12 * n), size=10, bold=False)
+             for n, t in enumerate(rows)]
+    assert [ln.text for ln in repair_wrapped_dates(lines)] == expected
