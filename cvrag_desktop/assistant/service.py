@@ -109,12 +109,19 @@ class AssistantService:
         self.threads_store.touch(thread_id, question)
         answer = state["answer"]
         citations = citation_records(answer, state.get("evidence", []))
+        from cvrag_desktop.catalog.audit import audit_for
+
+        # a machine output shown: which candidates the answer cites (references), never the question or answer
+        audit_for(self.catalog).record("chat.answer", details={
+            "ranking": list(dict.fromkeys(c["candidate_id"] for c in citations if c.get("candidate_id"))),
+            "status": answer["status"], "route": state.get("route"), "mode": answer.get("mode", "deterministic"),
+            "thread": thread_id})
         return {
             "status": answer["status"], "answer": answer["answer"], "route": state.get("route"),
             "filters": state.get("filters", {}), "mode": answer.get("mode", "deterministic"),
             "citations": citations, "sources": dedupe_sources(citations), "thread_id": thread_id,
             "standalone": state.get("standalone"), "matches": answer.get("data", {}).get("candidate_ids"),
-            "data": answer.get("data", {}), "notes": state.get("notes", []), "read_as": state.get("read_as", []), "timings": state.get("timings", {}),
+            "data": answer.get("data", {}), "notes": state.get("notes", []), "read_as": state.get("read_as", []), "follow_up": state.get("follow_up") or {}, "timings": state.get("timings", {}),
             "evidence_ids": [e["evidence_id"] for e in state.get("evidence", [])],
             "plan_terms": state.get("plan", {}).get("terms", []),
             "plan_candidates": state.get("plan", {}).get("candidates", []),

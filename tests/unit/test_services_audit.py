@@ -120,5 +120,9 @@ def test_job_match_run_is_audited(tmp_path):
                                                                   use_llm=False))
         assert e["details"]["shown"] == len(e["details"]["ranking"]) >= 1
         assert e["details"]["mode"] == "deterministic" and len(e["details"]["description"]) == 16
+        e = one(s, "chat.answer", lambda: s.assistant.ask("Who knows Kafka?", use_llm=False))
+        assert e["details"]["status"] == "answered" and e["details"]["ranking"]
+        assert all(r.startswith("P-") for r in e["details"]["ranking"])
+        assert "Kafka" not in json.dumps(e)  # the question is not kept
     finally:
         s.close()
