@@ -32,6 +32,18 @@ class ShardDamaged(Exception):
     """The shard's files differ from what its last clean close recorded (see ``edge_files.check_seal``)."""
 
 
+def is_shard_error(exc: BaseException) -> bool:
+    """Is ``exc`` the Edge engine failing to read its own files (damage), not the app's own error?
+
+    Edge raises a plain ``Exception`` ("Service runtime error: Failed to decompress LZ4 value…"
+    for random bytes in a payload page, whose size the seal cannot tell apart) or a Rust panic
+    (pyo3's ``PanicException``); its lock error ("WouldBlock") is another process, not damage.
+    """
+    if type(exc).__name__ == "PanicException":
+        return True
+    return type(exc) is Exception and "WouldBlock" not in str(exc)
+
+
 def shard_config() -> qe.EdgeConfig:
     """The shard's layout: two named vectors, no HNSW indexing, WAL on."""
     return qe.EdgeConfig(

@@ -140,6 +140,25 @@ class EdgeIndex:
                 self.shard = open_shard(self.path)
             self._set_dead(0)
 
+    def set_aside(self) -> Path:
+        """Move the (damaged) shard to ``shard.damaged`` and start a fresh empty one; returns the aside path.
+
+        Only the latest damaged copy is kept, for inspection (``forget`` covers it: catalog/leftovers.py).
+        """
+        aside = self.path.with_name(SHARD_DIR + ".damaged")
+        with self.write, self.lock:
+            try:
+                self.shard.close()
+            except Exception as exc:  # a damaged shard may fail to close too
+                log.warning("closing the damaged search index failed: %s", exc)
+            shutil.rmtree(aside, ignore_errors=True)
+            if self.path.exists():
+                self.path.rename(aside)
+            drop_seal(self.folder)
+            self.shard = open_shard(self.path)
+            self._set_dead(0)
+        return aside
+
     def _set_dead(self, n: int) -> None:
         self.dead = n
         self.meta("dead", str(n))

@@ -17,12 +17,13 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings
 from cvrag_desktop.errors import Cancelled, InvalidInput
 from cvrag_desktop.index.edge_files import edge_version, folder_bytes
+from cvrag_desktop.index.edge_shard import is_shard_error
 from cvrag_desktop.index.embeddings import Embedder, dense_text
 from cvrag_desktop.index.filters import SearchFilters, candidate_payload, parse_filters
 from cvrag_desktop.index.records import RawHit, Row
@@ -42,6 +43,7 @@ MAX_QUERY_CHARS = 2000
 MAX_K = 200
 BATCH_CANDIDATES = 16
 Progress = Callable[[int, int, str], None]
+T = TypeVar("T")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _embedders: dict[str, Embedder] = {}
 _embedders_lock = threading.Lock()
@@ -87,6 +89,7 @@ class SearchService:
         self._pending = 0
         self._idle = threading.Condition()
         self._lane: threading.Thread | None = None
+        self._repairing = False
 
     # ---- store lifecycle ---------------------------------------------------------------
     def _open(self) -> Store:
@@ -119,6 +122,31 @@ class SearchService:
         if self._store is not None:
             self._store.close()
             self._store = None
+
+    def _surviving_damage(self, op: Callable[[], T], *, refill: bool = True) -> T:
+        """Run an index operation; if the local shard fails to read its own files, repair and retry once.
+
+        Random bytes inside a payload page keep every file's size, so neither the seal nor the
+        load notices; the first read fails ("…LZ4…"). Any such read error is damage: the shard is
+        set aside (``shard.damaged``, as at open), a fresh one is filled from the catalog (unless
+        ``refill`` is off: a rebuild refills it itself), and the operation runs again.
+        """
+        try:
+            return op()
+        except BaseException as exc:
+            if self._repairing or not is_shard_error(exc) or not isinstance(self._store, IndexStore):
+                raise
+            reason = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
+            with self._write:
+                self._repairing = True
+                try:
+                    self._store.set_aside(reason)
+                    if refill:
+                        ids = [r["candidate_id"] for r in self.catalog.query("SELECT candidate_id FROM candidates")]
+                        self._index_all(ids, None, None)
+                finally:
+                    self._repairing = False
+            return op()
 
     def retriever(self) -> Retriever:
         """The strategies bound to this store, embedder, catalog and reranker."""
@@ -155,11 +183,14 @@ class SearchService:
 
     def index_candidates(self, candidate_ids: list[str]) -> int:
         """(Re)index candidates from the catalog; returns the number of chunks written."""
-        with self._write:
-            store = self.store
-            rows, payloads = self._rows(candidate_ids, store)
-            store.replace(candidate_ids, rows, payloads)
-        return len(rows)
+        def write() -> int:
+            with self._write:
+                store = self.store
+                rows, payloads = self._rows(candidate_ids, store)
+                store.replace(candidate_ids, rows, payloads)
+            return len(rows)
+
+        return self._surviving_damage(write)
 
     def index_candidate(self, candidate_id: str) -> int:
         """(Re)index one candidate (a candidate gone from the catalog is removed)."""
@@ -168,7 +199,7 @@ class SearchService:
     def delete_candidate(self, candidate_id: str) -> None:
         """Remove a candidate's chunks from the index."""
         with self._write:
-            self.store.delete_candidate(candidate_id)
+            self._surviving_damage(lambda: self.store.delete_candidate(candidate_id))
 
     def _index_all(self, ids: list[str], progress: Progress | None, should_cancel: Callable[[], bool] | None) -> int:
         written = 0
@@ -189,7 +220,8 @@ class SearchService:
         """
         t0 = time.perf_counter()
         with self._write:
-            self.store.reset(keep_vectors=True)  # local: unchanged texts are not re-embedded
+            # local: unchanged texts are not re-embedded; a shard too damaged to read them is set aside
+            self._surviving_damage(lambda: self.store.reset(keep_vectors=True), refill=False)
             ids = [r["candidate_id"] for r in self.catalog.query("SELECT candidate_id FROM candidates")]
             points = self._index_all(ids, progress, should_cancel)
             self.store.done_rebuilding()
@@ -206,7 +238,8 @@ class SearchService:
     def reconcile(self, progress: Progress | None = None, should_cancel: Callable[[], bool] | None = None) -> dict:
         """Make the index match the catalog: remove orphan points, index missing chunks."""
         with self._write:
-            indexed = {r["chunk_id"]: r["candidate_id"] for r in self.store.scroll(fields=["chunk_id", "candidate_id"])}
+            indexed = {r["chunk_id"]: r["candidate_id"] for r in self._surviving_damage(
+                lambda: self.store.scroll(fields=["chunk_id", "candidate_id"]))}
             rows = self.catalog.query("SELECT chunk_id, candidate_id FROM chunks")
             catalog = {r["chunk_id"]: r["candidate_id"] for r in rows}
             orphans = [c for c in indexed if c not in catalog]
@@ -273,16 +306,18 @@ class SearchService:
             if f.is_empty():
                 raise InvalidInput("Type something to search for, or set a filter.")
             strategy = "metadata"
-        r = self.retriever()
-        if strategy == "metadata":
-            if f.is_empty():
-                raise InvalidInput("The metadata strategy needs at least one filter.")
-            raw = r.search_metadata(f, k)
-        elif strategy == "filtered":
-            raw = r.search_metadata_then_rerank(q, f, k)
-        else:
-            raw = r.search_hybrid(q, None if f.is_empty() else f, k, rerank=rerank)
-        return self.hydrate(raw)
+        if strategy == "metadata" and f.is_empty():
+            raise InvalidInput("The metadata strategy needs at least one filter.")
+
+        def retrieve() -> list[RawHit]:
+            r = self.retriever()
+            if strategy == "metadata":
+                return r.search_metadata(f, k)
+            if strategy == "filtered":
+                return r.search_metadata_then_rerank(q, f, k)
+            return r.search_hybrid(q, None if f.is_empty() else f, k, rerank=rerank)
+
+        return self.hydrate(self._surviving_damage(retrieve))
 
     def hydrate(self, raw: list[RawHit]) -> list[dict]:
         """Attach catalog text, page, name and (for child chunks) the parent section's text."""
@@ -321,7 +356,7 @@ class SearchService:
                       " (embedded, exact search)",
                       "models": self.embedder.status(), "reranker": self.reranker_info.__dict__}
         try:
-            info["points"] = self.store.count()
+            info["points"] = self._surviving_damage(self.store.count)
             if isinstance(self.store, IndexStore):
                 shard = self.store.info()
                 info["segments"] = shard["segments"]
@@ -346,7 +381,7 @@ class SearchService:
         with self._write:
             store = self.store
             for cid in candidate_ids:
-                store.delete_candidate(cid)
+                self._surviving_damage(lambda cid=cid: store.delete_candidate(cid))
             wipe = getattr(store, "wipe_free_space", None)
             if callable(wipe):
                 wipe()  # local: the shard is rewritten with its live points (a fresh WAL without them)

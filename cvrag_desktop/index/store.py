@@ -195,6 +195,20 @@ class IndexStore:
             self._closed = True
             _release(self.index_dir)
 
+    def set_aside(self, reason: str) -> None:
+        """A read of the open shard failed (damage its seal cannot see): move it aside, start afresh.
+
+        Reported like damage found at open (``status()["repaired"]``, ``repair.json``); the caller
+        refills the fresh shard from the catalog.
+        """
+        aside = self.client.set_aside()
+        log.warning("The search index at %s is damaged (%s): it was moved aside to %s and is rebuilt from "
+                    "the catalog; the catalog (candidates, files, notes) is untouched.", self.index_dir, reason, aside)
+        key = str(self.index_dir.resolve())
+        damaged_dirs.add(key)
+        damage_reasons[key] = reason
+        _record_repair(self.index_dir, reason)
+
     def wipe_free_space(self) -> None:
         """Leave no copy of deleted entries in the shard's segments or log."""
         self.client.wipe_free_space()
