@@ -158,3 +158,13 @@ def test_csv_export_makes_formulas_inert(tmp_path):
     assert n == 1 and rows[0][:4] == ["seq", "at", "actor", "action"]
     assert rows[1][2] == "'@evil"
     assert rows[1][5].startswith("{")  # JSON details start with a brace: nothing to neutralise
+
+
+def test_two_writers_on_one_file_keep_one_chain(tmp_path):
+    """The GUI and a CLI command appending to the same trail interleave into one verifiable chain."""
+    a, b = AuditLog(tmp_path / AUDIT_FILE), AuditLog(tmp_path / AUDIT_FILE)
+    for i in range(10):
+        (a if i % 2 else b).record("screening.rating", [f"d{i}"], {"to": 3})
+    assert a.verify() == {"ok": True, "entries": 10, "first_broken": None}
+    assert [e.seq for e in b.entries()] == list(range(1, 11))
+    assert a.refs(["d3"]) == b.refs(["d3"])  # one reference per document, whoever wrote first

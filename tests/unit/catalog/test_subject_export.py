@@ -148,3 +148,24 @@ def test_cli_export_subject(tmp_path, capsys):
     with zipfile.ZipFile(tmp_path / "ben.zip") as z:
         assert {"subject.json", "summary.html"} <= set(z.namelist())
     assert main(["people", "export-subject", "nobody", "--out", str(tmp_path / "x.zip")]) == 2
+
+
+def test_a_person_with_two_documents_exports_both(tmp_path):
+    from tests.support.people_docs import ANA_NEW, ANA_OLD, add_document
+
+    svc = Services()
+    lib = svc.paths.data_dir / "library"
+    add_document(svc.catalog, "a1", ANA_OLD, lib)
+    add_document(svc.catalog, "a2", ANA_NEW, lib)
+    svc.set_screening(["a1"], status="screening")
+    svc.set_screening(["a2"], status="offer")
+    svc.set_consent("a2", "2099-12-31")
+    out = svc.export_subject("a1", tmp_path / "ana.zip")
+    assert out["documents"] == 2 and out["originals"] == 2
+    with zipfile.ZipFile(out["path"]) as z:
+        data = json.loads(z.read("subject.json"))
+    assert [d["candidate_id"] for d in data["documents"]] == ["a2", "a1"]  # newest first, the person's id first
+    assert [h["to"] for h in data["status_history"]] == ["screening", "offer"]
+    assert all(d["retention_consent"][0]["until"] == "2099-12-31" for d in data["documents"])
+    assert {d["screening"][0]["status"] for d in data["documents"]} == {"offer"}
+    svc.close()
