@@ -90,6 +90,7 @@ class SearchService:
         self._idle = threading.Condition()
         self._lane: threading.Thread | None = None
         self._repairing = False
+        self._repairs = 0  # shards set aside so far (a thread that met the damage too retries after it)
 
     # ---- store lifecycle ---------------------------------------------------------------
     def _open(self) -> Store:
@@ -131,21 +132,26 @@ class SearchService:
         set aside (``shard.damaged``, as at open), a fresh one is filled from the catalog (unless
         ``refill`` is off: a rebuild refills it itself), and the operation runs again.
         """
+        generation = self._repairs
         try:
             return op()
         except BaseException as exc:
-            if self._repairing or not is_shard_error(exc) or not isinstance(self._store, IndexStore):
+            if not is_shard_error(exc) or not isinstance(self._store, IndexStore):
                 raise
             reason = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
-            with self._write:
-                self._repairing = True
-                try:
-                    self._store.set_aside(reason)
-                    if refill:
-                        ids = [r["candidate_id"] for r in self.catalog.query("SELECT candidate_id FROM candidates")]
-                        self._index_all(ids, None, None)
-                finally:
-                    self._repairing = False
+            with self._write:  # another thread that met the same damage waits here, then retries
+                if self._repairing:
+                    raise  # the fresh shard failed while being refilled: not repaired twice
+                if self._repairs == generation:
+                    self._repairing = True
+                    try:
+                        self._store.set_aside(reason)
+                        if refill:
+                            ids = [r["candidate_id"] for r in self.catalog.query("SELECT candidate_id FROM candidates")]
+                            self._index_all(ids, None, None)
+                    finally:
+                        self._repairing = False
+                        self._repairs += 1
             return op()
 
     def retriever(self) -> Retriever:
