@@ -331,6 +331,8 @@ def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:
         if t.endswith(":") or (" " not in t and t.islower()):
             continue  # a label or a profile handle
         row = doc.lines[j].text
+        if j != name.line and doc.lines[j].x0 > doc.lines[name.line].x1 + 5:
+            continue  # it starts right of where the name ends: a logo or a box beside the header, not under the name
         if t != row.strip() and (EMAIL.search(row) or PHONE.search(row) or URL.search(row)):
             continue  # "Email <tab> ana@…": the label of a contact row
         if heading_key(t) in lex.headings and not _not_a_headline(t):

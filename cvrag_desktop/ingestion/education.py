@@ -36,7 +36,8 @@ def _qualification_line(text: str) -> bool:
     words = t.split()
     return (1 <= len(words) <= 8 and t[:1].isupper() and ":" not in t and not is_location(t)
             and not is_place_name(t) and not (country_in_text(t) and len(words) <= 2) and not not_a_degree(t)
-            and not find_date_ranges(t) and not re.search(r"\d{3}|[/%]", t) and not _NOT_QUALIFICATION.match(t))
+            and not find_date_ranges(t) and not re.search(r"\d{3}|[/%]", t) and not _NOT_QUALIFICATION.match(t)
+            and not (len(words) == 1 and len(t) > 24 and ("&" in t or t.isupper())))  # an OCR heading run together
 
 
 def _education_line(text: str) -> bool:

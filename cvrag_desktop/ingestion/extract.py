@@ -27,6 +27,7 @@ from cvrag_desktop.errors import (
 from cvrag_desktop.ingestion import ocr
 from cvrag_desktop.ingestion.date_wraps import repair_wrapped_dates
 from cvrag_desktop.ingestion.layout import TextLine, order_page
+from cvrag_desktop.ingestion.outlined_text import MIN_OUTLINED_ROWS, merge_ocr_lines, outlined_text_rows
 from cvrag_desktop.ingestion.textclean import (
     ICON_FONT,
     clean_text,
@@ -191,6 +192,7 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
         pages: list[list[TextLine]] = []
         sizes: list[tuple[float, float]] = []
         image_only: list[int] = []
+        outlined: dict[int, list[TextLine]] = {}
         chars = 0
         for pno in range(n_pages):
             if time.monotonic() - started > limits.max_seconds:
@@ -217,14 +219,17 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
             chars += sum(len(t.text) for t in raw)
             if chars > limits.max_chars:
                 raise TooLarge(f"{path.name} holds more than {limits.max_chars:,} characters of text.")
-            if sum(len(t.text.strip()) for t in raw) < 15 and page.get_images(full=False):
+            page_chars = sum(len(t.text.strip()) for t in raw)
+            if page_chars < 15 and page.get_images(full=False):
                 image_only.append(pno)
+            elif outlined_text_rows(page, page_chars) >= MIN_OUTLINED_ROWS:
+                outlined[pno] = list(raw)  # text drawn as glyph outlines beside the real text: OCR adds it
             pages.append(order_page(raw, rect.width))
         method = "pymupdf"
         notes: list[str] = []
-        if image_only:
+        if image_only or outlined:
             method = _ocr_pages(doc, pages, image_only, n_pages, path.name, limits, started, notes,
-                                allow_ocr=allow_ocr, defer_ocr=defer_ocr) or method
+                                allow_ocr=allow_ocr, defer_ocr=defer_ocr, outlined=outlined) or method
     running: list[str] = []
     lines = _drop_running_lines(pages, sizes, running)
     lines = repair_wrapped_dates(_rejoin_broken_words(lines))
@@ -236,14 +241,19 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
 
 def _ocr_pages(doc, pages: list[list[TextLine]], image_only: list[int], n_pages: int, name: str,
                limits: IngestLimits, started: float, notes: list[str], *, allow_ocr: bool,
-               defer_ocr: bool) -> str | None:
-    """OCR the image-only pages in place (reporting page n of m to the supervisor); the new method, if any."""
+               defer_ocr: bool, outlined: dict[int, list[TextLine]] | None = None) -> str | None:
+    """OCR the image-only pages in place, and the pages whose text is partly drawn as glyph outlines
+    (their OCR lines join the real text); reports page n of m to the supervisor; the new method, if any."""
+    outlined = outlined or {}
+    todo = sorted([*image_only, *outlined])
     if not allow_ocr:
         if len(image_only) == n_pages:
             raise NeedsOcr(f"{name} is a scan (no text layer) and OCR is turned off.")
+        if outlined:
+            notes.append(f"{len(outlined)} page(s) with text drawn as outlines not read: OCR is turned off")
         return None
     if defer_ocr and ocr.available_engine_name() is not None:
-        raise OcrDeferred(len(image_only))  # a parse worker never loads the OCR engine: the OCR lane reads it
+        raise OcrDeferred(len(todo))  # a parse worker never loads the OCR engine: the OCR lane reads it
     engine = None if defer_ocr else ocr.get_engine()
     if engine is None:
         if len(image_only) == n_pages:
@@ -251,20 +261,25 @@ def _ocr_pages(doc, pages: list[list[TextLine]], image_only: list[int], n_pages:
                 f"{name} is a scan (no text layer) and no OCR engine is installed "
                 "(install rapidocr-onnxruntime or Tesseract)."
             )
-        notes.append(f"{len(image_only)} image-only page(s) skipped: no OCR engine")
+        if image_only:
+            notes.append(f"{len(image_only)} image-only page(s) skipped: no OCR engine")
+        if outlined:
+            notes.append(f"{len(outlined)} page(s) with text drawn as outlines not read: no OCR engine")
         return None
     from cvrag_desktop.ingestion.sandbox_worker import announce
 
     announce("ocr")  # the supervisor grants max_ocr_seconds more
     budget = limits.max_seconds + limits.max_ocr_seconds
-    for i, pno in enumerate(image_only):
+    for i, pno in enumerate(todo):
         if time.monotonic() - started > budget:
             raise TooLarge(f"{name}: OCR took longer than the {budget:g} s time limit "
                            "(max_seconds + max_ocr_seconds).")
-        announce("ocr", i + 1, len(image_only))  # "OCR page 2/5" in the import queue
+        announce("ocr", i + 1, len(todo))  # "OCR page 2/5" in the import queue
         page = doc.load_page(pno)
-        pages[pno] = order_page(engine.read_page(page, pno), page.rect.width)
-    notes.append(f"OCR ({engine.name}) on {len(image_only)} page(s)")
+        read = engine.read_page(page, pno)
+        pages[pno] = order_page(merge_ocr_lines(outlined[pno], read) if pno in outlined else read, page.rect.width)
+    notes.append(f"OCR ({engine.name}) on {len(todo)} page(s)"
+                 + (f", {len(outlined)} of them for text drawn as outlines" if outlined else ""))
     return "ocr" if len(image_only) == n_pages else "pymupdf+ocr"
 
 

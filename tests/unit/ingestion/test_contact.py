@@ -114,3 +114,14 @@ def test_an_address_broken_mid_word_by_a_narrow_column_is_read_whole():
     assert [h.value for h in find_emails(doc)] == ["ilse.marrow@example.com"]
     doc = lines_doc([("ilse.marrow@example.com", 10), ("uk", 10)])
     assert [h.value for h in find_emails(doc)] == ["ilse.marrow@example.com"]
+
+
+def test_a_logo_right_of_where_the_name_ends_is_no_headline():
+    """Text that starts right of the name's end (a school logo in the header corner) is not under the name."""
+    from dataclasses import replace
+
+    doc = _doc([("Nora Castell", 20), ("ENGINEERING SCHOOL", 8), ("Skills", 12)])
+    doc.lines[1] = replace(doc.lines[1], bbox=(480, doc.lines[1].y0, 560, doc.lines[1].y1))
+    assert find_headline(doc, find_name(doc)) is None
+    doc = _doc([("Nora Castell", 20), ("Site Engineer", 11), ("Skills", 12)])
+    assert find_headline(doc, find_name(doc)).value == "Site Engineer"
