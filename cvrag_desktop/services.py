@@ -115,6 +115,40 @@ class Services:
         """Hybrid / metadata / filtered search over the indexed chunks (see ``index.service``)."""
         return self.index.search(query, filters, k=k, strategy=strategy)
 
+    def search_with_floor(self, query: str, filters=None, k: int = 200, strategy: str = "hybrid",
+                          person_of=None) -> dict:
+        """Ranked search split at the relevance floor (``index.relevance``): main and weaker matches.
+
+        Returns ``{main, weaker}`` (hit lists in rank order), ``main_people`` / ``weaker_people``
+        (how many people each holds, grouped by ``person_of(candidate_id)``, by document
+        when none is given) and, when nothing passes the floor, ``suggestions``: the library's
+        skills and names closest to the query.
+        """
+        from cvrag_desktop.index.relevance import split_by_floor
+
+        hits = self.search(query, filters, k, strategy)
+        key = (lambda h: person_of(h["candidate_id"]) or h["candidate_id"]) if person_of else None
+        main, weaker, _ = split_by_floor(hits, query, key) if key else split_by_floor(hits, query)
+        group = key or (lambda h: h["candidate_id"])
+        main_people = len({group(h) for h in main})
+        out = {"main": main, "weaker": weaker, "main_people": main_people,
+               "weaker_people": len({group(h) for h in weaker} - {group(h) for h in main}), "suggestions": []}
+        if not main:
+            out["suggestions"] = self.closest_terms(query)
+        return out
+
+    def closest_terms(self, query: str, limit: int = 5) -> list[str]:
+        """The skills and candidate names of the library closest in spelling to ``query`` (empty search)."""
+        from rapidfuzz import fuzz, process
+
+        names: dict[str, None] = {}
+        for r in self.catalog.candidate_rows():
+            for v in [r.get("name"), *(r.get("skills") or [])]:
+                if v:
+                    names.setdefault(v)
+        found = process.extract(query, list(names), scorer=fuzz.WRatio, limit=limit, score_cutoff=60)
+        return [m[0] for m in found]
+
     @property
     def audit(self):
         """The audit trail of this data home (``catalog/audit.py``): hash-chained, pseudonymous."""
@@ -265,11 +299,20 @@ class Services:
         if entry is None:
             return {"candidate_ids": [], "files_removed": 0, "threads_removed": [], "pending": []}
         self._people = None
-        # audited by references, which are then dropped: the entry stays, tied to nobody (catalog/audit.py)
-        self.audit.record(audit_action, entry["candidate_ids"], {"documents_forgotten": len(entry["candidate_ids"]),
-                                                                 "files": len(entry["stored_paths"])})
-        self.audit.forget_subjects(entry["candidate_ids"])
-        return run_forget(self.catalog, entry, **self._forget_steps())
+        # audited by references, which are then dropped: the entry stays, tied to nobody (catalog/audit.py);
+        # an audit store that cannot be written never stops an erasure (the report says so)
+        audit_error = None
+        try:
+            self.audit.record(audit_action, entry["candidate_ids"], {
+                "documents_forgotten": len(entry["candidate_ids"]), "files": len(entry["stored_paths"])})
+            self.audit.forget_subjects(entry["candidate_ids"])
+        except (CvragError, OSError) as exc:
+            audit_error = getattr(exc, "message", str(exc))
+            log.warning("forget not audited: %s", audit_error)
+        report = run_forget(self.catalog, entry, **self._forget_steps())
+        if audit_error:
+            report["audit_error"] = f"the audit trail could not record this forget: {audit_error}"
+        return report
 
     def _forget_steps(self) -> dict:
         def delete_from_index(ids: list[str]) -> None:

@@ -95,18 +95,24 @@ def test_saved_matches_and_settings(svc):
 
 
 def test_forget_is_audited_and_leaves_no_raw_id_in_the_audit_store(svc):
-    svc.set_screening(["b1"], status="screening")
-    ref = svc.person_refs("b1")[0]
-    e = one(svc, "forget", lambda: svc.delete_person("b1"))
+    from tests.support.people_docs import make_cv
+
+    cid = "zq-person-kept-nowhere"  # not hex: cannot turn up inside a hash or a reference by chance
+    add_document(svc.catalog, cid, make_cv("Ulrike Zwanenburg", ["ulrike.zw@example.org"]),
+                 svc.paths.data_dir / "library")
+    svc.set_screening([cid], status="screening")
+    svc.reveal_candidate(cid, reason="call Ulrike Zwanenburg")
+    ref = svc.person_refs(cid)[0]
+    e = one(svc, "forget", lambda: svc.delete_person(cid))
     assert e["person"] == ref and e["details"]["documents_forgotten"] == 1
-    assert svc.audit.known_refs(["b1"]) == []
+    assert svc.audit.known_refs([cid]) == []
     assert svc.audit_verify()["ok"]
     svc.close()
     folder = svc.paths.data_dir
     for name in os.listdir(folder):
         if name.startswith(AUDIT_FILE):
             data = (folder / name).read_bytes()
-            for needle in (b"b1", b"Ben Okafor", b"ben@example.net", b"Okafor"):
+            for needle in (cid.encode(), b"Ulrike", b"Zwanenburg", b"ulrike.zw@example.org"):
                 assert needle not in data, (name, needle)
 
 
@@ -126,3 +132,15 @@ def test_job_match_run_is_audited(tmp_path):
         assert "Kafka" not in json.dumps(e)  # the question is not kept
     finally:
         s.close()
+
+
+def test_an_unwritable_audit_store_never_stops_a_forget(svc, monkeypatch):
+    from cvrag_desktop.catalog.audit import AuditLog
+    from cvrag_desktop.errors import DiskFull
+
+    def full(*_a, **_k):
+        raise DiskFull("The disk is full.")
+
+    monkeypatch.setattr(AuditLog, "record_many", full)
+    report = svc.delete_candidate("b1")
+    assert svc.catalog.candidate("b1") is None and "could not record" in report["audit_error"]
