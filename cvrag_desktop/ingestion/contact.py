@@ -209,7 +209,7 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
             if best is None or score > best[0]:
                 best = (score, Hit(cell, i))
     if best is None:
-        return _lower_case_name(doc, body)
+        return _name_before_comma(doc, first_page[:3]) or _lower_case_name(doc, body)
     hit = best[1]
     if " " not in hit.value and (beside := _name_beside(lines, hit)) is not None:
         return beside
@@ -227,6 +227,19 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
                 and _name_shaped(f"{hit.value} {follow.text.strip()}")):
             return Hit(f"{hit.value} {follow.text.strip()}", hit.line)  # a long name wrapped in big type
     return hit
+
+
+def _name_before_comma(doc: ExtractedDoc, first: list[int]) -> Hit | None:
+    """"Wade Example, Campus Town, 28 Dec 2017": a name opening the document's first line, then where and when
+    the CV was written (only when nothing else on the page is name-shaped)."""
+    from cvrag_desktop.ingestion.dates import find_date_ranges
+
+    for i in first:
+        head, comma, rest = doc.lines[i].text.partition(",")
+        if comma and _name_shaped(head.strip()) and (find_date_ranges(rest) or re.search(r"\b\d{1,2}\s+\w{3,9}\s+\d{4}\b",
+                                                                                       rest)):
+            return Hit(head.strip(), i)
+    return None
 
 
 def _name_beside(lines: list, hit: Hit) -> Hit | None:

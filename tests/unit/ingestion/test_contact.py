@@ -125,3 +125,12 @@ def test_a_logo_right_of_where_the_name_ends_is_no_headline():
     assert find_headline(doc, find_name(doc)) is None
     doc = _doc([("Nora Castell", 20), ("Site Engineer", 11), ("Skills", 12)])
     assert find_headline(doc, find_name(doc)).value == "Site Engineer"
+
+
+def test_a_name_opening_a_line_of_place_and_date():
+    """A Word CV whose first line is "Name, place, date" in body type: the name before the comma."""
+    doc = _doc([("Nora Castell, North Campus, 28 Dec 2017", 10), ("Work History", 12),
+                ("2017 – Present\tSite Engineer, Example Works", 10)])
+    assert find_name(doc).value == "Nora Castell"
+    doc = _doc([("Work History", 12), ("Site Engineer, Example Works, 2017 – Present", 10)])
+    assert find_name(doc) is None
