@@ -4,8 +4,10 @@ import sys as _sys
 
 __version__ = "0.1.0"
 
-# PyMuPDF 2 imports its optional layout analyser (pymupdf.layout) on ``import pymupdf`` and loads
-# its ONNX models then: ~60 MB and threads in every process, and inside a parse worker's memory
-# cap the load fails with bad_alloc. The app reads layout itself and never calls it, so the
-# import is blocked here, before any module imports pymupdf (PyMuPDF catches the ImportError).
-_sys.modules.setdefault("pymupdf.layout", None)
+# PyMuPDF 2 imports its optional layout analyser (pymupdf.layout) and Markdown helpers (pymupdf4llm,
+# which imports ONNX Runtime) on ``import pymupdf``; the analyser loads its ONNX models then: ~60 MB
+# and threads in every process, and inside a parse worker's memory cap the load fails with bad_alloc.
+# The app reads layout itself and calls neither, so both imports are blocked here, before any module
+# imports pymupdf (PyMuPDF catches the ImportError and works without them).
+for _optional in ("pymupdf.layout", "pymupdf4llm"):
+    _sys.modules.setdefault(_optional, None)
