@@ -116,7 +116,7 @@ def parse_education(lines: list[TextLine], idx: list[int]) -> list[tuple[Educati
             for n, part in enumerate(parts):
                 deg = lex.degree_re.search(part)
                 part = strip_event(part)
-                deg = lex.degree_re.search(part) if not not_a_degree(part) else None
+                deg = lex.degree_re.search(part) if not (not_a_degree(part) or not_a_degree(lines[i].text)) else None
                 inst = lex.institution_re.search(part) or (
                     _ACRONYM_SCHOOL.match(part) if n > 0 and lex.degree_re.match(parts[0]) else None)
                 if _SCHOOL_LEVEL.match(part):

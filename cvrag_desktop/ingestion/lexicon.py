@@ -99,7 +99,7 @@ def load_lexicon() -> Lexicon:
             r"(?<![\w])(?:" + _word_alternation(lex["title_words"]) + r")(?:in|innen)?(?![\w]|-\w)"
             r"|\w{3,}(?:" + _word_alternation(lex.get("title_suffixes_de", [])) + r")(?:in|innen)?\b(?!-\w)"
             # medical and other specialists in every language: cardiologist, Kardiologe, cardiólogo, cardioloog
-            r"|\w{3,}(?:ologist|olog(?:ue|o|a|e|in)?|oloog)\b(?!-\w)"
+            r"|\w{3,}(?:ologist|[oó]log(?:ue|o|a|e|in)?|oloog)\b(?!-\w)"
             + _cjk_alternation(lex.get("title_words_cjk", [])),
             flags,
         ),

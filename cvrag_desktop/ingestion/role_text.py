@@ -24,8 +24,8 @@ def not_a_degree(text: str) -> bool:
     """A thesis or project line ("Master Thesis: …", "Bachelor thesis focused on …"), a sentence, or a
     "City, ST" place ("Cambridge, MA") mentions a degree word without being a degree."""
     t = text.strip()
-    if _THESIS.search(t):
-        return True
+    if _THESIS.search(t) or (t.endswith((":", "：")) and len(t.split()) >= 3):
+        return True  # "Competencias adquiridas en el grado:" introduces a list, it names no degree
     if is_location(t):  # "Cambridge, MA" is a place; "Licencjat, Marketing" and "B.A. Design, RWTH Aachen"
         return not load_lexicon().degree_re.match(t)  # open with their degree word
     words = t.split()

@@ -46,7 +46,8 @@ def test_job_title_forms_by_gender_compound_and_specialty():
     """Feminine and compound forms of a known head, and medical specialists, are titles; names are not."""
     title = load_lexicon().title_re
     for t in ("Partnerin", "Bilanzbuchhalterin", "Marketingspecialist", "Diretora de Marketing",
-              "Coordinatrice Logistica", "Cardioloog", "Senior Cardiologist", "Kardiologin", "Uitvoerder"):
+              "Coordinatrice Logistica", "Cardioloog", "Senior Cardiologist", "Kardiologin", "Uitvoerder",
+              "Biotecnólogo Computacional", "Psicóloga"):
         assert title.search(t), t
     for t in ("Prolog", "Technologie", "Psychologie", "Albuquerque", "Stichting Wijland", "Kupiec"):
         assert not title.search(t), t

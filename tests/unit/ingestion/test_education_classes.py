@@ -99,3 +99,10 @@ def test_a_school_known_by_its_initials_after_the_degree_comma(tmp_path):
              (40, 125, "2015 – 2019"), (150, 125, "BSc Nursing, Honours Degree"), (330, 125, "Example University")]
     assert _education(tmp_path, items) == [("B.A. Mediendesign", "RWTH Aachen"),
                                            ("BSc Nursing, Honours Degree", "Example University")]
+
+
+def test_a_label_introducing_a_list_names_no_degree(tmp_path):
+    """"Skills gained in the degree:" mentions a degree word but introduces a list."""
+    items = [(40, 95, "2017 – 2021"), (150, 95, "Grado en Biotecnología"), (330, 95, "Example University"),
+             (150, 110, "Competencias adquiridas en el grado:"), (160, 125, "◦ Diseñar experimentos.")]
+    assert _education(tmp_path, items) == [("Grado en Biotecnología", "Example University")]
