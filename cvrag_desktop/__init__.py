@@ -1,5 +1,6 @@
 """CV RAG Desktop: offline CV parsing, search and cited answers for recruiters."""
 
+import os as _os
 import sys as _sys
 
 __version__ = "0.1.0"
@@ -11,3 +12,7 @@ __version__ = "0.1.0"
 # imports pymupdf (PyMuPDF catches the ImportError and works without them).
 for _optional in ("pymupdf.layout", "pymupdf4llm"):
     _sys.modules.setdefault(_optional, None)
+
+# MuPDF's own messages ("MuPDF error: zlib error …" on a damaged stream) go to stdout by default,
+# where they break `--json` output and reach the user's terminal: send them to the log instead.
+_os.environ.setdefault("PYMUPDF_MESSAGE", "logging:name=pymupdf,level=10")

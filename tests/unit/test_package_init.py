@@ -10,3 +10,16 @@ def test_pymupdf_layout_models_are_never_loaded():
     code = "import cvrag_desktop, pymupdf, sys; print(getattr(pymupdf, '_get_layout', None), 'onnxruntime' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["None", "False"]
+
+
+def test_mupdf_messages_never_reach_stdout(tmp_path):
+    """A damaged stream makes MuPDF print "MuPDF error: …"; that goes to the log, never into stdout."""
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(b"%PDF-1.4\n1 0 obj<</Length 20/Filter/FlateDecode>>stream\nnot zlib at all....\nendstream endobj\n"
+                    b"2 0 obj<</Type/Page/Contents 1 0 R/MediaBox[0 0 100 100]>>endobj\n"
+                    b"3 0 obj<</Type/Pages/Kids[2 0 R]/Count 1>>endobj\n4 0 obj<</Type/Catalog/Pages 3 0 R>>endobj\n"
+                    b"trailer<</Root 4 0 R>>\n%%EOF\n")
+    code = f"import cvrag_desktop, pymupdf; d = pymupdf.open({str(bad)!r}); [p.get_text() for p in d]; print('done')"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.stdout.strip() == "done"
+    assert "MuPDF" not in run.stderr
