@@ -20,8 +20,19 @@ from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.textclean import clean_text
 
 log = logging.getLogger(__name__)
-MAX_PIXELS = 12_000_000  # bound memory for giant or hostile page sizes
+MAX_PIXELS = 12_000_000  # bound memory for giant or hostile page sizes (the memory budget may lower it)
 OCR_DPI = 200
+
+
+OCR_THREADS: int | None = None  # ONNX Runtime's intra-op threads (None: its default, every core)
+
+
+def set_max_pixels(pixels: int, threads: int | None = None) -> None:
+    """Size this process's page renders (and OCR threads: each holds its own buffers) to its memory cap
+    (:mod:`.budget`; set when a worker starts, before the engine is loaded)."""
+    global MAX_PIXELS, OCR_THREADS
+    MAX_PIXELS = max(100_000, int(pixels))
+    OCR_THREADS = threads
 
 
 class OcrEngine(Protocol):
@@ -53,7 +64,7 @@ class RapidOcrEngine:
     def __init__(self) -> None:
         from rapidocr_onnxruntime import RapidOCR
 
-        self._ocr = RapidOCR()
+        self._ocr = RapidOCR(intra_op_num_threads=OCR_THREADS) if OCR_THREADS else RapidOCR()
         self._lock = threading.Lock()
 
     def read_page(self, page, page_no: int) -> list[TextLine]:

@@ -197,7 +197,10 @@ def limit_message(name: str, result: dict, limits: IngestLimits) -> str:
         which = "max_seconds" if allowed <= limits.max_seconds else "max_seconds + max_ocr_seconds"
         return f"{name} took longer than the {allowed:g} s time limit ({which}) to read; its parser was stopped."
     if limit == "memory" or (limit == "crash" and result.get("exitcode") == -9):
-        return (f"{name} needed more than the {limits.max_worker_mb} MB memory limit (max_worker_mb) "
+        cap = result.get("cap_mb") or limits.max_worker_mb  # the worker's share of memory_budget_mb
+        which = "max_worker_mb" if cap >= limits.max_worker_mb else \
+            "its parser's share of memory_budget_mb, at most max_worker_mb"
+        return (f"{name} needed more than the {cap} MB memory limit ({which}) "
                 "to read; its parser was stopped.")
     return f"The parser crashed on {name} (exit code {result.get('exitcode')}); the other files were imported."
 
@@ -338,8 +341,14 @@ class Ingestor:
                 progress(done, total, progress_note(shown, done - first_done, total - done,
                                                     time.perf_counter() - started))
 
-        box = shared_sandbox(max(1, workers), self.limits.max_worker_mb,
-                             parse_file, _warm_worker)
+        from cvrag_desktop.ingestion.budget import plan_memory
+
+        # one budget for the tree: parent + parse workers + OCR worker (fewer workers when it is small)
+        plan = plan_memory(self.limits.memory_budget_mb, max(1, workers), self.limits.max_worker_mb)
+        if plan.note:
+            log.info("memory budget: %s", plan.note)
+        box = shared_sandbox(plan.workers, plan.parse_cap_mb, parse_file, _warm_worker,
+                             ocr_cap_mb=plan.ocr_cap_mb, ocr_pixels=plan.ocr_max_pixels, ocr_threads=plan.ocr_threads)
         # OCR is deferred to the sandbox's OCR lane (only when allowed: otherwise such a file is needs_ocr)
         tasks = [(job, (job[2], job[1][:16], limits, self.allow_ocr, as_of_s, self.allow_ocr)) for job in jobs]
         left = box.run(tasks, self.limits.max_seconds, on_result, should_cancel=should_cancel, on_start=on_start,

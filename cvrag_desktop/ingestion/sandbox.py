@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import logging
 import multiprocessing
 import os
@@ -45,6 +46,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 
 from cvrag_desktop.errors import WorkerStartFailed
+from cvrag_desktop.ingestion.budget import OCR_ADDRESS_SLACK_MB, PARSE_ADDRESS_SLACK_MB
 from cvrag_desktop.ingestion.sandbox_worker import DEFER_KEY, announce, rebase_memory_cap, worker_main
 from cvrag_desktop.ingestion.sandbox_worker import rss_mb as _rss_mb
 
@@ -84,9 +86,13 @@ class ParseSandbox:
     ocr_workers = 1
 
     def __init__(self, workers: int, cap_mb: int, target: Callable[..., dict],
-                 warm: Callable[[], None] | None = None) -> None:
+                 warm: Callable[[], None] | None = None, *, ocr_cap_mb: int | None = None,
+                 ocr_pixels: int | None = None, ocr_threads: int | None = None) -> None:
         self.workers = max(1, workers)
         self.cap_mb = cap_mb
+        self.ocr_cap_mb = ocr_cap_mb or cap_mb  # the OCR worker's own cap (ingestion/budget.py)
+        self.ocr_pixels = ocr_pixels  # its page renders sized to that cap
+        self.ocr_threads = ocr_threads
         self.target = target
         self.warm = warm
         self._ctx = multiprocessing.get_context("spawn")
@@ -94,9 +100,18 @@ class ParseSandbox:
         self._lock = threading.Lock()  # one batch at a time (a GUI import and a resume may overlap)
         self.restarts = 0
 
+    def _cap(self, lane: str) -> int:
+        return self.ocr_cap_mb if lane == OCR else self.cap_mb
+
     def _spawn(self, lane: str = PARSE) -> _Slot:
         parent, child = self._ctx.Pipe(duplex=True)
-        proc = self._ctx.Process(target=worker_main, args=(child, self.cap_mb, self.target, self.warm),
+        warm = self.warm if self.ocr_pixels is None else \
+            functools.partial(_warm_sized, self.ocr_pixels, self.warm, lane == OCR, self.ocr_threads)
+        # under a memory budget the address-space limit leaves room for reserves that are never touched
+        # (glibc's thread arenas, ONNX Runtime's; budget.py); the resident size is held to the cap by the RSS watch
+        slack = 0 if self.ocr_pixels is None else (OCR_ADDRESS_SLACK_MB if lane == OCR else PARSE_ADDRESS_SLACK_MB)
+        cap = self._cap(lane) + slack
+        proc = self._ctx.Process(target=worker_main, args=(child, cap, self.target, warm),
                                  daemon=True, name=f"cvrag-{lane}")
         proc.start()
         child.close()
@@ -285,6 +300,7 @@ class ParseSandbox:
                               "peak_rss_mb": result.get("peak_rss_mb")}
                 if result.get("memory") and "limit" not in result:
                     result["limit"] = "memory"
+                    result.setdefault("cap_mb", self._cap(slot.lane))
                 if "limit" in result or not slot.proc.is_alive():
                     slot.job = None
                     self._requeue(slot, queues[slot.lane])
@@ -298,8 +314,8 @@ class ParseSandbox:
         rss = _rss_mb(slot.proc.pid)
         if rss is not None and slot.running:
             slot.peak_mb = max(slot.peak_mb, rss)
-        if rss is not None and rss > self.cap_mb:
-            return {"ok": False, "status": "too_large", "limit": "memory",
+        if rss is not None and rss > self._cap(slot.lane):
+            return {"ok": False, "status": "too_large", "limit": "memory", "cap_mb": self._cap(slot.lane),
                     "seconds": now - slot.started, "peak_rss_mb": round(rss, 1)}
         if now - slot.started > deadline_s + slot.extra_s:
             return {"ok": False, "status": "too_large", "limit": "deadline", "seconds": now - slot.started,
@@ -320,20 +336,39 @@ class ParseSandbox:
 _SANDBOX: dict[str, ParseSandbox] = {}
 
 
-def shared_sandbox(workers: int, cap_mb: int, target, warm=None) -> ParseSandbox:
+def _warm_sized(ocr_pixels: int, warm: Callable[[], None] | None, load_ocr: bool = False,
+                ocr_threads: int | None = None) -> None:
+    """A worker's warm-up with its OCR renders sized to the memory budget.
+
+    The OCR worker also loads its engine here, before its cap is applied: ONNX Runtime maps
+    a ~600 MB address-space reserve at load, which a tight cap (RLIMIT_AS) would refuse.
+    """
+    from cvrag_desktop.ingestion.ocr import get_engine, set_max_pixels
+
+    set_max_pixels(ocr_pixels, ocr_threads)
+    if warm is not None:
+        warm()
+    if load_ocr:
+        get_engine()
+
+
+def shared_sandbox(workers: int, cap_mb: int, target, warm=None, *, ocr_cap_mb: int | None = None,
+                   ocr_pixels: int | None = None, ocr_threads: int | None = None) -> ParseSandbox:
     """The session's sandbox (worker start-up is paid once); replaced when its shape changes.
 
     Only one sandbox lives at a time, so a long session (or a test run) never accumulates
     idle worker processes. The key includes ``CVRAG_DISABLE_OCR`` because workers inherit
     the environment when they start.
     """
-    key = f"{workers}:{cap_mb}:{os.environ.get('CVRAG_DISABLE_OCR', '')}:{target.__module__}.{target.__name__}"
+    key = (f"{workers}:{cap_mb}:{ocr_cap_mb}:{ocr_pixels}:{ocr_threads}:{os.environ.get('CVRAG_DISABLE_OCR', '')}:"
+           f"{target.__module__}.{target.__name__}")
     box = _SANDBOX.get(key)
     if box is None:
         for old in _SANDBOX.values():
             old.close()
         _SANDBOX.clear()
-        box = _SANDBOX[key] = ParseSandbox(workers, cap_mb, target, warm)
+        box = _SANDBOX[key] = ParseSandbox(workers, cap_mb, target, warm, ocr_cap_mb=ocr_cap_mb,
+                                           ocr_pixels=ocr_pixels, ocr_threads=ocr_threads)
     return box
 
 
