@@ -74,7 +74,9 @@ def cmd_ingest(args, svc) -> int:
     if sys.stderr.isatty():
         print(file=sys.stderr)
     data = {"ingested": report.ingested, "duplicates": report.duplicates, "failed": report.failed,
-            "seconds": report.seconds, "llm_note": report.llm_note}
+            "seconds": report.seconds}
+    if report.llm_note:  # the model was marked down during the import (llm/breaker.py)
+        data["llm_note"] = report.llm_note
     if args.json:
         _print_json(data)
     else:
