@@ -181,6 +181,9 @@ def _find_date_ranges(text: str) -> list[DateRange]:
         if m and _starts_with_month(tail[m.end():]):
             # "janv. 2007 – févr." with the year wrapped away: the role ended, when is unknown
             out.append(DateRange(a.value, None, False, (a.span[0], a.span[1] + m.end())))
+        elif m and _LISTED_YEAR.search(text[:a.span[0]]):
+            # "Juillet Août 2022 et 2021 - Hôtesse": the last of a list of years, the dash separates the title
+            out.append(DateRange(None, a.value, False, a.span))
         elif m:
             # open range ("2015 / 07 -", "2017 – Product Manager"): ongoing since the date
             out.append(DateRange(a.value, None, True, (a.span[0], a.span[1] + m.end()), open_ended=True))
@@ -192,6 +195,7 @@ def _find_date_ranges(text: str) -> list[DateRange]:
     return out
 
 
+_LISTED_YEAR = re.compile(r"(?:19|20)\d{2}\s*(?:,|&|\bet|\band|\bund|\by|\be|\bi|\ben|\bog|\boch)\s*$", re.IGNORECASE)
 _MONTH_THEN_DASH = re.compile(r"(?<![\w.])([^\W\d_]{3,})\.?\s*(?:-|–|—|/)\s*$")
 
 

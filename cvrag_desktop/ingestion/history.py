@@ -238,6 +238,10 @@ def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Exper
             continue  # a personal or side project listed among the roles: no employer, no time employed
         built = build_experience(lines, entry, at_convention)
         if built is not None:
+            if entry.dates is not None and entry.dates.open_ended and any(e.start or e.end for e, _ in out):
+                # "2019 - Enquêtrice" below a later role: ongoing only by convention, and the convention holds
+                # for the newest role alone; further down the list the dash separates a single year's title
+                built = (built[0].model_copy(update={"is_current": False, "end": built[0].start}), built[1])
             out.append(built)
             out.extend(_further_terms(lines, entry, built))
     return out or prose_roles(lines, idx)

@@ -342,3 +342,19 @@ def test_a_surname_that_is_a_vocabulary_word_stays_in_the_name(tmp_path):
              (40, 90, "Experience", 14, True), (40, 115, "2019 - 2024"), (150, 115, "Sales Manager")]
     cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "anon.pdf", [items])))
     assert cv.name is None
+
+
+def test_an_open_dash_below_a_later_role_dates_a_single_year_and_student_roles_at_organisations(tmp_path):
+    """"2019 - Survey assistant" listed under a 2022 role is that year's job, not ongoing; "Student Government"
+    is the organisation and "Treasurer" the role held there."""
+    items = [(40, 20, "Ilse Marrow", 20, True), (40, 44, "ilse.marrow@example.org"), (40, 70, "Experience", 14, True),
+             (40, 95, "2021 - 2022"), (120, 95, "Receptionist, Example Outlet Centre"),
+             (40, 125, "2019 - Survey assistant"), (40, 139, "Example Polling Ltd"),
+             (40, 165, "2014 - 2015"), (120, 165, "Student Government"), (330, 165, "Paris, France"),
+             (120, 179, "Treasurer"),
+             (120, 193, "In charge of the budget.")]
+    cv, _ = normalize_document(extract_document(write_pdf(tmp_path / "cv.pdf", [items])))
+    survey = next(e for e in cv.experiences if e.title == "Survey assistant")
+    assert (survey.start, survey.end, survey.is_current) == ("2019", "2019", False)
+    assert cv.current_title is None
+    assert ("Treasurer", "Student Government") in [(e.title, e.company) for e in cv.experiences]

@@ -110,3 +110,11 @@ def test_date_cells_broken_over_two_rows(rows, expected):
     lines = [TextLine(text=t, page=0, bbox=(40, 100 + 12 * n, 400, 110 + 12 * n), size=10, bold=False)
              for n, t in enumerate(rows)]
     assert [ln.text for ln in repair_wrapped_dates(lines)] == expected
+
+
+def test_the_last_of_a_list_of_years_before_a_dash_is_no_open_range():
+    """"Juillet Août 2022 et 2021 - Hôtesse": summers of two years, then the title; nothing is ongoing."""
+    got = find_date_ranges("Juillet Août 2022 et 2021 - Hôtesse d'accueil")
+    assert [(r.start, r.end, r.is_current) for r in got] == [(None, "2022-08", False), (None, "2021", False)]
+    (r,) = find_date_ranges("2017 – Product Manager")
+    assert r.is_current and r.open_ended  # alone, the convention stands
