@@ -43,12 +43,16 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
                 a.text = f"{a_first.strip()} {b_first}" + (f"\t{a_rest}" if tab else "")
                 b.text = "\t".join(b.text.strip().split("\t")[1:])
                 continue
-            if normalize_key(a_first) in load_lexicon().since_words and len(b_first.split()) <= 2:
-                joined = find_date_ranges(f"{a_first.strip()} {b_first}")
+            lead = find_date_ranges(b.text.strip()[:30]) if normalize_key(a_first) in load_lexicon().since_words \
+                else []
+            if lead and lead[0].span[0] == 0:
+                date = b.text.strip()[: lead[0].span[1]]
+                joined = find_date_ranges(f"{a_first.strip()} {date}")
                 if joined and joined[0].start is not None and joined[0].is_current:
-                    # "Depuis" / "05.2024" stacked in a narrow date cell: the since word and its date
-                    a.text = f"{a_first.strip()} {b_first}" + (f"\t{a_rest}" if tab else "")
-                    b.text = "\t".join(b.text.strip().split("\t")[1:])
+                    # "Depuis" / "05.2024" stacked in a narrow date cell (its row's text may follow without a
+                    # tab: "December 2025 Boutique law practice"): the since word and its date
+                    a.text = f"{a_first.strip()} {date}" + (f"\t{a_rest}" if tab else "")
+                    b.text = b.text.strip()[len(date):].strip().lstrip("\t")
                     continue
             year = re.match(r"^((?:19|20)\d{2})\b", b.text.strip())
             month = re.search(r"([^\W\d_]{3,12})\.?$", (a_first if tab and len(a_first.split()) <= 3 else a.text).strip())

@@ -83,6 +83,10 @@ def test_stacked_since_word_and_a_range_end_sharing_a_row_with_a_bullet():
 
     out = repair_wrapped_dates([line("Depuis\tChef de produit", 100), line("05.2024\tExemple SA", 112)])
     assert [ln.text for ln in out] == ["Depuis 05.2024\tChef de produit", "Exemple SA"]
+    out = repair_wrapped_dates([line("Since\tExample Chambers — Junior Associate", 100),
+                                line("December 2025 Boutique law practice", 112)])  # the row's tab was lost
+    assert [ln.text for ln in out] == ["Since December 2025\tExample Chambers — Junior Associate",
+                                       "Boutique law practice"]
     out = repair_wrapped_dates([line("septiembre 2015\tJefa de Producto · Ejemplo S.L.", 100),
                                 line("– noviembre 2018 – Responsable de dos clientes", 112)])
     assert [ln.text for ln in out] == ["septiembre 2015 – noviembre 2018\tJefa de Producto · Ejemplo S.L.",
