@@ -105,10 +105,12 @@ def _stacked_date_cell(a: TextLine, b: TextLine, find) -> bool:
     lex = load_lexicon()
     a_first, tab, a_rest = a.text.partition("\t")
     b_cells = b.text.strip().split("\t")
-    broken = re.match(r"^(.*[-–—]\s*)([^\W\d_]{2,})$", a_first.strip())
-    if broken and tab and re.fullmatch(r"[^\W\d_]{2,8}", b_cells[0].strip()) \
+    broken = re.match(r"^(.*[-–—]\s*)([^\W\d_]{2,})$", a_first.strip()) if tab else \
+        re.match(r"^(\S*\d{4}\s*[-–—]\s*)([^\W\d_]{2,})(?:\s+(\S.*))?$", a.text.strip())  # the row lost its tab
+    if broken and re.fullmatch(r"[^\W\d_]{2,8}", b_cells[0].strip()) \
             and normalize_key(broken.group(2) + b_cells[0].strip()) in lex.present_words:
-        a.text = f"{a_first.strip()}{b_cells[0].strip()}\t{a_rest}"
+        rest = a_rest if tab else (broken.group(3) or "")
+        a.text = f"{broken.group(1)}{broken.group(2)}{b_cells[0].strip()}" + (f"\t{rest}" if rest else "")
         b.text = "\t".join(b_cells[1:]).strip()
         return True
     words = a.text.split()

@@ -69,11 +69,14 @@ def _full_width_headings(left: list[TextLine], right: list[TextLine], left_heads
     main-column text beside them, or the main column has headings of its own.
     """
     heads = [ln for ln in left if id(ln) in left_heads]
-    if len(heads) < 2 or right_heads:
+    # a heading row of two cells ("Languages | Certificates") is still a full-width heading row
+    paired = {id(o) for o in right if id(o) in right_heads and any(same_row(o, h) for h in heads)}
+    if len(heads) < 2 or right_heads - paired:
         return False
     for h in heads:
         pad = 0.3 * h.height
-        if any(min(h.y1 + pad, o.y1) - max(h.y0 - pad, o.y0) > 0 for o in right if o.page == h.page):
+        if any(min(h.y1 + pad, o.y1) - max(h.y0 - pad, o.y0) > 0 for o in right
+               if o.page == h.page and id(o) not in paired):
             return False
     return True
 

@@ -102,6 +102,8 @@ def test_stacked_since_word_and_a_range_end_sharing_a_row_with_a_bullet():
          ["sinds februari 2026\tStagiair, Voorbeeld & Zonen", "Utrecht"]),
         (("11.2024–pres\tAnalista, Esempio SpA", "ente\t– Formazione di due colleghi."),
          ["11.2024–presente\tAnalista, Esempio SpA", "– Formazione di due colleghi."]),
+        (("05/2026–Actuali Clínica Ejemplo — Enfermera", "dad\tHospital universitario"),  # the row lost its tab
+         ["05/2026–Actualidad\tClínica Ejemplo — Enfermera", "Hospital universitario"]),
         (("marzo\tAnalista, Esempio SpA", "2019 Progetti per tre clienti interni"),  # a year opening prose: kept
          ["marzo\tAnalista, Esempio SpA", "2019 Progetti per tre clienti interni"]),
     ],
