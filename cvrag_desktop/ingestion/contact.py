@@ -422,8 +422,8 @@ def find_emails(doc: ExtractedDoc) -> list[Hit]:
     for i, ln in enumerate(doc.lines):
         text = ln.text
         cut = _WRAPPED_EMAIL.search(text)
-        if cut and i + 1 < len(doc.lines) and (tld := re.match(r"^([a-z]{2,6})\b", doc.lines[i + 1].text.strip())):
-            text = text[: cut.end()] + tld.group(1)  # "name@mycompany." / "fr": an address wrapped at its dot
+        if cut and i + 1 < len(doc.lines) and (tld := re.match(r"^((?:[a-z0-9-]{1,63}\.){0,3}[a-z]{2,6})\b", doc.lines[i + 1].text.strip())):
+            text = text[: cut.end()] + tld.group(1)  # "name@mycompany." / "fr" (or "itu.edu"): wrapped at a dot
         elif i + 1 < len(doc.lines) and re.fullmatch(r"\.?[a-z]{1,4}", rest := doc.lines[i + 1].text.strip()) \
                 and doc.lines[i + 1].page == ln.page and doc.lines[i + 1].column == ln.column \
                 and (last := list(EMAIL.finditer(text))) and last[-1].end() == len(text.rstrip()) \

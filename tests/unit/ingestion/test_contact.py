@@ -115,6 +115,8 @@ def test_an_address_broken_mid_word_by_a_narrow_column_is_read_whole():
     assert [h.value for h in find_emails(doc)] == ["ilse.marrow@example.com"]
     doc = lines_doc([("ilse.marrow@example.com", 10), ("uk", 10)])
     assert [h.value for h in find_emails(doc)] == ["ilse.marrow@example.com"]
+    doc = lines_doc([("ilse.marrow@students.", 10), ("uni.edu", 10)])  # wrapped at a dot, two labels follow
+    assert [h.value for h in find_emails(doc)] == ["ilse.marrow@students.uni.edu"]
 
 
 def test_a_logo_right_of_where_the_name_ends_is_no_headline():
