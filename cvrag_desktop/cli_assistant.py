@@ -15,7 +15,7 @@ from pathlib import Path
 
 from cvrag_desktop.errors import InvalidInput
 
-ASK_KEYS = ("status", "answer", "route", "filters", "mode", "thread_id", "read_as")
+ASK_KEYS = ("status", "answer", "route", "filters", "mode", "thread_id", "read_as", "standalone", "follow_up")
 CITATION_KEYS = ("evidence_id", "candidate_id", "candidate_name", "source_path", "page", "section", "quote")
 
 

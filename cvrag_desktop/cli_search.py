@@ -14,6 +14,8 @@ from collections.abc import Callable
 
 from cvrag_desktop.index.service import STRATEGIES
 
+POOL = 200  # hits read to decide who passes the relevance floor (the GUI's search reads as many)
+
 
 def _filters(args) -> dict:
     f: dict = {}
@@ -45,13 +47,41 @@ def print_hits(hits: list[dict]) -> None:
 
 
 def cmd_search(args, svc) -> int:
-    """Search the index and print the hits (``--json`` for scripts)."""
-    hits = svc.index.search(args.query, _filters(args), k=args.k, strategy=args.strategy,
-                             rerank=not args.no_rerank)
+    """Search the index and print the hits (``--json`` for scripts).
+
+    A free-text query is cut at the relevance floor (:mod:`cvrag_desktop.index.relevance`):
+    the hits of people whose passages state too little of the query are held back and
+    counted ("show weaker matches (N): --weaker"); ``--weaker`` lists them after the main ones.
+    """
+    filters = _filters(args)
+    if not (args.query or "").strip() or args.strategy == "metadata":
+        hits = svc.index.search(args.query, filters, k=args.k, strategy=args.strategy, rerank=not args.no_rerank)
+        print(json.dumps(hits, ensure_ascii=False, indent=2)) if args.json else print_hits(hits)
+        return 0
+    from cvrag_desktop.index.relevance import split_by_floor
+
+    pool = svc.index.search(args.query, filters, k=max(args.k, POOL), strategy=args.strategy,
+                            rerank=not args.no_rerank)
+    main, weaker, _ = split_by_floor(pool, args.query)
+    weaker_people = len({h["candidate_id"] for h in weaker} - {h["candidate_id"] for h in main})
+    hits = main[:args.k] + ([{**h, "weaker": True} for h in weaker][:args.k] if args.weaker else [])
     if args.json:
         print(json.dumps(hits, ensure_ascii=False, indent=2))
+        return 0
+    if not main:
+        print("no close match")
+        closest = getattr(svc, "closest_terms", None)
+        suggestions = closest(args.query) if callable(closest) else []
+        if suggestions:
+            print(f"closest skills or names: {', '.join(suggestions)}")
     else:
-        print_hits(hits)
+        print_hits(main[:args.k])
+    if weaker_people:
+        if args.weaker:
+            print("weaker matches:")
+            print_hits(hits[len(main[:args.k]):])
+        else:
+            print(f"show weaker matches ({weaker_people}): add --weaker")
     return 0
 
 
@@ -93,6 +123,7 @@ def register(subparsers: argparse._SubParsersAction, get_services: Callable | No
     s.add_argument("--k", type=int, default=8, help="number of hits (default 8)")
     s.add_argument("--strategy", choices=STRATEGIES, default="hybrid")
     s.add_argument("--no-rerank", action="store_true", help="skip the cross-encoder even if present")
+    s.add_argument("--weaker", action="store_true", help="also list the matches below the relevance floor")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_search)
     s = subparsers.add_parser("reindex", help="rebuild the search index from the catalog")

@@ -65,6 +65,9 @@ def describe_filters(filters: dict) -> str:
         parts.append("speaking " + " and ".join(filters["languages"]))
     if filters.get("degree_level"):
         parts.append("holding " + LEVEL_NAMES.get(filters["degree_level"], filters["degree_level"]))
+    if filters.get("min_degree_level"):
+        parts.append("holding " + LEVEL_NAMES.get(filters["min_degree_level"], filters["min_degree_level"])
+                     + " or higher")
     if filters.get("companies"):
         parts.append("who worked at " + " and ".join(filters["companies"]))
     if filters.get("location"):
@@ -91,14 +94,18 @@ def cite_filter_facts(book: EvidenceBook, f: CandidateFacts, filters: dict) -> s
     if filters.get("location"):
         marks += book.cite(book.facts.chunk_for(f.candidate_id, "location", f.record.get("location")),
                            "text", f.record.get("location"))
-    if filters.get("degree_level"):
-        from cvrag_desktop.assistant.vocabulary import degree_level
+    wanted = filters.get("degree_level") or filters.get("min_degree_level")
+    if wanted:
+        from cvrag_desktop.assistant.vocabulary import LEVEL_RANK
 
-        for i, ed in enumerate(f.record.get("education", [])):
-            if ed.get("degree") and degree_level(ed["degree"]) == filters["degree_level"]:
-                marks += book.cite(book.facts.chunk_for(f.candidate_id, f"education[{i}].degree", ed["degree"],
-                                                        "education"), "text", ed["degree"])
-                break
+        exact = bool(filters.get("degree_level"))
+        for claim in sorted(f.claims, key=lambda c: -LEVEL_RANK.get(c.level or "", 0)):
+            if claim.expected or not claim.level or (claim.level != wanted if exact
+                                                     else LEVEL_RANK[claim.level] < LEVEL_RANK[wanted]):
+                continue
+            marks += book.cite(book.facts.chunk_for(f.candidate_id, f"education[{claim.index}].degree",
+                                                    claim.degree, "education"), "text", claim.degree)
+            break
     if filters.get("min_years") is not None or filters.get("max_years") is not None:
         marks += cite_earliest_role(book, f)
     marks = "".join(dict.fromkeys(marks.replace("] [", "]\0 [").split("\0"))) if marks else ""

@@ -14,8 +14,8 @@ import re
 import threading
 from dataclasses import dataclass, field
 
+from cvrag_desktop.assistant.criteria import DegreeClaim, degree_claims, held_levels, holds_level
 from cvrag_desktop.assistant.numbers import years_pass
-from cvrag_desktop.assistant.vocabulary import degree_level
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.domain import Chunk, parse_partial_date
 from cvrag_desktop.index.filters import candidate_payload, language_key, skill_key
@@ -35,8 +35,9 @@ class CandidateFacts:
     source_path: str | None
     record: dict
     payload: dict
-    levels: set[str] = field(default_factory=set)
+    levels: set[str] = field(default_factory=set)  # held degree levels (expected ones left out)
     imported_at: float = 0.0  # when the document was imported (breaks ties of "newest document" as the browser does)
+    claims: list[DegreeClaim] = field(default_factory=list)  # every printed degree, held or expected
 
     @property
     def years(self) -> float | None:
@@ -92,12 +93,14 @@ class CatalogFacts:
         with self._lock:
             if key != self._key:
                 facts = {}
+                education = education_texts(self.catalog)
                 for r in self.catalog.candidate_rows():
                     rec = json.loads(r["record"])
-                    levels = {lv for d in r.get("degrees") or [] if (lv := degree_level(d))}
+                    claims = degree_claims(rec, education.get(r["candidate_id"], ""))
                     facts[r["candidate_id"]] = CandidateFacts(r["candidate_id"], r.get("name") or "(no name)",
-                                                              r.get("source_path"), rec, candidate_payload(r), levels,
-                                                              float(r.get("created_at") or 0.0))
+                                                              r.get("source_path"), rec, candidate_payload(r),
+                                                              held_levels(claims), float(r.get("created_at") or 0.0),
+                                                              claims)
                 self._facts, self._chunks, self._key = facts, {}, key
             return self._facts
 
@@ -115,6 +118,8 @@ class CatalogFacts:
     def matches(self, f: CandidateFacts, filters: dict) -> bool:
         """True when the candidate passes every filter (same semantics as the index filters)."""
         p = f.payload
+        if filters.get("within") is not None and f.candidate_id not in filters["within"]:
+            return False  # a follow-up: only the previous answer's people
         if any(skill_key(s) not in p["skills"] for s in filters.get("skills", [])):
             return False
         if any(language_key(s) not in p["languages"] for s in filters.get("languages", [])):
@@ -132,6 +137,8 @@ class CatalogFacts:
         if filters.get("max_years") is not None and (years is None or years > filters["max_years"]):
             return False
         if not years_pass(f.years, filters):  # "more than 10 years": 10.5 passes, 10.0 does not
+            return False
+        if filters.get("min_degree_level") and not holds_level(f.claims, filters["min_degree_level"], at_least=True):
             return False
         return not (filters.get("degree_level") and filters["degree_level"] not in f.levels)
 
@@ -173,6 +180,15 @@ class CatalogFacts:
                 if c is not None and holds(c.text, role[part], part):
                     return c
         return None
+
+
+def education_texts(catalog: Catalog) -> dict[str, str]:
+    """Each candidate's education chunks as one text (one query): where "In Progress" is printed."""
+    out: dict[str, list[str]] = {}
+    for r in catalog.query("SELECT candidate_id, text FROM chunks WHERE section = 'education' "
+                           "ORDER BY candidate_id, ordinal"):
+        out.setdefault(r[0], []).append(r[1])
+    return {cid: "\n".join(parts) for cid, parts in out.items()}
 
 
 def _words_in(value: str, field_value) -> bool:

@@ -18,12 +18,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cvrag_desktop.assistant import prompts
 from cvrag_desktop.assistant.analytics import EvidenceBook, cite_earliest_role
+from cvrag_desktop.assistant.criteria import speaks, years_within
 from cvrag_desktop.assistant.facts import CandidateFacts
 from cvrag_desktop.assistant.lookup import highest_degree
 from cvrag_desktop.assistant.router import extract_languages, extract_skills, extract_years
 from cvrag_desktop.assistant.vocabulary import LEVEL_RANK, QUESTION_LEVELS
 from cvrag_desktop.errors import InvalidInput
-from cvrag_desktop.index.filters import language_key, skill_key
+from cvrag_desktop.index.filters import skill_key
 from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
 from cvrag_desktop.text.keys import normalize_key, text_key
 
@@ -199,7 +200,7 @@ def candidate_cells(book: EvidenceBook, f: CandidateFacts, req: JobRequirements)
         label = f"{req.min_years}+ years"
         if f.years is None:
             cells.append(_cell(book, "years", label, True, "unknown"))
-        elif int(f.years) >= req.min_years:
+        elif years_within(f.years, req.min_years):
             mark = cite_earliest_role(book, f)
             cells.append({"requirement": label, "kind": "years", "must": True,
                           "status": "met" if mark else "unknown", "evidence_id": mark.strip(" []")})
@@ -211,14 +212,14 @@ def candidate_cells(book: EvidenceBook, f: CandidateFacts, req: JobRequirements)
         if not f.record.get("education"):
             cells.append(_cell(book, "degree", label, True, "unknown"))
         elif rank >= LEVEL_RANK[req.degree_level]:
-            idx = next(i for i, e in enumerate(f.record["education"]) if e.get("degree") == degree)
+            idx = next((c.index for c in f.claims if c.degree == degree), 0)
             cells.append(_cell(book, "degree", label, True, "met",
                                facts.chunk_for(cid, f"education[{idx}].degree", degree, "education"),
                                ("text", degree or "")))
         else:
             cells.append(_cell(book, "degree", label, True, "not_met" if rank else "unknown"))
     for lang in req.languages:
-        if language_key(lang) in f.payload["languages"]:
+        if speaks(f.record.get("languages") or [], lang):
             cells.append(_cell(book, "language", lang, True, "met", facts.chunk_for(cid, "languages", lang),
                                ("languages", lang)))
         else:

@@ -11,7 +11,7 @@ import datetime as dt
 
 from cvrag_desktop.assistant.analytics import EvidenceBook, cite_earliest_role, role_label
 from cvrag_desktop.assistant.facts import CandidateFacts, CatalogFacts
-from cvrag_desktop.assistant.vocabulary import LEVEL_RANK, degree_level
+from cvrag_desktop.assistant.vocabulary import LEVEL_RANK
 
 FIELD_LABELS = {"email": "an email address", "phone": "a phone number", "education": "any education",
                 "languages": "spoken languages", "skills": "skills", "certifications": "certifications",
@@ -48,6 +48,8 @@ def field_lines(book: EvidenceBook, f: CandidateFacts, field: str) -> list[str]:
                 continue
             where = f"education[{i}].degree" if ed.get("degree") else f"education[{i}].institution"
             text = ", ".join(x for x in (ed.get("degree"), ed.get("institution")) if x)
+            if any(c.index == i and c.expected for c in f.claims):
+                text += " (expected, not yet held)"
             out.append(text + (f" ({ed['end']})" if ed.get("end") else "")
                        + book.cite(facts.chunk_for(cid, where, label, "education"), "text", label))
         return out
@@ -101,12 +103,14 @@ def lookup(facts: CatalogFacts, book: EvidenceBook, candidate_ids: list[str], fi
 
 
 def highest_degree(f: CandidateFacts) -> tuple[str | None, int]:
-    """The candidate's highest degree as printed and its rank (0 when none is recognised)."""
+    """The candidate's highest *held* degree as printed and its rank (0 when none is recognised).
+
+    Expected degrees are left out (:mod:`.criteria`): job matching and the Degree facet agree.
+    """
     best, rank = None, 0
-    for ed in f.record.get("education", []):
-        lv = degree_level(ed.get("degree") or "")
-        if lv and LEVEL_RANK[lv] > rank:
-            best, rank = ed["degree"], LEVEL_RANK[lv]
+    for c in f.claims:
+        if c.level and not c.expected and LEVEL_RANK[c.level] > rank:
+            best, rank = c.degree, LEVEL_RANK[c.level]
     return best, rank
 
 

@@ -19,6 +19,13 @@ from langchain_core.runnables import RunnableConfig
 from cvrag_desktop.assistant import analytics, lookup
 from cvrag_desktop.assistant.computed import run_intent
 from cvrag_desktop.assistant.facts import CatalogFacts
+from cvrag_desktop.assistant.followup import (
+    NO_PREVIOUS,
+    follow_up,
+    previous_people,
+    rewritten,
+    seniority_titles,
+)
 from cvrag_desktop.assistant.numbers import EXACT_KEYS
 from cvrag_desktop.assistant.people import PeopleIndex
 from cvrag_desktop.assistant.question import about_people, fold, says_currently
@@ -88,6 +95,24 @@ def rewrite_query(state: AssistantState, config: RunnableConfig) -> dict:
     previous = last_candidates(history)
     standalone = question
     notes: list[str] = []
+    fu = follow_up(question)
+    named = bool(previous) and len(previous) <= 2 and PRONOUNS.search(question) is not None
+    if fu is not None and not (named and (fu.phrase == "them" or fu.kind == "elliptic")):  # "what about her …": she
+        # "which of them know Python?", "and in Berlin?": the rest filters the previous answer's people
+        earlier = previous_people(history)
+        if earlier is None:
+            return {**PER_TURN_RESET, "standalone": question, "notes": [NO_PREVIOUS],
+                    "follow_up": {"note": NO_PREVIOUS, "within": None},
+                    "read_as": [c.to_dict() for c in corrections],
+                    "timings": {"rewrite_ms": round((time.perf_counter() - t0) * 1000, 1)}}
+        ids, asked = earlier
+        titles, rest = seniority_titles(fu.rest)
+        shown = rewritten(fu.rest, len(deps.people.persons(ids)) if deps.people else len(ids), asked)
+        return {**PER_TURN_RESET, "standalone": rest or "candidates", "notes": notes,
+                "follow_up": {"note": f"Read as: {shown}.", "rewritten": shown, "within": ids, "titles": titles,
+                              "previous": asked},
+                "read_as": [c.to_dict() for c in corrections],
+                "timings": {"rewrite_ms": round((time.perf_counter() - t0) * 1000, 1)}}
     if previous and len(previous) <= 2 and PRONOUNS.search(question):
         names = " and ".join(p["name"] for p in previous)
         standalone = re.sub(r"\b(her|his|their)\b", f"{names}'s", question, flags=re.I)
@@ -112,7 +137,18 @@ def route_intent(state: AssistantState, config: RunnableConfig) -> dict:
     deps: AssistantDeps = _cfg(config)["deps"]
     q = state["standalone"]
     previous = [p["candidate_id"] for p in last_candidates(state.get("messages", []))]
-    plan = parse_question(q, deps.vocab.get(), previous, deps.people, deps.terms.get())
+    fu = state.get("follow_up") or {}
+    plan = parse_question(q, deps.vocab.get(), [] if fu.get("within") else previous, deps.people, deps.terms.get())
+    if fu.get("within"):  # a follow-up: only the previous answer's people (every document of each)
+        plan.filters["within"] = _documents_of(deps, fu["within"])
+        if fu.get("titles"):
+            plan.filters.setdefault("titles", []).extend(t for t in fu["titles"] if t not in plan.filters["titles"])
+        if plan.route in ("hybrid", "out_of_scope") and not plan.terms:
+            plan.route = "metadata"  # "only the seniors": a filter and nothing to search for
+        elif plan.route == "hybrid":
+            plan.route = "hybrid_filtered"
+        if plan.route == "metadata" and plan.op is None:
+            plan.op = "list"
     notes = list(state.get("notes", []))
     if state.get("llm_up") and plan.route != "analytics":
         try:
@@ -122,12 +158,19 @@ def route_intent(state: AssistantState, config: RunnableConfig) -> dict:
         except LLM_ERRORS as exc:
             notes.append(f"routing without the language model: {exc}")
     asked = [fold(w) for w in re.findall(r"[\w'-]+", q)]
-    if plan.route == "hybrid" and not _in_corpus(deps, plan.terms) and not any(w in DOMAIN for w in q.lower().split()) \
+    if plan.route == "hybrid" and not fu.get("within") and not _in_corpus(deps, plan.terms) and not any(w in DOMAIN for w in q.lower().split()) \
             and not about_people(asked) and not re.search(r"[\u3040-\u30ff\u3400-\u9fff]", q):
         plan.route = "out_of_scope"  # no entity, no recruiting word, and the CVs never use these words
     plan.unknown_name = looks_like_unknown_name(q, plan)
     return {"route": plan.route, "filters": plan.filters, "plan": plan.to_dict(), "notes": notes,
             "timings": _timed(state, "route_ms", t0)}
+
+
+def _documents_of(deps: AssistantDeps, ids: list[str]) -> list[str]:
+    """Every document of the people of ``ids`` (a follow-up narrows people, not files)."""
+    if deps.people is None:
+        return list(ids)
+    return sorted({d for p in deps.people.persons(ids) for d in p.documents} | set(ids))
 
 
 def _in_corpus(deps: AssistantDeps, terms: list[str]) -> bool:
@@ -336,6 +379,8 @@ def validate(state: AssistantState, config: RunnableConfig) -> dict:
     if answer["status"] == "answered" and not cited:
         answer = {**answer, "status": "unknown", "answer": "I could not find support for an answer in the CVs."}
     answer["citations"] = cited
+    if note := (state.get("follow_up") or {}).get("note"):
+        answer = {**answer, "answer": f"{note}\n{answer['answer']}"}  # the follow-up as it was read
     if note := read_as_note(state.get("read_as") or []):
         answer = {**answer, "answer": f"{note}\n{answer['answer']}"}  # what was read, before what was found
     people = []
@@ -346,8 +391,12 @@ def validate(state: AssistantState, config: RunnableConfig) -> dict:
             people.append({"candidate_id": e["candidate_id"], "name": e.get("candidate_name") or "",
                            "page": e.get("page"), "bbox": e.get("bbox"), "quote": " ".join(e["text"].split())[:300],
                            "facts": list(e.get("facts") or [])[:4]})
+    matched = (answer.get("data") or {}).get("candidate_ids")
     message = {"role": "assistant", "content": answer["answer"], "status": answer["status"],
-               "route": state.get("route", ""), "candidates": people[:10]}
+               "route": state.get("route", ""), "candidates": people[:10],
+               # what a follow-up narrows: every person a list/count answer found, else the cited ones
+               "people": list(matched) if matched else [p["candidate_id"] for p in people],
+               "asked": state["question"] if state.get("follow_up") else state.get("standalone") or state["question"]}
     should_cancel = _cfg(config).get("should_cancel")
     if should_cancel is not None and should_cancel():
         raise Cancelled("A newer question superseded this one.")

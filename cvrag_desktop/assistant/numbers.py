@@ -21,7 +21,8 @@ import yaml
 from cvrag_desktop.assistant.question import fold
 from cvrag_desktop.config import resources_dir
 
-EXACT_KEYS = ("years_more_than", "years_at_most")  # assistant-side exact bounds, not index filter fields
+# assistant-side exact bounds, not index filter fields ("a master's or higher" is a held-degree rank)
+EXACT_KEYS = ("years_more_than", "years_at_most", "min_degree_level", "within")  # within: a follow-up's people
 _NUM = r"(\d{1,2})"
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 

@@ -28,6 +28,10 @@ from cvrag_desktop.ingestion.lexicon import (
 )
 from cvrag_desktop.text.keys import normalize_key, text_key
 
+# "a master's or higher", "at least a bachelor's": the Degree facet's rank, not one exact level
+OR_HIGHER = re.compile(r"\b(or (?:higher|above|more|better)|at least|minimum|oder h(?:o|ö)her|mindestens|"
+                       r"o superior|ou plus|ou superieur|o superiore|ou superior|of hoger|lub wyzsz\w*|co najmniej)\b"
+                       r"|以上", re.I)
 STOPWORDS = set(["a", "an", "the", "and", "or", "of", "in", "at", "on", "for", "to", "with", "by", "from", "as", "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did", "done", "who", "whom", "whose", "which", "what", "when", "where", "why", "how", "many", "much", "any", "all", "every", "each", "me", "us", "i", "you", "your", "we", "our", "their", "her", "his", "she", "he", "they", "them", "it", "its", "this", "that", "these", "those", "there", "here", "can", "could", "would", "should", "will", "shall", "may", "might", "must", "please", "show", "list", "find", "give", "tell", "about", "not", "no", "yes", "than", "then", "also", "only", "just", "more", "most", "less", "least", "some", "other", "others", "one", "two", "both", "either", "get", "got", "know", "knows", "knew", "known", "like", "want", "need", "looking", "look", "someone", "anyone", "somebody", "anybody", "people", "person", "persons", "candidate", "candidates", "cv", "cvs", "resume", "resumes", "profile", "profiles", "applicant", "applicants", "our", "my", "mine", "name", "named", "called", "everyone", "everybody", "total",
                  # instructions, not content: "describe the Docker experience", "what have they done with Figma"
                  "describe", "explain", "summarize", "summarise", "outline", "detail", "details", "used", "use",
@@ -114,6 +118,30 @@ def extract_skills(question: str) -> list[str]:
     return out
 
 
+def question_skills(question: str, vocab: CatalogVocabulary) -> list[str]:
+    """The alias table's skills in the question, and the skills CVs list written as printed ("AS3").
+
+    The Skills facet offers every listed skill, so "how many know AS3?" must count what the
+    facet shows. Where two overlap, the longer written one wins: "C/C++" (listed) over "C"
+    and "C++", "Apache Spark" (alias table) over a listed "Apache".
+    """
+    spans: list[tuple[int, int, str]] = []
+    for skill in vocab.skills:
+        if skill in question:
+            spans += [(m.start(), m.end(), skill) for m in
+                      re.finditer(r"(?<![\w+#.])" + re.escape(skill) + r"(?![\w+#])", question)]
+    known = extract_skills(question)
+    lex_spans = [(m.start(), m.end(), c) for m in load_lexicon().skill_pattern.finditer(question)
+                 if (c := canonical_skill(m.group(0))) in known]
+    every = sorted(spans + lex_spans, key=lambda x: (x[0] - x[1], x[0]))
+    kept: list[tuple[int, int, str]] = []
+    for a, b, name in every:
+        if not any(a < y and x < b for x, y, _ in kept):
+            kept.append((a, b, name))
+    chosen = {name for _, _, name in kept}
+    return [s for s in known if s in chosen] + [n for _, _, n in sorted(kept) if n not in known]
+
+
 def extract_languages(question: str) -> list[str]:
     """Spoken languages named in the question, as English names."""
     out: list[str] = []
@@ -160,7 +188,7 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
     q = normalize_key(question)
     plan = Plan()
     filters: dict = {}
-    skills = extract_skills(question)
+    skills = question_skills(question, vocab)
     langs = extract_languages(question)
     years = extract_years(q)
     levels = [lvl for lvl, pat in QUESTION_LEVELS if pat.search(q)]
@@ -188,13 +216,17 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
         if people is not None:
             plan.persons = [p.person_id for p in people.persons(ids)]
     plan.candidates = ids
+    skill_words = {w for s in skills for w in text_key(s).split()}
+    # "Business Development", "Microsoft Office Suite": a skill's words are no place or employer
+    locations = [x for x in locations if not set(x[0].split()) <= skill_words]
+    companies = [x for x in companies if not set(x[0].split()) <= skill_words]
     if skills:
         filters["skills"] = skills
     if langs and not (len(langs) == 1 and re.search(r"\b(cvs?|resumes?) in\b", q)):
         filters["languages"] = langs
     filters.update(years)
     if levels:
-        filters["degree_level"] = levels[0]
+        filters["min_degree_level" if OR_HIGHER.search(q) else "degree_level"] = levels[0]
     if companies:
         filters["companies"] = [vocab.companies[k] for k, _, _ in companies]
     if locations:
@@ -208,18 +240,28 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
             plan.field = name
             break
     # content terms: what is left once entities, question words and field words are removed
-    skill_keys = {text_key(s) for s in skills} | {text_key(w) for s in skills for w in s.split()}
+    skill_keys = {text_key(s) for s in skills} | {text_key(w) for s in skills for w in s.split()} | \
+        {w for s in skills for w in text_key(s).split()} | {w for s in skills for w in re.findall(r"\w+", text_key(s))} | \
+        {text_key(w) for s in skills for w in re.findall(r"\w+", s)}
     lang_words = {w for w in words if canonical_language(w)}
     plan.terms = [w for i, w in enumerate(words) if i not in used and w not in STOPWORDS and w not in FIELD_TERMS
                   and w not in GENERIC and w not in skill_keys and w not in lang_words and not w.isdigit()
                   and canonical_skill(w) is None and len(w) > 2 and not _is_level_word(w)]
     if people is not None:
         refine(plan, question, words, used, people, mentions, skills, langs, levels)
+    if levels and (higher := OR_HIGHER.search(q)):  # "a master's or higher": the bound's words are not evidence
+        said = set(higher.group(0).split())
+        plan.terms = [t for t in plan.terms if t not in said]
     if years:  # "más de 10 años", "ponad 10 lat", "10年以上": the bound is a filter, its words are not evidence
         said = years_phrase_words(question)
         plan.terms = [t for t in plan.terms if t not in said]
     if terms is not None and in_unlisted_language(question, plan.terms, terms.known):
         plan.terms = [t for t in plan.terms if t in terms.known]
+    said = re.sub(r"[\W_]+", "", "".join(plan.terms))
+    if plan.terms and not plan.candidates and not plan.persons and said in vocab.plain_skills:
+        # "how many know administration?", "… tool-calling?": a skill some CV lists, all the question's content
+        filters.setdefault("skills", []).append(vocab.plain_skills[said])
+        plan.terms = []
     plan.op = plan.intent.get("op") or _analytics_op(q, plan)
     if plan.op == "lookup" and plan.persons and not plan.concepts and len(plan.terms) <= 2 and \
             plan.field not in (None, "profile", "employers", "current"):

@@ -23,6 +23,8 @@ class Message(TypedDict, total=False):
     status: str
     route: str
     candidates: list[dict]  # [{candidate_id, name}] cited by an assistant answer
+    people: list[str]  # every candidate id the answer was about (what a follow-up narrows)
+    asked: str  # the question as it was read
     citations: list[dict]
 
 
@@ -42,10 +44,11 @@ class AssistantState(TypedDict, total=False):
     llm_up: bool
     notes: list[str]
     read_as: list[dict]  # misspelt words and the terms they were read as ({written, read})
+    follow_up: dict  # a follow-up: {note, rewritten, within: previous answer's ids, titles, previous}
     timings: dict  # milliseconds per stage
 
 
 PER_TURN_RESET: dict = {
     "standalone": "", "route": "hybrid", "filters": {}, "plan": {}, "evidence": [], "analytics": None,
-    "answer": {}, "notes": [], "read_as": [], "timings": {},
+    "answer": {}, "notes": [], "read_as": [], "follow_up": {}, "timings": {},
 }

@@ -83,6 +83,7 @@ def _ignore_words(skills: list[str], langs: list[str], lang: str | None = None) 
 
     words = set(STOPWORDS) | set(stopwords(lang)) | DOMAIN | FIELD_TERMS | GENERIC | SPEAK
     words |= {w for s in skills for w in text_key(s).split()} | {w for s in langs for w in text_key(s).split()}
+    words |= {text_key(w) for s in skills for w in re.findall(r"\w+", s)}  # "D3.js" is no question of "d3"
     return words
 
 

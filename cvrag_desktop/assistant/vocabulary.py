@@ -16,6 +16,7 @@ from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.text.companies import company_core
 from cvrag_desktop.text.keys import normalize_key, text_key
 
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 # Degree levels, most specific first (vocational before bachelor: "Ciclo Formativo de Grado Superior").
 _B = r"(?<![\w])"
 _E = r"(?![\w])"
@@ -64,6 +65,8 @@ class CatalogVocabulary:
     companies: dict[str, str] = field(default_factory=dict)  # key or core -> display
     locations: dict[str, str] = field(default_factory=dict)  # key -> display
     institutions: dict[str, str] = field(default_factory=dict)  # key -> display
+    skills: dict[str, str] = field(default_factory=dict)  # a listed skill the alias table lacks, as printed -> itself
+    plain_skills: dict[str, str] = field(default_factory=dict)  # listed lowercase skill: letters+digits -> as printed
     max_words: int = 1
 
 
@@ -80,10 +83,26 @@ def _plausible_entity(key: str) -> bool:
     return not any(pattern.search(key) for _, pattern in DEGREE_LEVELS)
 
 
+def _listed_skill(skill: str) -> bool:
+    """A skill a CV lists that a question can name as printed: "AS3", "Menu planning", "SAP FI".
+
+    Skills of the alias table are found by the router's own pattern; an all-lowercase single
+    word ("teaching") is left out, since it is as likely an ordinary word of the question.
+    """
+    from cvrag_desktop.ingestion.lexicon import canonical_skill
+
+    s = skill.strip()
+    if len(s) < 2 or len(s) > 40 or canonical_skill(s) or not re.search(r"\w", s):
+        return False
+    return " " in s or s != s.lower()
+
+
 def build_vocabulary(catalog: Catalog) -> CatalogVocabulary:
-    """Read names, employers and locations of every candidate into lookup tables."""
+    """Read names, employers, locations, schools and listed skills of every candidate into lookup tables."""
+    from cvrag_desktop.ingestion.lexicon import canonical_skill
+
     v = CatalogVocabulary()
-    for r in catalog.query("SELECT candidate_id, name, companies, location, institutions FROM candidates"):
+    for r in catalog.query("SELECT candidate_id, name, companies, location, institutions, skills FROM candidates"):
         cid, name = r["candidate_id"], r["name"] or ""
         v.display_names[cid] = name
         key = text_key(name)
@@ -105,6 +124,12 @@ def build_vocabulary(catalog: Catalog) -> CatalogVocabulary:
                 core = company_core(ck)
                 if len(core) >= 4:
                     v.companies.setdefault(core, comp)
+        for skill in json.loads(r["skills"] or "[]"):
+            if _listed_skill(skill):
+                v.skills.setdefault(skill, skill)
+            elif (len(skill.strip()) >= 3 or _CJK.search(skill)) and not canonical_skill(skill) and \
+                    (key := re.sub(r"[\W_]+", "", text_key(skill))):
+                v.plain_skills.setdefault(key, skill)
         for inst in json.loads(r["institutions"] or "[]"):
             ik = text_key(inst)
             if len(ik) >= 4:

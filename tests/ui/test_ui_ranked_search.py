@@ -81,6 +81,7 @@ def test_search_ranks_people_by_relevance(ranked_window, qtbot):
 def test_search_and_filters_combine(ranked_window, qtbot):
     pane = ranked_window.candidates
     _search(pane, qtbot, "software engineer experience")
+    pane.weaker_btn.setChecked(True)  # every ranked person, weaker matches too
     ranked = pane.proxy.visible_ids()
     assert len(ranked) >= 3
     years = sorted(pane.model.row(i)["years_of_experience"] or 0 for i in ranked)
@@ -114,6 +115,7 @@ def test_facets_go_with_the_query_to_the_index(ranked_window, qtbot, monkeypatch
     pane.facets.set_values({"skills": [skill]})
     _search(pane, qtbot, query)
     assert seen[-1] == {"skills": [skill]}
+    pane.weaker_btn.setChecked(True)  # two passages state little of the query: the facet's people are weaker matches
     shown = pane.proxy.visible_ids()
     assert shown, "the facet's people were searched among, so someone with the skill is found"
     assert all(skill in pane.model.row(p)["skills"] for p in shown)
@@ -158,3 +160,33 @@ def test_snippet_and_highlight():
     s = snippet(text, ["kubernetes"], 80)
     assert "Kubernetes" in s and s.startswith("… ") and s.endswith(" …") and len(s) <= 86
     assert highlight("<b>C++</b> c++", ["c++"]) == "&lt;b&gt;<b>C++</b>&lt;/b&gt; <b>c++</b>"
+
+
+def test_weaker_matches_hide_behind_a_toggle(ranked_window, qtbot):
+    """People whose CVs state too little of the query wait behind "Show weaker matches (N)"."""
+    pane = ranked_window.candidates
+    svc = ranked_window.services
+    texts = _texts(svc)
+    rows = pane.model.rows()
+    skill = next(s for r in rows for s in r["skills"]
+                 if 0 < sum(s.casefold() in t for t in texts.values()) < len(texts) and len(s) > 4 and s.isalpha())
+    found = svc.search_with_floor(skill, None, 200, "hybrid", person_of=pane.model.person_of)
+    _search(pane, qtbot, skill)
+    main = pane.proxy.rowCount()
+    assert main == found["main_people"] > 0
+    if found["weaker_people"]:
+        assert pane.weaker_btn.isVisible()
+        assert pane.weaker_btn.text() == f"Show weaker matches ({found['weaker_people']})"
+        pane.weaker_btn.setChecked(True)
+        assert pane.proxy.rowCount() == main + found["weaker_people"]
+        assert pane.weaker_btn.text().startswith("Hide weaker matches")
+        pane.weaker_btn.setChecked(False)
+        assert pane.proxy.rowCount() == main
+
+
+def test_a_query_nobody_matches_says_so(ranked_window, qtbot):
+    """A profession no CV names: no main row, a message, and the closest skills or names offered."""
+    pane = ranked_window.candidates
+    _search(pane, qtbot, "zookeeper")
+    assert pane.proxy.rowCount() == 0
+    assert pane.message.isVisible() and "No close match" in pane.message.text()

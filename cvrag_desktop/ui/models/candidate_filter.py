@@ -1,7 +1,8 @@
 """The filter/sort proxy of the candidate table: facets, screening, search and shortlist view.
 
 Facets (skills, years, degree, language, employer) and the screening filters (status,
-tag, rating) test the person's row (the newest document's facts, the person's state); the
+tag, rating) test the person's row (skills, languages, years and the held degree through
+``assistant.criteria``, the decision chat counts use; the person's state); the
 text or search restriction and the shortlist view match *any* of the person's documents.
 """
 
@@ -11,9 +12,20 @@ from collections import Counter
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
+from cvrag_desktop.assistant.criteria import speaks, years_within
 from cvrag_desktop.ui.models.candidates import CandidateTableModel
 
 OPEN = "open"  # status filter: everyone not hired and not rejected
+
+
+def person_skills(row: dict) -> list[str]:
+    """The skills the Skills facet tests: the person's (every document), else the row's."""
+    return row.get("person_skills") or row.get("skills") or []
+
+
+def person_languages(row: dict) -> list[str]:
+    """The spoken languages the Language facet tests: the person's (English names), else the row's."""
+    return row.get("person_languages") or row.get("languages") or []
 
 
 class CandidateFilterProxy(QSortFilterProxyModel):
@@ -69,17 +81,13 @@ class CandidateFilterProxy(QSortFilterProxyModel):
             return False
         if self.restrict_ids is not None and self.restrict_ids.isdisjoint(docs):
             return False
-        if self.skills and "skills" not in skip and not self.skills.issubset(set(r.get("skills") or [])):
+        if self.skills and "skills" not in skip and not self.skills.issubset(set(person_skills(r))):
             return False
-        years = r.get("years_of_experience")
-        if self.min_years is not None and (years is None or years < self.min_years):
-            return False
-        if self.max_years is not None and (years is None or years > self.max_years):
+        if not years_within(r.get("person_years", r.get("years_of_experience")), self.min_years, self.max_years):
             return False
         if self.min_degree and r.get("degree_level", 0) < self.min_degree:
             return False
-        if (self.language and "language" not in skip
-                and self.language.casefold() not in {x.casefold() for x in r.get("languages") or []}):
+        if self.language and "language" not in skip and not speaks(person_languages(r), self.language):
             return False
         if self.status and (r.get("status") in ("hired", "rejected") if self.status == OPEN
                             else r.get("status") != self.status):
@@ -104,9 +112,9 @@ class CandidateFilterProxy(QSortFilterProxyModel):
         languages: Counter = Counter()
         for r in rows:
             if self.passes(r):
-                skills.update(set(r.get("skills") or []))
+                skills.update(set(person_skills(r)))
             if self.passes(r, frozenset({"language"})):
-                languages.update(set(r.get("languages") or []))
+                languages.update(set(person_languages(r)))
         return skills, languages
 
     def visible_ids(self) -> list[str]:

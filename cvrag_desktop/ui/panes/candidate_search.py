@@ -3,7 +3,10 @@
 The search box runs ``services.search`` in a worker (300 ms debounce; a newer query
 cancels the older task and an older result that still arrives is ignored), groups the
 chunk hits by person (:func:`cvrag_desktop.ui.ranking.rank_people`) and orders the
-table by relevance with a score bar and the best passage. Filters and search combine:
+table by relevance with a score bar and the best passage. People below the relevance
+floor (``services.search_with_floor``) are hidden behind a "Show weaker matches (N)"
+toggle; when nobody passes it, the pane says so and offers the closest skills or names.
+Filters and search combine:
 the facets the index can apply (skills, spoken language, years) go with the query to
 ``services.search``, so its best passages are found among the people those filters keep
 (not taken from the whole library and then thinned out), and every facet still filters
@@ -19,6 +22,7 @@ cleared from the detail, preview and notes.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import Qt
 
@@ -54,6 +58,20 @@ def index_filters(proxy) -> dict | None:
     return out or None
 
 
+@dataclass
+class SearchOutcome:
+    """A ranked search split at the relevance floor: main people, weaker ones, suggestions when none."""
+
+    main: list[PersonHit]
+    weaker: list[PersonHit] = field(default_factory=list)
+    suggestions: list[str] = field(default_factory=list)
+
+
+def weaker_label(count: int, shown: bool) -> str:
+    """The toggle's text: "Show weaker matches (3)" / "Hide weaker matches (3)"."""
+    return f"{'Hide' if shown else 'Show'} weaker matches ({count})"
+
+
 def has_search(services) -> bool:
     """True when the services facade offers hybrid search."""
     return callable(getattr(services, "search", None))
@@ -64,6 +82,7 @@ class RankedSearch:
 
     _search_seq = 0
     _saved_sort: tuple[int, Qt.SortOrder] | None = None
+    _outcome: SearchOutcome | None = None
 
     def focus_search(self) -> None:
         """Ctrl+F."""
@@ -87,6 +106,11 @@ class RankedSearch:
     def _run_search(self) -> None:
         query = self.search.text().strip()
         self._search_seq += 1
+        self._outcome = None
+        self.weaker_btn.blockSignals(True)
+        self.weaker_btn.setChecked(False)  # a new search starts with the main matches only
+        self.weaker_btn.blockSignals(False)
+        self.weaker_btn.setVisible(False)
         if not query:
             self.runner.cancel("search")
             self.model.set_ranking(None)
@@ -102,8 +126,14 @@ class RankedSearch:
         filters = index_filters(self.proxy)
 
         def search(ctx):
-            hits = svc.search(query, filters, SEARCH_K, "hybrid")
-            return rank_people(hits, owners.get, query)
+            floor = getattr(svc, "search_with_floor", None)
+            if not callable(floor):
+                return SearchOutcome(rank_people(svc.search(query, filters, SEARCH_K, "hybrid"), owners.get, query))
+            found = floor(query, filters, SEARCH_K, "hybrid", person_of=owners.get)
+            main = rank_people(found["main"], owners.get, query)
+            shown = {p.person_id for p in main}
+            weaker = [p for p in rank_people(found["weaker"], owners.get, query) if p.person_id not in shown]
+            return SearchOutcome(main, weaker, list(found.get("suggestions") or []))
 
         def failed(exc: BaseException) -> None:  # index missing or broken: fall back honestly
             if seq != self._search_seq:
@@ -117,13 +147,33 @@ class RankedSearch:
         self.runner.start("search", search, on_result=lambda ranked: self._apply_search(seq, ranked),
                           on_error=failed)
 
-    def _apply_search(self, seq: int, ranked: list[PersonHit]) -> None:
+    def _apply_search(self, seq: int, outcome: SearchOutcome) -> None:
         if seq != self._search_seq:  # an older query's result: a newer one is on its way
             return
+        self._outcome = outcome
+        self._show_outcome()
+
+    def _show_outcome(self) -> None:
+        """The main matches, and the weaker ones too while the toggle is on."""
+        outcome = self._outcome
+        if outcome is None:
+            return
+        with_weaker = self.weaker_btn.isChecked()
+        ranked = outcome.main + (outcome.weaker if with_weaker else [])
+        self.weaker_btn.setVisible(bool(outcome.weaker))
+        self.weaker_btn.setText(weaker_label(len(outcome.weaker), with_weaker))
+        if not outcome.main:
+            hint = f" Closest skills or names: {', '.join(outcome.suggestions)}." if outcome.suggestions else ""
+            self.message.show_message(f"No close match for “{self.search.text().strip()}”.{hint}", "info")
         self.model.set_ranking(ranked)
         self._set_filters(restrict_ids={p.person_id for p in ranked}, text="")
         self._begin_ranked_sort()
         self._after_search()
+
+    def _weaker_toggled(self, _on: bool) -> None:
+        """The "Show weaker matches (N)" toggle: the same search, with or without the weaker people."""
+        if self.ranked:
+            self._show_outcome()
 
     def _begin_ranked_sort(self) -> None:
         header = self.table.horizontalHeader()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QSplitter,
     QStackedWidget,
     QTableView,
@@ -98,8 +99,15 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         self.shortlists.remove_btn.clicked.connect(lambda: self.shortlists.remove(self.selected_ids()))
         self.shortlists.export_btn.clicked.connect(lambda: self.export_view())
         self.shortlists.forget_btn.clicked.connect(self.forget_selected)
+        self.weaker_btn = QPushButton("")  # "Show weaker matches (N)": the people below the relevance floor
+        self.weaker_btn.setCheckable(True)
+        self.weaker_btn.setVisible(False)
+        self.weaker_btn.setToolTip("People whose CVs state too little of the search words are hidden; "
+                                   "tick to show them after the main matches.")
+        self.weaker_btn.toggled.connect(self._weaker_toggled)
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
+        top.addWidget(self.weaker_btn)
         top.addWidget(self.count_label)
         self.facets = FacetPanel(self)
         self.facets.changed.connect(self._facets_changed)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.catalog.screening import STATUS_LABELS, STATUSES
-from cvrag_desktop.ui.models.candidate_filter import OPEN
+from cvrag_desktop.ui.models.candidate_filter import OPEN, person_languages, person_skills
 
 ANY = -1
 DEGREE_CHOICES = (("Any degree", 0), ("Bachelor or higher", 2), ("Master or higher", 3), ("Doctorate", 4))
@@ -104,7 +104,7 @@ class FacetPanel(QWidget):
         """Rebuild the skill and language choices (with counts) from the candidates, keeping selections."""
         self._quiet = True
         ticked = self.selected_skills()
-        skills = Counter(s for r in rows for s in dict.fromkeys(r.get("skills") or []))
+        skills = Counter(s for r in rows for s in dict.fromkeys(person_skills(r)))
         self.skills.clear()
         for name, n in sorted(skills.items(), key=lambda kv: (-kv[1], kv[0].casefold())):
             item = QListWidgetItem(f"{name} ({n})")
@@ -113,7 +113,7 @@ class FacetPanel(QWidget):
             item.setCheckState(Qt.CheckState.Checked if name in ticked else Qt.CheckState.Unchecked)
             self.skills.addItem(item)
         current = self.language.currentData()
-        langs = Counter(x for r in rows for x in dict.fromkeys(r.get("languages") or []))
+        langs = Counter(x for r in rows for x in dict.fromkeys(person_languages(r)))
         self.language.clear()
         self.language.addItem("Any language", "")
         for name, n in sorted(langs.items(), key=lambda kv: (-kv[1], kv[0].casefold())):
