@@ -92,6 +92,8 @@ def _not_a_skill(skill: str, name: str | None, headline: str | None) -> bool:
     key = normalize_key(skill)
     if key in {normalize_key(name or ""), normalize_key(headline or "")}:
         return True
+    if len(skill.strip()) == 1 and not skill.strip().isascii():
+        return True  # a lone ideograph ("日" of a date) cut from a list; "C" and "R" are skills, "日" is not
     if _RUNNING.search(skill):
         return True
     words = key.split()

@@ -163,3 +163,11 @@ def test_a_bulleted_skills_list_in_two_columns_keeps_its_unknown_first_items():
     got = [s for s, _ in extract_skills(lines, [0, 1, 2], [])]
     for item in ("Menu planning", "Catering", "Kitchen brigade training", "Allergen control", "HACCP", "Sous Vide"):
         assert any(g.lower() == item.lower() for g in got), (item, got)
+
+
+def test_a_lone_ideograph_is_no_skill_but_one_letter_languages_are():
+    from cvrag_desktop.ingestion.normalize import _not_a_skill
+
+    assert _not_a_skill("日", "Nora Castell", None)
+    assert not _not_a_skill("C", "Nora Castell", None)
+    assert not _not_a_skill("R", "Nora Castell", None)
