@@ -11,6 +11,7 @@ import datetime as dt
 
 from cvrag_desktop.assistant.facts import CandidateFacts, CatalogFacts, role_skills, role_span, span_years
 from cvrag_desktop.assistant.numbers import describe_years
+from cvrag_desktop.catalog.people import employer_key
 from cvrag_desktop.domain import Chunk
 
 MAX_LISTED = 100
@@ -140,6 +141,8 @@ def tenure(facts: CatalogFacts, book: EvidenceBook, filters: dict, as_of: dt.dat
            current_only: bool = False) -> dict:
     """The candidate(s) with the longest (or shortest) single role, ties included (current roles only if asked)."""
     pool = facts.matching(filters) if filters else list(facts.all().values())
+    if filters and filters.get("companies") and not current_only:
+        return _tenure_at(facts, book, pool, filters["companies"], as_of, longest)
     best: list[tuple[CandidateFacts, int, dict, int]] = []
     for f in pool:
         for i, r, days in _roles(f, as_of):
@@ -160,6 +163,41 @@ def tenure(facts: CatalogFacts, book: EvidenceBook, filters: dict, as_of: dt.dat
     head = f"The {word} single role{' (tie)' if len(best) > 1 else ''}"
     return {"status": "answered", "answer": head + ":\n" + "\n".join(lines),
             "data": {"candidate_ids": sorted({b[0].candidate_id for b in best}), "years": span_years(best[0][3])}}
+
+
+def _tenure_at(facts: CatalogFacts, book: EvidenceBook, pool: list[CandidateFacts], employers: list[str],
+               as_of: dt.date, longest: bool) -> dict:
+    """"Who has been at X the longest?": each person's roles at the named employer(s) joined into one stay
+    (overlaps counted once), so two titles held one after the other at one firm count together."""
+    employers = list({employer_key(e): e for e in employers if employer_key(e)}.values())  # "Globex" named twice
+    keys = {employer_key(e) for e in employers}
+    stays: list[tuple[int, CandidateFacts, list[tuple[int, dict]]]] = []
+    for f in pool:
+        held = [(i, r) for i, r in enumerate(f.record.get("experiences", []))
+                if employer_key(r.get("company") or "") in keys and role_span(r, as_of)]
+        spans = sorted(role_span(r, as_of) for _, r in held)
+        days, cur = 0, None
+        for s, e in spans:
+            if cur and s <= cur[1]:
+                cur = (cur[0], max(cur[1], e))
+            else:
+                days += (cur[1] - cur[0]).days if cur else 0
+                cur = (s, e)
+        days += (cur[1] - cur[0]).days if cur else 0
+        if held:
+            stays.append((days, f, held))
+    if not stays:
+        return {"status": "unknown", "answer": f"None of the matching CVs has a dated role at {', '.join(employers)}."}
+    target = (max if longest else min)(d for d, _, _ in stays)
+    lines = []
+    for days, f, held in sorted((x for x in stays if x[0] == target), key=lambda x: x[1].name):
+        cites = "".join(book.cite(facts.role_chunk(f.candidate_id, i), "text", role_label(r)) for i, r in held)
+        lines.append(f"{f.name}: {span_years(days)} years at {', '.join(employers)} "
+                     f"({len(held)} role{'s' if len(held) > 1 else ''} there)" + cites)
+    word = "longest" if longest else "shortest"
+    return {"status": "answered", "answer": f"The {word} time at {', '.join(employers)} (roles there joined):\n"
+            + "\n".join(lines), "data": {"candidate_ids": [x[1].candidate_id for x in stays if x[0] == target],
+                                          "years": span_years(target)}}
 
 
 def experience_extreme(facts: CatalogFacts, book: EvidenceBook, filters: dict, most: bool) -> dict:

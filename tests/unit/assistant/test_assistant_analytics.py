@@ -80,3 +80,14 @@ def test_extractive_answer_quotes_supporting_lines(assistant):
     assert r["status"] == "answered" and r["mode"] == "deterministic"
     assert "extractive" in r["answer"]
     assert r["citations"] and all(c["candidate_id"] == "cand_ana" for c in r["citations"])
+
+
+
+def test_longest_at_a_named_employer_joins_the_roles_there(assistant):
+    """"Who stayed longest at Globex?" measures each person's stay at Globex (roles there joined, overlaps once),
+    not their longest role anywhere."""
+    r = assistant.ask("Which Globex employee stayed longest at Globex?", use_llm=False)
+    assert r["route"] == "analytics" and r["status"] == "answered"
+    assert r["answer"].startswith("The longest time at Globex (roles there joined):")
+    assert r["data"]["candidate_ids"] == ["cand_cara"] and r["data"]["years"] == 14.3
+    _check_citations(r)
