@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QDate, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from cvrag_desktop.cli_output import safe
 from cvrag_desktop.ui.errors import InlineMessage, report_error
+from cvrag_desktop.ui.fit import remember_size
 from cvrag_desktop.ui.tasks import TaskRunner
 
 COLUMNS = ("#", "Time (UTC)", "Who", "Action", "Person", "Details")
@@ -83,7 +84,7 @@ class AuditDialog(QDialog):
         self.person.returnPressed.connect(self.reload)
         self.verify_btn.clicked.connect(self.verify)
         self.export_btn.clicked.connect(lambda: self.export())
-        self.resize(980, 560)
+        self.sizing = remember_size(self, services, "audit", QSize(980, 560))  # fitted to the screen
 
     def filters(self) -> dict:
         """The filter values as ``services.audit_entries`` takes them."""

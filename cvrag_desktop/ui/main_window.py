@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 
 from cvrag_desktop.ui import core
 from cvrag_desktop.ui.blind_mode import BlindMode
+from cvrag_desktop.ui.fit import SplitterShares, fit_window
+from cvrag_desktop.ui.keyboard import CandidateKeys, shortcuts_html
 from cvrag_desktop.ui.panes.candidates_pane import CandidatesPane
 from cvrag_desktop.ui.panes.chat_pane import ChatPane
 from cvrag_desktop.ui.panes.generate_pane import GeneratePane
@@ -33,6 +35,7 @@ GENERATE, IMPORT, CANDIDATES, CHAT = range(4)
 CLOSE_WAIT_MS = 8000
 WARM_UP_FALLBACK_MS = 4000  # warm up anyway when the candidate list has not come by then
 SAMPLE_COUNT = 20
+DEFAULT_SIZE = (1400, 860)  # fitted to the screen's available area (ui/fit.py)
 
 
 def ui_settings(services) -> QSettings:
@@ -55,7 +58,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("CV RAG Desktop")
         self.sidebar = QListWidget()
         self.sidebar.addItems(PANES)
-        self.sidebar.setFixedWidth(140)
+        self.sidebar.setFixedWidth(max(self.sidebar.sizeHintForColumn(0), 60) + 28)  # the names, no more
         self.stack = QStackedWidget()
         self.generate = GeneratePane(services, self.runner, self.qsettings)
         self.importer = ImportPane(services, self.runner, self.qsettings)
@@ -76,6 +79,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self.status = AppStatusBar(services, self.runner, self)
         self.setStatusBar(self.status)
+        if not self.qsettings.value("candidates/splitter"):  # first run: facets | table+record | preview
+            self.candidate_shares = SplitterShares(self.candidates.splitter, (0.17, 0.48, 0.35))
+        self.keys = CandidateKeys(self.candidates)  # search ⇄ results, Tab order, Esc (ui/keyboard.py)
         self._wire()
         self._menus()
         self._restore()
@@ -147,6 +153,7 @@ class MainWindow(QMainWindow):
         self._action(h, "Open data folder", lambda: self._open(self.services.paths.data_dir))
         self._action(h, "Open log folder", lambda: self._open(self.services.paths.log_dir))
         self._action(h, "Export &diagnostics…", self.export_diagnostics)
+        self._action(h, "&Keyboard shortcuts", self.show_shortcuts, "F1")
         self._action(h, "About", self._about)
 
     # ---- actions -------------------------------------------------------------------------
@@ -238,9 +245,23 @@ class MainWindow(QMainWindow):
                         on_result=lambda out: self.status.showMessage(f"Diagnostics written to {out}", 10000),
                         on_error=lambda exc: QMessageBox.warning(self, "Export diagnostics", str(exc)))
 
-    def _about(self) -> None:
-        QMessageBox.about(self, "CV RAG Desktop", "Offline CV search and screening.\n"
-                          f"Data: {self.services.paths.data_dir}\nLogs: {self.services.paths.log_dir}")
+    def show_shortcuts(self) -> QMessageBox:
+        """Help ▸ Keyboard shortcuts (F1): every menu shortcut and the navigation keys (non-blocking)."""
+        box = QMessageBox(QMessageBox.Icon.NoIcon, "Keyboard shortcuts", shortcuts_html(self.menuBar()),
+                          QMessageBox.StandardButton.Close, self)
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.open()
+        return box
+
+    def _about(self) -> QMessageBox:
+        from cvrag_desktop.ui.about import about_html
+
+        box = QMessageBox(QMessageBox.Icon.NoIcon, "About CV RAG Desktop",
+                          about_html(self.services.paths.data_dir, self.services.paths.log_dir),
+                          QMessageBox.StandardButton.Close, self)
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.open()
+        return box
 
     # ---- lifecycle -----------------------------------------------------------------------
     def start(self) -> None:
@@ -278,7 +299,9 @@ class MainWindow(QMainWindow):
     def _restore(self) -> None:
         geometry = self.qsettings.value("window/geometry")
         if geometry is None or not self.restoreGeometry(geometry):
-            self.resize(QSize(1400, 860))
+            fit_window(self, QSize(*DEFAULT_SIZE))
+        else:  # saved on a larger screen (a laptop undocked): never restored larger than this one
+            fit_window(self, self.size())
         state = self.qsettings.value("window/state")
         if state is not None:
             self.restoreState(state)

@@ -1,9 +1,10 @@
 """Render every pane to PNG files at laptop and desktop sizes (``make screenshots``).
 
 ``python -m cvrag_desktop.ui.screenshots docs/screenshots [CV_FOLDER]`` — uses a throwaway
-``CVRAG_HOME``, imports the CVs of ``CV_FOLDER`` (default: the public real CVs of
-``../shared/data/real-cvs/pdf`` when present, else 40 generated ones), then grabs each pane:
-``<out>/<pane>.png`` at 1366×768 and ``<out>/1920x1080/<pane>.png``. Scenes: the first-run
+``CVRAG_HOME``, imports the CVs of ``CV_FOLDER`` (default: 40 generated ones — never real CVs,
+which are personal data), then grabs each pane as the app lays it out on a screen of each size
+(the window filling the screen's available area, dialogs fitted as ``ui/fit.py`` fits them):
+``<out>/<pane>.png`` at 1366×768, ``<out>/1024x700/<pane>.png`` and ``<out>/1920x1080/<pane>.png``. Scenes: the first-run
 welcome, generate, import, candidates (shortlist, screening, provenance), ranked search,
 chat, job match and settings. Run it under Xvfb (``xvfb-run -a``) for real fonts and
 rendering; ``QT_QPA_PLATFORM=offscreen`` also works.
@@ -17,10 +18,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from PySide6.QtCore import QRect, QSize
 from PySide6.QtWidgets import QApplication
 
-SIZES = ((1366, 768, ""), (1920, 1080, "1920x1080"))  # (width, height, subfolder)
-REAL_CVS = Path(__file__).resolve().parents[3] / "shared" / "data" / "real-cvs" / "pdf"
+from cvrag_desktop.ui.fit import SCREEN_FRACTION, fit_window
+
+SIZES = ((1366, 768, ""), (1024, 700, "1024x700"), (1920, 1080, "1920x1080"))  # (width, height, subfolder)
 SEARCH = "python machine learning"
 
 
@@ -69,7 +72,6 @@ def blind_scene(app: QApplication, win, person_id: str) -> None:
 def job_scene(app: QApplication, win):
     """The job-description matrix with one "met" cell's evidence open."""
     dlg = win.match_job()
-    dlg.resize(1500, 900)
     dlg.jd.setPlainText(JD)
     dlg.run_match()
     _wait(app, lambda: dlg.result is not None)
@@ -103,17 +105,18 @@ def render(out_dir: Path, cvs: Path | None = None, count: int = 40, seed: int = 
         services.generate(count, seed, gen, locale="mixed", layout="mixed")
     source = cvs if cvs is not None else gen
     win = MainWindow(services)
-    win.resize(*SIZES[0][:2])
+    fit_window(win, QSize(*SIZES[0][:2]), QRect(0, 0, *SIZES[0][:2]))
     win.show()
     win.start()
     _wait(app, lambda: win.status.info is not None)
     shots: list[Path] = []
     out_dir.mkdir(parents=True, exist_ok=True)
 
-    def grab(name: str, widget=None) -> None:
+    def grab(name: str, widget=None, wanted: QSize | None = None) -> None:
         widget = widget or win
         for w, h, sub in SIZES:
-            widget.resize(w, h)
+            screen = QRect(0, 0, w, h)
+            fit_window(widget, wanted or QSize(w, h), screen, fraction=1.0 if wanted is None else SCREEN_FRACTION)
             for _ in range(10):
                 app.processEvents()
                 time.sleep(0.03)
@@ -125,7 +128,7 @@ def render(out_dir: Path, cvs: Path | None = None, count: int = 40, seed: int = 
             path = folder / f"{name}.png"
             widget.grab().save(str(path))
             shots.append(path)
-        widget.resize(*SIZES[0][:2])
+        fit_window(win, QSize(*SIZES[0][:2]), QRect(0, 0, *SIZES[0][:2]))
 
     win.show_pane(CANDIDATES)
     _wait(app, lambda: win.candidates.views.currentWidget() is win.candidates.welcome)
@@ -186,16 +189,10 @@ def render(out_dir: Path, cvs: Path | None = None, count: int = 40, seed: int = 
     chat_scene(app, win)
     grab("chat")
     dlg = job_scene(app, win)
-    grab("jobmatch", dlg)
+    grab("jobmatch", dlg, QSize(1300, 820))
     dlg.close()
     dlg = win.open_settings()
-    for _ in range(10):
-        app.processEvents()
-    for _w, _h, sub in SIZES:  # a dialog at its own size
-        folder = out_dir / sub
-        folder.mkdir(parents=True, exist_ok=True)
-        dlg.grab().save(str(folder / "settings.png"))
-        shots.append(folder / "settings.png")
+    grab("settings", dlg, dlg.sizeHint())
     dlg.reject()
     win.close()
     services.close()
@@ -206,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry: output folder (default docs/screenshots)."""
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0]) if args else Path("docs/screenshots")
-    cvs = Path(args[1]) if len(args) > 1 else (REAL_CVS if REAL_CVS.is_dir() else None)
+    cvs = Path(args[1]) if len(args) > 1 else None
     for p in render(out, cvs):
         print(p)
     return 0

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from cvrag_desktop.config import Settings, save_settings
 from cvrag_desktop.ui.errors import InlineMessage
+from cvrag_desktop.ui.fit import remember_size
 from cvrag_desktop.ui.tasks import TaskRunner
 
 
@@ -128,7 +129,9 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.message)
         layout.addLayout(form)
+        layout.addStretch(1)
         layout.addWidget(self.buttons)
+        self.sizing = remember_size(self, services, "settings", self.sizeHint())  # fitted to the screen
 
     def _open_models(self) -> None:
         folder = self.services.paths.models_dir

@@ -29,6 +29,7 @@ from cvrag_desktop.errors import Cancelled
 from cvrag_desktop.ui import core
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
 from cvrag_desktop.ui.errors import InlineMessage, report_error
+from cvrag_desktop.ui.fit import SplitterShares
 from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
 from cvrag_desktop.ui.widgets.chat_view import ChatTranscript, MessageCard
 from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
@@ -86,7 +87,7 @@ class ChatPane(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.input, 1)
         row.addWidget(self.send_btn)
-        row.addWidget(self.match_btn)
+        self.threads.layout().addWidget(self.match_btn)  # beside the conversations: the question box keeps its width
         center = QWidget()
         col = QVBoxLayout(center)
         col.setContentsMargins(0, 0, 0, 0)
@@ -97,13 +98,14 @@ class ChatPane(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         for w in (self.threads, center, self.preview):
             self.splitter.addWidget(w)
-        self.splitter.setSizes([220, 700, 480])
+        self.shares = SplitterShares(self.splitter, (0.18, 0.47, 0.35))  # these proportions at any width
         layout = QVBoxLayout(self)
         layout.addWidget(self.message)
         layout.addWidget(self.mode_banner)
         layout.addWidget(self.splitter, 1)
         if self.qsettings is not None and self.qsettings.value("chat/splitter"):
             self.splitter.restoreState(self.qsettings.value("chat/splitter"))
+            self.shares.stop()
 
     def save_state(self) -> None:
         """Persist splitter sizes."""

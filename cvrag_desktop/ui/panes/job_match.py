@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,6 +36,7 @@ from cvrag_desktop.assistant.jobmatch_export import (
 from cvrag_desktop.ui import core
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
 from cvrag_desktop.ui.errors import InlineMessage, report_error
+from cvrag_desktop.ui.fit import remember_size
 from cvrag_desktop.ui.panes.job_match_saved import SavedMatches
 from cvrag_desktop.ui.panes.shortlist_bar import shortlist_store
 from cvrag_desktop.ui.tasks import TaskRunner
@@ -79,7 +80,6 @@ class JobMatchDialog(SavedMatches, QDialog):
         self.shown: dict | None = None  # as displayed: in blind mode, identities hidden
         self.unread: list[str] = []
         self.setWindowTitle("Match a job description")
-        self.resize(1300, 820)
         self.message = InlineMessage(self)
         self.jd = QPlainTextEdit()
         self.jd.setPlaceholderText(PLACEHOLDER)
@@ -130,7 +130,6 @@ class JobMatchDialog(SavedMatches, QDialog):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.table)
         split.addWidget(self.preview)
-        split.setSizes([820, 460])
         layout = QVBoxLayout(self)
         layout.addWidget(self.message)
         layout.addLayout(saved_row)
@@ -138,6 +137,8 @@ class JobMatchDialog(SavedMatches, QDialog):
         layout.addLayout(row)
         self.refresh_saved()
         layout.addWidget(split, 1)
+        self.sizing = remember_size(self, services, "job_match", QSize(1300, 820))  # fitted to the screen
+        split.setSizes([int(self.width() * 0.62), int(self.width() * 0.38)])
 
     def run_match(self) -> None:
         """Match the pasted text in a worker (a newer run supersedes an older one)."""

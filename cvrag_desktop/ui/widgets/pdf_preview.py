@@ -152,11 +152,12 @@ class PdfPreview(QWidget):
                                          lambda: self.set_fit(FIT_PAGE))
         self.external_btn = self._button("Open…", "Open in the system's PDF viewer", self.open_external)
         bar = QHBoxLayout()
+        bar.setSpacing(2)  # a narrow preview on a 1024-pixel laptop keeps every button
         bar.addWidget(self.prev_btn)
         self.page_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         bar.addWidget(self.page_label, 1)
         bar.addWidget(self.next_btn)
-        bar.addSpacing(8)
+        bar.addSpacing(4)
         for b in (self.zoom_out_btn, self.zoom_in_btn, self.fit_width_btn, self.fit_page_btn, self.external_btn):
             bar.addWidget(b)
         for seq, slot in (("Ctrl++", self.zoom_in_btn.click), ("Ctrl+=", self.zoom_in_btn.click),
