@@ -30,8 +30,8 @@ from cvrag_desktop.ui.status import AppStatusBar
 from cvrag_desktop.ui.tasks import TaskRunner
 from cvrag_desktop.ui.theme import ThemeController
 
-PANES = ("Generate", "Import", "Candidates", "Chat")
-GENERATE, IMPORT, CANDIDATES, CHAT = range(4)
+PANES = ("Import", "Candidates", "Chat", "Generate")  # the recruiter's panes first; Generate makes demo data
+IMPORT, CANDIDATES, CHAT, GENERATE = range(4)
 CLOSE_WAIT_MS = 8000
 WARM_UP_FALLBACK_MS = 4000  # warm up anyway when the candidate list has not come by then
 SAMPLE_COUNT = 20
@@ -68,7 +68,7 @@ class MainWindow(QMainWindow):
         self.candidates.blind = self.chat.blind = self.blind
         self.blind.changed.connect(self._blind_changed)
         self.warm: dict | None = None
-        for pane in (self.generate, self.importer, self.candidates, self.chat):
+        for pane in (self.importer, self.candidates, self.chat, self.generate):  # the order of PANES
             self.stack.addWidget(pane)
         self.sidebar.currentRowChanged.connect(self.stack.setCurrentIndex)
         central = QWidget()

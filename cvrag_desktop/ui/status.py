@@ -44,6 +44,10 @@ def status_info(services) -> dict:
     """
     info: dict = {"llm_enabled": services.settings.llm_enabled, "llm_base_url": services.settings.llm_base_url,
                   "counts": services.catalog.counts()}
+    try:  # people, as the Candidates pane counts them (a person with two CVs is one candidate)
+        info["people"] = len(services.list_people())
+    except Exception:
+        info["people"] = None
     try:
         info["index"] = core.index(services).status()
     except Exception as exc:
@@ -82,6 +86,7 @@ class AppStatusBar(QStatusBar):
         self.services = services
         self.runner = runner
         self.info: dict | None = None
+        self.people: int | None = None  # people in the library, as the Candidates pane counts them
         self.candidates = QLabel("… candidates")
         self.index = QLabel("Index: …")
         self.llm = QLabel("LLM: checking…")
@@ -101,10 +106,15 @@ class AppStatusBar(QStatusBar):
         """Show a ``doctor()`` result."""
         self.info = info
         counts = info.get("counts") or {}
-        n = counts.get("candidates", 0)
+        docs = counts.get("candidates", 0)
+        if info.get("people") is not None:
+            self.people = info["people"]
+        n = docs if self.people is None else self.people  # doctor()'s info has no people count: the last one known stays
         problems = sum(v for k, v in counts.items() if k.startswith("files_") and k not in ("files_done",))
         self.candidates.setText(f"{n} candidate{'s' if n != 1 else ''}")
-        self.candidates.setToolTip(f"{problems} file(s) not imported (see the Import pane)" if problems else "")
+        tips = [f"{docs} CV document(s)"] if docs != n else []
+        tips += [f"{problems} file(s) not imported (see the Import pane)"] if problems else []
+        self.candidates.setToolTip("; ".join(tips))
         text, tip = index_text(info)
         self.index.setText(text)
         self.index.setToolTip(tip)

@@ -108,3 +108,12 @@ def people_window(qtbot, services):
     from tests.support.people_window import open_people_window
 
     yield from open_people_window(qtbot, services)
+
+
+def deliver_posted_events() -> None:
+    """Deliver every queued cross-thread signal now (after ``runner.wait``: the workers are done,
+    their results are posted events): a condition, not a fixed wait."""
+    from PySide6.QtCore import QCoreApplication
+
+    QCoreApplication.sendPostedEvents()
+    QCoreApplication.processEvents()

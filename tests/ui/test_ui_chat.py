@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from cvrag_desktop.ui.main_window import CHAT
+from cvrag_desktop.ui.main_window import CHAT, IMPORT
 from tests.ui.conftest import close_window, open_window
 
 ANSWERED = ("answered", "unknown", "failed")
@@ -76,7 +76,7 @@ def test_ctrl_n_starts_a_new_thread(chat_window, qtbot):
     ask(qtbot, pane, "Who has the most experience?")
     qtbot.waitUntil(lambda: len(pane.threads.ids()) == 1, timeout=10_000)
     first = pane.thread_id
-    chat_window.show_pane(0)
+    chat_window.show_pane(IMPORT)
     chat_window.new_chat_action.trigger()
     assert chat_window.current_pane() == CHAT
     assert pane.thread_id != first and not pane.transcript.cards and pane.threads.current_id() is None

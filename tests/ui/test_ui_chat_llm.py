@@ -73,7 +73,7 @@ def test_newer_question_cancels_the_older(llm_window, qtbot):
     llm_window.replies.append(StubReply(delay=3.0))  # the first answer is slow
     pane.ask(Q)
     first = pane.transcript.cards[-1]
-    qtbot.wait(300)
+    qtbot.waitUntil(lambda: not llm_window.replies, timeout=60_000)  # its slow answer is being written
     pane.ask("Who built data pipelines at a food company?")
     second = pane.transcript.cards[-1]
     assert first.state == "cancelled" and "newer question" in first.badge.text()

@@ -3,6 +3,8 @@ follow the other active filters."""
 
 from __future__ import annotations
 
+from tests.ui.conftest import deliver_posted_events
+
 
 def _select(pane, qtbot, candidate_id: str) -> None:
     with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
@@ -36,7 +38,7 @@ def test_filtering_out_the_selection_clears_detail_preview_and_note(people_windo
     assert not pane.table.selectionModel().hasSelection()
     # a late detail load of the hidden person does not bring it back
     people_window.runner.wait(10_000)
-    qtbot.wait(50)
+    deliver_posted_events()
     assert pane.detail.record is None
     # a visible selection survives a filter change that keeps it
     pane.facets.reset()

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
+from cvrag_desktop.ui.main_window import IMPORT
 from tests.ui.conftest import wait_idle
 from tests.unit.faults.cvs import write_cv
 
@@ -16,7 +17,7 @@ def test_forget_failed_button_and_escaped_names(qtbot, window, tmp_path):
     write_cv(folder, "good")
     bad = folder / "evil\x1b[31mred\nline.pdf"
     bad.write_bytes(b"%PDF-1.4\n not really a pdf " * 10)
-    window.show_pane(1)
+    window.show_pane(IMPORT)
     pane.import_paths([folder])
     qtbot.waitUntil(lambda: pane.last_report is not None and not pane.busy, timeout=300_000)
     failed = window.services.failed_files()
@@ -34,3 +35,24 @@ def test_forget_failed_button_and_escaped_names(qtbot, window, tmp_path):
     assert not any(p.exists() for p in stored)
     assert "Forgot 1 failed import" in pane.message.text()
     assert len(window.services.list_candidates()) == 1
+
+
+def test_forget_failed_is_disabled_until_something_failed(qtbot, window, tmp_path):
+    pane = window.importer
+    assert not pane.forget_failed_btn.isEnabled()  # a fresh library: nothing to forget
+    good = tmp_path / "good"
+    write_cv(good, "fine")
+    pane.import_paths([good])
+    qtbot.waitUntil(lambda: pane.last_report is not None and not pane.busy, timeout=300_000)
+    wait_idle(qtbot, window, "import-failed-count")
+    assert not pane.forget_failed_btn.isEnabled()  # everything imported
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "broken.pdf").write_bytes(b"%PDF-1.4\n not really a pdf " * 10)
+    pane.last_report = None
+    pane.import_paths([bad])
+    qtbot.waitUntil(lambda: pane.last_report is not None and not pane.busy, timeout=300_000)
+    qtbot.waitUntil(pane.forget_failed_btn.isEnabled, timeout=30_000)
+    pane.model.drop_failed()  # the queue forgets its rows; the catalog still has the failure
+    wait_idle(qtbot, window, "import-failed-count")
+    assert pane.forget_failed_btn.isEnabled()

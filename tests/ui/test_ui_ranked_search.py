@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from cvrag_desktop.ui.main_window import CANDIDATES
 from cvrag_desktop.ui.models.candidates import IMPORTED_COL, REL_COL, SNIPPET_COL, CandidateTableModel
 from cvrag_desktop.ui.ranking import highlight, query_terms, rank_people, snippet
-from tests.ui.conftest import close_window, open_window
+from tests.ui.conftest import close_window, deliver_posted_events, open_window
 
 
 @pytest.fixture
@@ -137,7 +137,7 @@ def test_a_newer_query_wins(ranked_window, qtbot):
         pane._run_search()
     pane.search.blockSignals(False)
     ranked_window.runner.wait(30_000)
-    qtbot.wait(50)  # any late result of the older query has been delivered (and must be ignored)
+    deliver_posted_events()  # any late result of the older query has been delivered (and must be ignored)
     assert all(p.terms == ["nurse", "hospital"] for p in pane.model.ranking.values())
 
 

@@ -111,6 +111,7 @@ class ImportPane(ImportSources, QWidget):
         layout.addWidget(self.table, 1)
         for sig in (self.model.dataChanged, self.model.rowsInserted, self.model.modelReset):
             sig.connect(self._sync_buttons)
+        self.catalog_failed = 0  # failed imports in the catalog (earlier sessions too): refresh_failed()
         self._sync_buttons()
 
     # ---- user actions ------------------------------------------------------------------
@@ -134,6 +135,8 @@ class ImportPane(ImportSources, QWidget):
 
         def done(report: dict) -> None:
             self.model.drop_failed()
+            self.catalog_failed = 0
+            self._sync_buttons()
             self.message.show_message(f"Forgot {len(report['files'])} failed import(s); removed "
                                       f"{report['files_removed']} stored copy(ies).", "info")
             self.forgot_failed.emit(report)
@@ -288,6 +291,7 @@ class ImportPane(ImportSources, QWidget):
     def _on_finished(self) -> None:
         self._refresh_timer.stop()
         self._poll_timer.stop()
+        self.refresh_failed()
         if self.progress.maximum() == 0:
             self.progress.setRange(0, 1)
             self.progress.setValue(0)
@@ -315,7 +319,19 @@ class ImportPane(ImportSources, QWidget):
         self.cancel_btn.setEnabled(busy)
         self.retry_btn.setEnabled(not busy and failed > 0)
         self.retry_btn.setToolTip(f"Import the {failed} failed file(s) again" if failed else "No file failed")
+        self.forget_failed_btn.setEnabled(not busy and (failed > 0 or self.catalog_failed > 0))
         self.clear_btn.setEnabled(any(r.status in ("done", "duplicate") for r in self.model.rows))
+
+    def refresh_failed(self) -> None:
+        """Count the catalog's failed imports in a worker (after each batch and the start-up check),
+        so "Forget failed…" is enabled exactly when there is something to forget."""
+        svc = self.services
+
+        def counted(n: int) -> None:
+            self.catalog_failed = n
+            self._sync_buttons()
+
+        self.runner.start("import-failed-count", lambda _ctx: len(svc.failed_files()), on_result=counted)
 
     @property
     def busy(self) -> bool:

@@ -1,0 +1,34 @@
+"""The polish list of issue 24 that a recruiter notices: the pane order, the people count in the
+status bar, the rating filter's choices."""
+
+from __future__ import annotations
+
+from cvrag_desktop.ui.main_window import GENERATE, IMPORT, PANES
+
+
+def test_generate_is_not_first_in_the_sidebar(window):
+    names = [window.sidebar.item(i).text() for i in range(window.sidebar.count())]
+    assert names[0] == "Import" and names[-1] == "Generate" == PANES[GENERATE]
+    window.show_pane(GENERATE)
+    assert window.stack.currentWidget() is window.generate
+    window.show_pane(IMPORT)
+    assert window.stack.currentWidget() is window.importer
+
+
+def test_status_bar_counts_people_like_the_pane(window, qtbot, tmp_path):
+    from cvrag_desktop.factory.pipeline import generate_batch
+
+    for layout in ("classic", "sidebar"):  # the same three people (same seed), each with two CVs
+        report = generate_batch(3, 5, tmp_path / layout, locale="en_GB", layout=layout, hard_cases=False)
+        assert len(report.generated) == 3, report.failed
+    with qtbot.waitSignal(window.importer.batch_finished, timeout=300_000):
+        window.importer.import_paths([tmp_path / "classic", tmp_path / "sidebar"])
+    people = len(window.services.list_people())
+    docs = window.services.catalog.counts()["candidates"]
+    assert people < docs  # the case the bar used to get wrong
+    with qtbot.waitSignal(window.status.refreshed, timeout=60_000):
+        window.status.refresh()
+    assert window.status.candidates.text() == f"{people} candidate{'s' if people != 1 else ''}"
+    assert f"{docs} CV document(s)" in window.status.candidates.toolTip()
+    window.status.show_info({"counts": {"candidates": docs}})  # doctor()'s info: no people count
+    assert window.status.candidates.text().startswith(f"{people} ")
