@@ -11,8 +11,8 @@ import logging
 import traceback
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QWidget
 
 from cvrag_desktop.errors import CvragError
 from cvrag_desktop.ui.tasks import loggable
@@ -20,6 +20,7 @@ from cvrag_desktop.ui.tasks import loggable
 log = logging.getLogger(__name__)
 LOG_FILE_NAME = "cvrag-desktop.log"
 # translucent tints over the system palette, so the banner reads in light and dark themes
+FLASH_MS = 4000  # how long a confirmation stays
 _STYLES = {
     "error": "background:rgba(220,40,60,0.16);border:1px solid rgba(220,40,60,0.55);",
     "warning": "background:rgba(230,170,0,0.18);border:1px solid rgba(230,170,0,0.6);",
@@ -43,6 +44,19 @@ class InlineMessage(QLabel):
         self.setText(text)
         self.setStyleSheet(f"QLabel{{{_STYLES.get(kind, _STYLES['info'])}padding:6px;border-radius:4px;}}")
         self.show()
+
+    def flash(self, text: str, ms: int = FLASH_MS) -> None:
+        """A confirmation that needs no answer ("Saved."): shown in the window's status bar, where it
+        goes away by itself and moves nothing; a banner already showing (an error) is cleared, as it
+        is out of date. Without a status bar (a dialog) the banner shows it and hides after ``ms``."""
+        window = self.window()
+        bar = window.statusBar() if isinstance(window, QMainWindow) else None
+        self.clear_message()
+        if bar is not None:
+            bar.showMessage(text, ms)
+            return
+        self.show_message(text, "info")
+        QTimer.singleShot(ms, self, lambda: self.text() == text and self.clear_message())
 
     def clear_message(self) -> None:
         """Hide the banner."""

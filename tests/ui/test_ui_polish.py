@@ -32,3 +32,26 @@ def test_status_bar_counts_people_like_the_pane(window, qtbot, tmp_path):
     assert f"{docs} CV document(s)" in window.status.candidates.toolTip()
     window.status.show_info({"counts": {"candidates": docs}})  # doctor()'s info: no people count
     assert window.status.candidates.text().startswith(f"{people} ")
+
+
+def test_the_rating_filter_never_offers_five_stars_or_more(window):
+    box = window.candidates.facets.rating
+    labels = [box.itemText(i) for i in range(box.count())]
+    assert "★★★★★ or more" not in labels and labels[-1] == "★★★★★"
+    assert [box.itemData(i) for i in range(box.count())] == [0, 1, 2, 3, 4, 5]
+
+
+def test_saved_goes_to_the_status_bar_and_moves_nothing(people_window, qtbot):
+    from tests.ui.test_ui_filters import _select
+
+    pane = people_window.candidates
+    _select(pane, qtbot, "a2")
+    top = pane.table.mapTo(people_window, pane.table.rect().topLeft())
+    pane.message.show_message("An old error", "error")
+    pane.screening_editor.rating.setCurrentIndex(3)
+    with qtbot.waitSignal(pane.screening_saved, timeout=10_000):
+        pane.screening_editor.save()
+    assert people_window.statusBar().currentMessage() == "Saved."
+    assert pane.message.isHidden() and pane.message.text() == ""
+    qtbot.waitUntil(lambda: pane.table.mapTo(people_window, pane.table.rect().topLeft()) == top)
+    qtbot.waitUntil(lambda: people_window.statusBar().currentMessage() == "", timeout=10_000)  # it goes away

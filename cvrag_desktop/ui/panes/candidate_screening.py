@@ -86,7 +86,7 @@ class ScreeningActions:
             self._filters_changed()
             if self.current_id in states:
                 self._show_screening()
-            self.message.show_message(done_text.format(n=len(states)), "info")
+            self.message.flash(done_text.format(n=len(states)))  # in the status bar: the layout stays put
             self.screening_saved.emit(states)
 
         self.runner.run(lambda ctx: svc.set_screening(ids, **changes), on_result=done, on_error=self._error)

@@ -35,7 +35,7 @@ class SavedMatches:
         result, text, svc = self.result, self.jd.toPlainText(), self.services
 
         def done(summary: dict) -> None:
-            self.message.show_message(f"Saved “{summary['title']}”.", "info")
+            self.message.flash(f"Saved “{summary['title']}”.")
             self.refresh_saved()
             self.saved.emit(summary)
 

@@ -27,7 +27,7 @@ ANY = -1
 DEGREE_CHOICES = (("Any degree", 0), ("Bachelor or higher", 2), ("Master or higher", 3), ("Doctorate", 4))
 STATUS_CHOICES = (("Any status", ""), ("In process", OPEN),
                   *((STATUS_LABELS[s], s) for s in STATUSES))
-RATING_CHOICES = (("Any rating", 0), *((f"{'★' * n} or more", n) for n in range(1, 6)))
+RATING_CHOICES = (("Any rating", 0), *((f"{'★' * n} or more", n) for n in range(1, 5)), ("★★★★★", 5))  # 5 is the top
 
 
 class FacetPanel(QWidget):
