@@ -35,7 +35,7 @@ class CandidateKeys(QObject):
             QWidget.setTabOrder(a, b)
         last = self.chain[-1]
         for w in pane.facets.findChildren(QWidget):  # the filters after the preview
-            if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isWindow() is False:
+            if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.window() is pane.window():  # not a combo's popup
                 QWidget.setTabOrder(last, w)
                 last = w
 

@@ -55,3 +55,40 @@ def test_saved_goes_to_the_status_bar_and_moves_nothing(people_window, qtbot):
     assert pane.message.isHidden() and pane.message.text() == ""
     qtbot.waitUntil(lambda: pane.table.mapTo(people_window, pane.table.rect().topLeft()) == top)
     qtbot.waitUntil(lambda: people_window.statusBar().currentMessage() == "", timeout=10_000)  # it goes away
+
+
+def test_search_highlights_whole_words_only(tmp_path):
+    from cvrag_desktop.ui.widgets.pdf_preview import render_page
+    from tests.support.minipdf import write_pdf
+
+    path = write_pdf(tmp_path / "cv.pdf", [[(60, 60, "Developer at Delta", 10), (60, 120, "Lives in De Haan", 10),
+                                            (60, 180, "Python3 and (SQL)", 10)]])
+    hits = render_page(str(path), 0, find=[["De"]])["hits"]
+    assert hits and all(abs(y0 - 110) < 15 for _x0, y0, _x1, _y1 in hits)  # "De Haan", not "Developer"/"Delta"
+    assert len(render_page(str(path), 0, find=[["python", "sql"]])["hits"]) == 2  # beside digits, brackets
+
+
+def test_a_new_search_relights_the_shown_cv_with_its_own_words(chat_services, qtbot):
+    from tests.ui.conftest import close_window, open_window
+    from tests.ui.test_ui_ranked_search import _search
+
+    win = open_window(qtbot, chat_services)
+    try:
+        from cvrag_desktop.ui.main_window import CANDIDATES
+
+        win.show_pane(CANDIDATES)
+        pane = win.candidates
+        qtbot.waitUntil(lambda: pane.model.rowCount() > 0, timeout=30_000)
+        rows = pane.model.rows()
+        first = next(s for r in rows for s in r["skills"] if s.isalpha() and len(s) > 3)
+        _search(pane, qtbot, first)
+        pid = pane.proxy.visible_ids()[0]
+        with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
+            assert pane.select_candidate(pid)
+        qtbot.waitUntil(lambda: bool(pane.preview.find), timeout=30_000)
+        assert any(first.casefold() in t.casefold() for tier in pane.preview.find for t in tier)
+        with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
+            _search(pane, qtbot, "")  # the search cleared: no word stays lit
+        assert pane.current_id == pid and pane.preview.find == []
+    finally:
+        close_window(win)

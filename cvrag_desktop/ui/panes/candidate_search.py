@@ -193,6 +193,9 @@ class RankedSearch:
             self.table.sortByColumn(col, order)
 
     def _after_search(self) -> None:
+        rec = getattr(self, "_preview_rec", None)
+        if rec is not None and rec.get("id") == self.current_id and self.preview.path:
+            self._preview_first(rec)  # the CV on screen: this search's words lit, never the last one's
         self.search_done.emit(self.proxy.rowCount())
 
     def _update_count(self) -> None:

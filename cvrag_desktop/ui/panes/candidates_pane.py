@@ -305,6 +305,7 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
 
     def _preview_first(self, rec: dict) -> None:
         """The CV of a newly selected person: at the best passage during a search, else page 1."""
+        self._preview_rec = rec  # a newer search re-lights this CV with its own words (_after_search)
         hit = self.best_hit(rec["id"])
         if hit is None:
             self.preview.open(rec.get("stored_path"), 0)

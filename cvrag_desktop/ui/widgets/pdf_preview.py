@@ -53,12 +53,33 @@ def find_text(page, tiers: list[list[str]], clip=None) -> list[tuple[float, floa
             needle = " ".join(str(needle).split())
             if len(needle) < 2:
                 continue
+            if needle.isalpha():  # one word: whole words only ("De" never lights inside "Developer")
+                hits += whole_words(page, needle, area)[:4]
+                continue
             hits += [(r.x0, r.y0, r.x1, r.y1) for r in page.search_for(needle, clip=area)[:4]]
             if len(hits) >= MAX_HITS:
                 break
         if hits:
             return hits[:MAX_HITS]
     return []
+
+
+def whole_words(page, word: str, clip=None) -> list[tuple[float, float, float, float]]:
+    """Rectangles of the words on the page that are ``word`` (case-insensitive), allowing only
+    punctuation or digits around it ("Python3", "(SQL)"), never more letters."""
+    key = word.casefold()
+    out = []
+    for x0, y0, x1, y1, text, *_ in page.get_text("words", clip=clip):
+        token = text.casefold()
+        at = token.find(key)
+        while at >= 0:
+            before = token[at - 1] if at else ""
+            after = token[at + len(key)] if at + len(key) < len(token) else ""
+            if not before.isalpha() and not after.isalpha():
+                out.append((x0, y0, x1, y1))
+                break
+            at = token.find(key, at + 1)
+    return out
 
 
 def find_all(page, needles: list[str]) -> list[tuple[float, float, float, float]]:
