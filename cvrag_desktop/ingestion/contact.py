@@ -415,6 +415,20 @@ def _cut_tld(address: str, rest: str) -> bool:
     return tld not in _COMMON_TLDS and (tld + rest) in _COMMON_TLDS
 
 
+def _unglue_ocr_address(address: str) -> str:
+    """OCR that lost the spaces of a contact row glues its neighbours onto an address
+    ("CAjohn.doe@email.comrendercv.com"): the domain ends at its first common ending that more letters
+    follow, and capitals glued before a lower-case local part are the previous cell's."""
+    local, _, domain = address.partition("@")
+    m = re.match(r"^((?:[\w-]+\.)*?[\w-]+\.(?:" + "|".join(sorted(_COMMON_TLDS)) + r"))[a-z]", domain)
+    if m:
+        domain = m.group(1)
+    glued = re.match(r"^[A-Z]{2,}(?=[a-z])", local)
+    if glued:
+        local = local[glued.end():]
+    return f"{local}@{domain}"
+
+
 def find_emails(doc: ExtractedDoc) -> list[Hit]:
     """Every distinct e-mail address, in reading order."""
     seen: set[str] = set()
@@ -437,6 +451,8 @@ def find_emails(doc: ExtractedDoc) -> list[Hit]:
             if _REFERENCE_CUE.search(text[: m.start()]):
                 continue  # "Institut X - Ref: jane@x.fr": a referee's address
             v = m.group(0).rstrip(".")
+            if ln.font == "ocr":
+                v = _unglue_ocr_address(v)
             if v.lower() not in seen:
                 seen.add(v.lower())
                 out.append(Hit(v, i))

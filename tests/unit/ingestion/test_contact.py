@@ -137,3 +137,16 @@ def test_a_name_opening_a_line_of_place_and_date():
     assert find_name(doc).value == "Nora Castell"
     doc = _doc([("Work History", 12), ("Site Engineer, Example Works, 2017 – Present", 10)])
     assert find_name(doc) is None
+
+
+def test_an_ocr_row_that_lost_its_spaces_gives_back_the_address():
+    """OCR glued a contact row together ("CAnora.castell@email.comexample.com"): the address is cut out of it;
+    text-layer addresses are never changed."""
+    from dataclasses import replace
+
+    from cvrag_desktop.ingestion.contact import find_emails
+
+    doc = lines_doc([("Nora Castell", 20), ("CAnora.castell@email.comexample.com", 10)])
+    assert [h.value for h in find_emails(doc)] == ["CAnora.castell@email.comexample.com"]
+    doc.lines[1] = replace(doc.lines[1], font="ocr")
+    assert [h.value for h in find_emails(doc)] == ["nora.castell@email.com"]
