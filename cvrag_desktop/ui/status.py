@@ -42,8 +42,7 @@ def status_info(services) -> dict:
     (OpenCV's native module) holds the GIL for 150–220 ms and would freeze the window;
     OCR runs in the import's worker processes, so the GUI process never needs it.
     """
-    info: dict = {"llm_enabled": services.settings.llm_enabled, "llm_base_url": services.settings.llm_base_url,
-                  "counts": services.catalog.counts()}
+    info: dict = {"counts": services.catalog.counts()}
     try:  # people, as the Candidates pane counts them (a person with two CVs is one candidate)
         info["people"] = len(services.list_people())
     except Exception:
@@ -52,6 +51,13 @@ def status_info(services) -> dict:
         info["index"] = core.index(services).status()
     except Exception as exc:
         info["index"] = {"error": str(exc)}
+    return info | llm_info(services)
+
+
+def llm_info(services) -> dict:
+    """The language-model part of the status alone (runs in a worker): a short HTTP probe, so the
+    bar's "LLM: checking…" is answered at once instead of after the index has opened."""
+    info: dict = {"llm_enabled": services.settings.llm_enabled, "llm_base_url": services.settings.llm_base_url}
     try:
         from cvrag_desktop.llm.health import probe
 
@@ -101,6 +107,17 @@ class AppStatusBar(QStatusBar):
         svc = self.services
 
         self.runner.start(TASK, lambda ctx: status_info(svc), on_result=self.show_info, on_error=self._failed)
+        if self.info is None:  # the first time: the model's state must not wait for the index to open
+            self.runner.start(TASK + "-llm", lambda ctx: llm_info(svc), on_result=self._show_llm)
+
+    def _show_llm(self, info: dict) -> None:
+        if self.info is None:  # the full status has not come yet (it would be as new or newer)
+            self._set_llm(info)
+
+    def _set_llm(self, info: dict) -> None:
+        text, tip = llm_text(info)
+        self.llm.setText(text)
+        self.llm.setToolTip(tip)
 
     def show_info(self, info: dict) -> None:
         """Show a ``doctor()`` result."""
@@ -118,9 +135,7 @@ class AppStatusBar(QStatusBar):
         text, tip = index_text(info)
         self.index.setText(text)
         self.index.setToolTip(tip)
-        text, tip = llm_text(info)
-        self.llm.setText(text)
-        self.llm.setToolTip(tip)
+        self._set_llm(info)
         self.refreshed.emit(info)
 
     def _failed(self, exc: BaseException) -> None:

@@ -92,3 +92,30 @@ def test_a_new_search_relights_the_shown_cv_with_its_own_words(chat_services, qt
         assert pane.current_id == pid and pane.preview.find == []
     finally:
         close_window(win)
+
+
+def test_llm_state_does_not_wait_for_the_index(qtbot, services, monkeypatch):
+    import threading
+
+    from cvrag_desktop.ui import status
+    from cvrag_desktop.ui.main_window import MainWindow
+
+    gate = threading.Event()
+
+    def slow_index(_svc):
+        gate.wait(60)  # the shard opening on a busy laptop
+        raise RuntimeError("index not opened in this test")
+
+    monkeypatch.setattr(status.core, "index", slow_index)
+    win = MainWindow(services)
+    qtbot.addWidget(win)
+    try:
+        assert win.status.llm.text() == "LLM: checking…"
+        win.status.refresh()
+        qtbot.waitUntil(lambda: win.status.llm.text() != "LLM: checking…", timeout=20_000)
+        assert "deterministic mode" in win.status.llm.text()
+        assert win.status.info is None  # the full status is still waiting for the index
+    finally:
+        gate.set()
+        win.close()
+        win.runner.wait(20_000)

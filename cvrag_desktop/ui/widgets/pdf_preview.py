@@ -167,9 +167,9 @@ class PdfPreview(QWidget):
         self.page_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # may be elided
         self.zoom_out_btn = self._button("−", "Zoom out (Ctrl+-)", lambda: self.set_zoom(self.zoom / ZOOM_STEP))
         self.zoom_in_btn = self._button("+", "Zoom in (Ctrl++)", lambda: self.set_zoom(self.zoom * ZOOM_STEP))
-        self.fit_width_btn = self._button("Width", "Fit the page to the width of the preview",
-                                          lambda: self.set_fit(FIT_WIDTH))
-        self.fit_page_btn = self._button("Page", "Fit the whole page in the preview",
+        self.fit_width_btn = self._button("↔", "Fit the page to the width of the preview",  # short: a narrow
+                                          lambda: self.set_fit(FIT_WIDTH))              # preview keeps "Page 2/3"
+        self.fit_page_btn = self._button("↕", "Fit the whole page in the preview",
                                          lambda: self.set_fit(FIT_PAGE))
         self.external_btn = self._button("Open…", "Open in the system's PDF viewer", self.open_external)
         bar = QHBoxLayout()
