@@ -30,3 +30,16 @@ def list_import_files(paths: list[Path]) -> list[str]:
         else:
             out.append(os.fsencode(p).decode("utf-8", "replace"))
     return list(dict.fromkeys(out))
+
+
+def name_the_original(services, outcome):
+    """A duplicate of a file imported earlier, with that file's name in its message ("Already
+    imported (same content) as anna_cv.pdf"), so the user knows which one it repeats; other
+    outcomes unchanged. Reads the catalog: call it in the import's worker."""
+    if outcome.status != "duplicate" or not outcome.candidate_id:
+        return outcome
+    original = next((f for f in services.files("done") if f.get("candidate_id") == outcome.candidate_id), None)
+    name = (original or {}).get("file_name") or Path((original or {}).get("original_path") or "").name
+    if not name:
+        return outcome
+    return outcome.model_copy(update={"error": f"Already imported (same content) as {name}."})

@@ -119,3 +119,43 @@ def test_llm_state_does_not_wait_for_the_index(qtbot, services, monkeypatch):
         gate.set()
         win.close()
         win.runner.wait(20_000)
+
+
+def test_a_chat_suggestion_is_asked_when_clicked(chat_window, qtbot):
+    import re
+
+    pane = chat_window.chat
+    label = pane.transcript.empty
+    assert label.isVisibleTo(pane) and not pane.transcript.cards
+    links = re.findall(r'href="([^"]+)"', label.text())
+    assert len(links) >= 3  # every example question is a link
+    label.linkActivated.emit(links[0])  # what a click on the first example does
+    qtbot.waitUntil(lambda: len(pane.transcript.cards) >= 2, timeout=10_000)
+    card = pane.transcript.cards[-1]
+    qtbot.waitUntil(lambda: card.state in ("answered", "unknown", "failed"), timeout=60_000)
+    assert "Who speaks German?" in pane.transcript.cards[0].body.text()
+    assert not label.isVisibleTo(pane)
+
+
+def test_a_duplicate_says_of_which_file(window, qtbot, tmp_path):
+    import shutil
+
+    from PySide6.QtCore import Qt
+
+    from tests.unit.faults.cvs import write_cv
+
+    first = tmp_path / "first"
+    write_cv(first, "maria")
+    original = next(first.glob("*.pdf"))
+    pane = window.importer
+    with qtbot.waitSignal(pane.batch_finished, timeout=300_000):
+        pane.import_paths([first])
+    again = tmp_path / "again"
+    again.mkdir()
+    shutil.copy(original, again / "renamed_copy.pdf")
+    with qtbot.waitSignal(pane.batch_finished, timeout=300_000):
+        pane.import_paths([again])
+    rows = {pane.model.data(pane.model.index(r, 0), Qt.ItemDataRole.DisplayRole): r for r in range(pane.model.rowCount())}
+    row = next(r for text, r in rows.items() if "renamed_copy.pdf" in text)
+    assert pane.model.rows[row].status == "duplicate"
+    assert f"as {original.name}" in pane.model.rows[row].error

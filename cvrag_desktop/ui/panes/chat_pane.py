@@ -31,14 +31,16 @@ from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
 from cvrag_desktop.ui.errors import InlineMessage, report_error
 from cvrag_desktop.ui.fit import SplitterShares
 from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
-from cvrag_desktop.ui.widgets.chat_view import ChatTranscript, MessageCard
+from cvrag_desktop.ui.widgets.chat_view import ChatTranscript, MessageCard, suggestion_link
 from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
 from cvrag_desktop.ui.widgets.thread_list import ThreadList
 
 ASK = "chat-ask"
-EXAMPLES = ("<p>Ask about the imported CVs; every answer cites the CV lines it rests on.</p>"
-            "<ul><li>Who speaks German?</li><li>Who has the most experience?</li>"
-            "<li>Who built data pipelines?</li><li>Python developers with 5+ years</li></ul>")
+SUGGESTIONS = ("Who speaks German?", "Who has the most experience?", "Who built data pipelines?",
+               "Python developers with 5+ years")
+EXAMPLES = ("<p>Ask about the imported CVs; every answer cites the CV lines it rests on. "
+            "Click a question to ask it:</p><ul>"
+            + "".join(f"<li>{suggestion_link(q)}</li>" for q in SUGGESTIONS) + "</ul>")
 DETERMINISTIC = ("No language model — deterministic mode: answers are computed over the catalog or quoted "
                  "from the CVs by rules. Connect Ollama in Settings for written answers.")
 
@@ -77,6 +79,7 @@ class ChatPane(QWidget):
         self.transcript = ChatTranscript(self)
         self.transcript.set_empty_text(EXAMPLES)
         self.transcript.citation_clicked.connect(self.open_citation)
+        self.transcript.suggestion_clicked.connect(self.ask)  # an example question, asked as it reads
         self.input = QLineEdit(placeholderText="Ask about your candidates…  (Enter to send)", clearButtonEnabled=True)
         self.input.setMaxLength(2000)
         self.input.returnPressed.connect(lambda: self.ask())

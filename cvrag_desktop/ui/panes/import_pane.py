@@ -27,7 +27,12 @@ from PySide6.QtWidgets import (
 
 from cvrag_desktop.ui import core
 from cvrag_desktop.ui.errors import InlineMessage, report_error
-from cvrag_desktop.ui.import_files import SUPPORTED, list_import_files, mark_generated  # noqa: F401 (re-exported)
+from cvrag_desktop.ui.import_files import (  # noqa: F401 (SUPPORTED re-exported)
+    SUPPORTED,
+    list_import_files,
+    mark_generated,
+    name_the_original,
+)
 from cvrag_desktop.ui.import_progress import ImportProgress, format_eta  # noqa: F401 (format_eta re-exported)
 from cvrag_desktop.ui.models.import_queue import ImportQueueModel, status_label
 from cvrag_desktop.ui.panes.import_sources import ImportSources
@@ -180,8 +185,10 @@ class ImportPane(ImportSources, QWidget):
     def _run_ingest(self, ctx: TaskContext, paths: list[Path]):
         ctx.item(("listed", list_import_files(paths)))
         core.index(self.services)  # opened once, even if another worker asks at the same time
-        report = self.services.ingest(paths, progress=ctx.progress, should_cancel=ctx.should_cancel,
-                                      on_file=ctx.item, workers=self.services.settings.workers)
+        svc = self.services
+        report = svc.ingest(paths, progress=ctx.progress, should_cancel=ctx.should_cancel,
+                            on_file=lambda outcome: ctx.item(name_the_original(svc, outcome)),
+                            workers=svc.settings.workers)
         mark_generated(self.services, paths, report)
         return report
 

@@ -8,6 +8,9 @@ grey line under the answer. Chips carry the citation dict; a click emits it.
 
 from __future__ import annotations
 
+import html
+from urllib.parse import quote, unquote
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
@@ -169,10 +172,19 @@ class MessageCard(QFrame):
         self.chips.append(chip)
 
 
+ASK_SCHEME = "ask:"
+
+
+def suggestion_link(question: str) -> str:
+    """An example question as a link the empty conversation turns into a question when clicked."""
+    return f'<a href="{ASK_SCHEME}{quote(question)}">{html.escape(question)}</a>'
+
+
 class ChatTranscript(QScrollArea):
     """A scrolling column of :class:`MessageCard`; follows the bottom while it grows."""
 
     citation_clicked = Signal(dict)
+    suggestion_clicked = Signal(str)  # an example question of the empty conversation (``suggestion_link``)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -187,8 +199,15 @@ class ChatTranscript(QScrollArea):
         self.empty = QLabel()
         self.empty.setWordWrap(True)
         self.empty.setStyleSheet("color:palette(placeholder-text);padding:12px;")
+        self.empty.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
+                                           | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+        self.empty.linkActivated.connect(self._suggested)
         self.column.insertWidget(0, self.empty)
         self.verticalScrollBar().rangeChanged.connect(lambda _lo, hi: self.verticalScrollBar().setValue(hi))
+
+    def _suggested(self, href: str) -> None:
+        if href.startswith(ASK_SCHEME):
+            self.suggestion_clicked.emit(unquote(href[len(ASK_SCHEME):]))
 
     def set_empty_text(self, html: str) -> None:
         """What an empty conversation shows (example questions)."""
