@@ -159,3 +159,21 @@ def test_a_duplicate_says_of_which_file(window, qtbot, tmp_path):
     row = next(r for text, r in rows.items() if "renamed_copy.pdf" in text)
     assert pane.model.rows[row].status == "duplicate"
     assert f"as {original.name}" in pane.model.rows[row].error
+
+
+def test_a_name_search_opens_the_cv_at_the_name_not_a_footer(window, monkeypatch):
+    from cvrag_desktop.ui.ranking import PersonHit
+
+    pane = window.candidates
+    opened: list[tuple] = []
+    monkeypatch.setattr(pane.preview, "open", lambda path, page=0, bbox=None, find=None: opened.append((page, find)))
+    rec = {"id": "p1", "name": "Ana Quintero", "stored_path": "/nowhere/cv.pdf"}
+    footer = PersonHit(person_id="p1", score=1.0, document_id="p1", page=5, text="Ana Quintero · page 6",
+                       terms=["ana", "quintero"])
+    monkeypatch.setattr(pane, "best_hit", lambda _pid: footer)
+    pane._preview_first(rec)
+    assert opened[-1] == (0, [["ana", "quintero"]])  # page 1, where the name is
+    skill = PersonHit(person_id="p1", score=1.0, document_id="p1", page=5, text="Kafka streams", terms=["kafka"])
+    monkeypatch.setattr(pane, "best_hit", lambda _pid: skill)
+    pane._preview_first(rec)
+    assert opened[-1] == (5, [["kafka"]])  # any other search: the best passage's page

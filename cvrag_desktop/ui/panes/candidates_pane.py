@@ -312,7 +312,10 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
             return
         docs = (self.model.row(rec["id"]) or {}).get("document_rows") or []
         path = next((d.get("stored_path") for d in docs if d.get("id") == hit.document_id), rec.get("stored_path"))
-        self.preview.open(path, hit.page or 0, None, [hit.terms] if hit.terms else None)
+        name_words = set(str(rec.get("name") or "").casefold().split())
+        at_name = bool(hit.terms) and all(t.casefold() in name_words for t in hit.terms)
+        page = 0 if at_name else (hit.page or 0)  # a name search opens where the name is, not at a footer
+        self.preview.open(path, page, None, [hit.terms] if hit.terms else None)
         if hit.document_id != rec["id"]:
             self.detail.mark_shown(hit.document_id)
 
