@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Callable
 
-from cvrag_desktop.index.service import STRATEGIES
+from cvrag_desktop.index import STRATEGIES
 
 POOL = 200  # hits read to decide who passes the relevance floor (the GUI's search reads as many)
 

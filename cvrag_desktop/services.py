@@ -96,7 +96,7 @@ class Services:
 
                 self._index = SearchService(self.catalog, self.paths, self.settings)
                 if not self.catalog.read_only:  # a read-only home is searched as it is
-                    self._index.reconcile()
+                    self._index.start()  # reconciles, unless the last clean close left it in sync
                 if not self.catalog.read_only and self.catalog.pending_forgets():
                     self.resumed_forgets = self._resume_forgets()
             return self._index

@@ -14,10 +14,8 @@ import functools
 import re
 from dataclasses import dataclass
 
-import yaml
-
 from cvrag_desktop.assistant.question import fold
-from cvrag_desktop.config import resources_dir
+from cvrag_desktop.config import resource_yaml
 
 # "only the seniors", "nur die Senioren", "tylko seniorzy": a seniority word is a current-title filter
 SENIORITY = (("Senior", re.compile(r"^(seniors?|senioren|seniorzy|seniores|séniors?|seniori|starsi|starszych)$", re.I)),
@@ -37,7 +35,7 @@ class FollowUp:
 
 @functools.lru_cache(maxsize=1)
 def _phrases() -> dict[str, tuple[str, ...]]:
-    data = yaml.safe_load((resources_dir() / "question_words.yaml").read_text(encoding="utf-8")) or {}
+    data = resource_yaml("question_words.yaml") or {}
     out = {}
     for kind, langs in (data.get("follow_up") or {}).items():
         found = {fold(str(p)) for words in (langs or {}).values() for p in words or []}

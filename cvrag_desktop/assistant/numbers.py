@@ -16,10 +16,8 @@ from __future__ import annotations
 import functools
 import re
 
-import yaml
-
 from cvrag_desktop.assistant.question import fold
-from cvrag_desktop.config import resources_dir
+from cvrag_desktop.config import resource_yaml
 
 # assistant-side exact bounds, not index filter fields ("a master's or higher" is a held-degree rank)
 EXACT_KEYS = ("years_more_than", "years_at_most", "min_degree_level", "within")  # within: a follow-up's people
@@ -29,7 +27,7 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 @functools.lru_cache(maxsize=1)
 def _data() -> dict:
-    data = yaml.safe_load((resources_dir() / "question_words.yaml").read_text(encoding="utf-8")) or {}
+    data = resource_yaml("question_words.yaml") or {}
     return data.get("years") or {}
 
 

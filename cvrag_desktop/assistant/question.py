@@ -13,9 +13,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-import yaml
-
-from cvrag_desktop.config import resources_dir
+from cvrag_desktop.config import resource_yaml
 from cvrag_desktop.text.keys import normalize_key
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
@@ -40,7 +38,7 @@ def fold(text: str) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _question_words() -> tuple[frozenset[str], tuple[str, ...], dict[str, frozenset[str]]]:
-    data = yaml.safe_load((resources_dir() / "question_words.yaml").read_text(encoding="utf-8")) or {}
+    data = resource_yaml("question_words.yaml") or {}
     per_lang = {lang: frozenset(fold(w) for w in words or []) for lang, words in (data.get("stopwords") or {}).items()}
     every = frozenset().union(*per_lang.values()) if per_lang else frozenset()
     cjk = [fold(w) for lang in ("zh", "ja") for w in (data.get("cjk") or {}).get(lang) or []]
@@ -50,7 +48,7 @@ def _question_words() -> tuple[frozenset[str], tuple[str, ...], dict[str, frozen
 @functools.lru_cache(maxsize=1)
 def concepts() -> tuple[Concept, ...]:
     """Every concept of ``resources/concepts.yaml``."""
-    data = yaml.safe_load((resources_dir() / "concepts.yaml").read_text(encoding="utf-8")) or {}
+    data = resource_yaml("concepts.yaml") or {}
     out = []
     for cid, c in (data.get("concepts") or {}).items():
         out.append(Concept(cid, c.get("label") or cid.replace("_", " "),
@@ -62,7 +60,7 @@ def concepts() -> tuple[Concept, ...]:
 @functools.lru_cache(maxsize=16)
 def phrases(kind: str) -> tuple[str, ...]:
     """Every language's folded phrases of one list of ``question_words.yaml`` ("currently", "before", "after")."""
-    data = yaml.safe_load((resources_dir() / "question_words.yaml").read_text(encoding="utf-8")) or {}
+    data = resource_yaml("question_words.yaml") or {}
     found = {fold(str(p)) for words in (data.get(kind) or {}).values() for p in words or []}
     return tuple(sorted((p for p in found if p), key=len, reverse=True))
 

@@ -18,13 +18,12 @@ import re
 import threading
 from dataclasses import dataclass
 
-import yaml
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from cvrag_desktop.assistant.question import concepts, fold, question_language, stopwords
 from cvrag_desktop.assistant.vocabulary import CatalogVocabulary, VocabularyCache
-from cvrag_desktop.config import resources_dir
+from cvrag_desktop.config import resource_yaml
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
@@ -140,7 +139,7 @@ def closest_term(word: str, terms: TermIndex) -> str | None:
 
 @functools.lru_cache(maxsize=1)
 def _abbreviations() -> dict[str, dict[str, str]]:
-    data = yaml.safe_load((resources_dir() / "question_words.yaml").read_text(encoding="utf-8")) or {}
+    data = resource_yaml("question_words.yaml") or {}
     return {lang: {fold(k): str(v) for k, v in (table or {}).items()} for lang, table in
             (data.get("abbreviations") or {}).items()}
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings
 from cvrag_desktop.errors import Cancelled, InvalidInput
+from cvrag_desktop.index import STRATEGIES
 from cvrag_desktop.index.edge_files import edge_version, folder_bytes
 from cvrag_desktop.index.edge_shard import is_shard_error
 from cvrag_desktop.index.embeddings import Embedder, dense_text
@@ -29,7 +30,14 @@ from cvrag_desktop.index.filters import SearchFilters, candidate_payload, parse_
 from cvrag_desktop.index.records import RawHit, Row
 from cvrag_desktop.index.rerank import find_reranker
 from cvrag_desktop.index.search import Retriever
-from cvrag_desktop.index.store import IndexStore
+from cvrag_desktop.index.store import IndexStore, damaged_dirs
+from cvrag_desktop.index.sync_stamp import (
+    catalog_digest,
+    drop_stamp,
+    pairs_digest,
+    stamp_matches,
+    write_stamp,
+)
 
 if TYPE_CHECKING:  # qdrant_client is imported only in server mode
     from cvrag_desktop.index.qdrant_store import QdrantStore
@@ -38,7 +46,6 @@ if TYPE_CHECKING:  # qdrant_client is imported only in server mode
 
 log = logging.getLogger(__name__)
 
-STRATEGIES = ("hybrid", "metadata", "filtered")
 MAX_QUERY_CHARS = 2000
 MAX_K = 200
 BATCH_CANDIDATES = 16
@@ -91,6 +98,9 @@ class SearchService:
         self._lane: threading.Thread | None = None
         self._repairing = False
         self._repairs = 0  # shards set aside so far (a thread that met the damage too retries after it)
+        self._writes = 0  # index writes in this session (a session that wrote leaves no in-sync stamp)
+        self._synced: tuple[str, int] | None = None  # (catalog digest, writes) when last known in sync
+        self._deferred = False  # start() trusted the stamp: the shard is opened on first use only
 
     # ---- store lifecycle ---------------------------------------------------------------
     def _open(self) -> Store:
@@ -102,11 +112,30 @@ class SearchService:
         store.ensure_model(self.embedder.fingerprint())  # other models' vectors dropped; reconcile refills
         return store
 
+    def start(self) -> dict | None:
+        """Bring the index in line with the catalog at session start (see :mod:`.sync_stamp`).
+
+        When the last clean close left the index in sync with this very catalog, nothing is
+        opened now (a metadata-only answer never opens the shard); otherwise :meth:`reconcile`.
+        """
+        if not self.settings.index_url and self._store is None:
+            key = catalog_digest(self.catalog)
+            if stamp_matches(self.paths.index_dir, key, self.embedder.fingerprint()):
+                self._synced, self._deferred = (key, self._writes), True
+                return None
+        return self.reconcile()
+
     @property
     def store(self) -> Store:
-        """The open store; reopened and rebuilt if its folder was deleted under us."""
+        """The open store (opened on first use); reopened and rebuilt if its folder was deleted under us."""
         if self._store is None:
+            damaged_before = str(self.paths.index_dir.resolve()) in damaged_dirs
             self._store = self._open()
+            if not self.settings.index_url:
+                drop_stamp(self.paths.index_dir)  # open from now on; a clean close in sync stamps it again
+            if self._deferred and not damaged_before and str(self.paths.index_dir.resolve()) in damaged_dirs:
+                self._deferred = False  # the trusted shard was found damaged and started afresh: refill it
+                self.reconcile()
         elif self._store.folder_missing():
             log.warning("index folder %s disappeared: rebuilding from the catalog", self.paths.index_dir)
             self._store.close()
@@ -123,6 +152,17 @@ class SearchService:
         if self._store is not None:
             self._store.close()
             self._store = None
+            self._stamp_if_in_sync()
+
+    def _stamp_if_in_sync(self) -> None:
+        """After a clean close: record that the index matches the catalog, if this session knows it does."""
+        if self.settings.index_url or self._synced is None or self._synced[1] != self._writes:
+            return
+        try:
+            if catalog_digest(self.catalog) == self._synced[0]:
+                write_stamp(self.paths.index_dir, self._synced[0], self.embedder.fingerprint())
+        except Exception as exc:  # a closed or damaged catalog: no stamp, the next start reconciles
+            log.debug("no in-sync stamp: %s", exc)
 
     def _surviving_damage(self, op: Callable[[], T], *, refill: bool = True) -> T:
         """Run an index operation; if the local shard fails to read its own files, repair and retry once.
@@ -144,6 +184,7 @@ class SearchService:
                     raise  # the fresh shard failed while being refilled: not repaired twice
                 if self._repairs == generation:
                     self._repairing = True
+                    self._writes += 1
                     try:
                         self._store.set_aside(reason)
                         if refill:
@@ -193,6 +234,7 @@ class SearchService:
             with self._write:
                 store = self.store
                 rows, payloads = self._rows(candidate_ids, store)
+                self._writes += 1
                 store.replace(candidate_ids, rows, payloads)
             return len(rows)
 
@@ -205,6 +247,7 @@ class SearchService:
     def delete_candidate(self, candidate_id: str) -> None:
         """Remove a candidate's chunks from the index."""
         with self._write:
+            self._writes += 1
             self._surviving_damage(lambda: self.store.delete_candidate(candidate_id))
 
     def _index_all(self, ids: list[str], progress: Progress | None, should_cancel: Callable[[], bool] | None) -> int:
@@ -226,6 +269,7 @@ class SearchService:
         """
         t0 = time.perf_counter()
         with self._write:
+            self._writes += 1
             # local: unchanged texts are not re-embedded; a shard too damaged to read them is set aside
             self._surviving_damage(lambda: self.store.reset(keep_vectors=True), refill=False)
             ids = [r["candidate_id"] for r in self.catalog.query("SELECT candidate_id FROM candidates")]
@@ -252,6 +296,7 @@ class SearchService:
             missing = sorted({cid for c, cid in catalog.items() if c not in indexed})
             self.store.delete_points(orphans)
             written = self._index_all(missing, progress, should_cancel)
+            self._synced = (pairs_digest(catalog), self._writes)
         return {"orphans_removed": len(orphans), "candidates_indexed": len(missing), "points_written": written}
 
     # ---- background lane (ingestion hook) -----------------------------------------------
@@ -386,6 +431,7 @@ class SearchService:
         """Remove candidates' entries and leave no copy of them in the index's files."""
         with self._write:
             store = self.store
+            self._writes += 1
             for cid in candidate_ids:
                 self._surviving_damage(lambda cid=cid: store.delete_candidate(cid))
             wipe = getattr(store, "wipe_free_space", None)

@@ -19,9 +19,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
-import yaml
-
-from cvrag_desktop.config import resources_dir
+from cvrag_desktop.config import resource_yaml
 from cvrag_desktop.domain import Education, Experience
 from cvrag_desktop.ingestion.contact import strip_post_nominals
 from cvrag_desktop.ingestion.dates import find_date_ranges
@@ -51,7 +49,7 @@ def label_key(text: str) -> str:
 @cache
 def europass_labels() -> dict[str, str]:
     """Label key -> field name, read once from ``resources/europass.yaml``."""
-    raw = yaml.safe_load((resources_dir() / "europass.yaml").read_text(encoding="utf-8"))
+    raw = resource_yaml("europass.yaml")
     out: dict[str, str] = {}
     for fld, labels in raw.items():
         for label in labels or []:

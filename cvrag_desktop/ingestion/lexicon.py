@@ -10,9 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-import yaml
-
-from cvrag_desktop.config import resources_dir
+from cvrag_desktop.config import resource_yaml
 from cvrag_desktop.ingestion.textclean import normalize_key
 
 # canonical skills that are ordinary words: only trusted inside a skills section
@@ -67,17 +65,16 @@ def _bounded(alt: str) -> str:
 @cache
 def load_lexicon() -> Lexicon:
     """Read the YAML vocabularies once and compile their matchers."""
-    root = resources_dir()
-    headings_raw = yaml.safe_load((root / "headings.yaml").read_text(encoding="utf-8"))
+    headings_raw = resource_yaml("headings.yaml")
     headings = {heading_key(p): sec for sec, phrases in headings_raw.items() for p in phrases}
-    aliases_raw = yaml.safe_load((root / "skill_aliases.yaml").read_text(encoding="utf-8"))
+    aliases_raw = resource_yaml("skill_aliases.yaml")
     skill_aliases: dict[str, str] = {}
     for canonical, alts in aliases_raw.items():
         canonical = str(canonical)
         skill_aliases[normalize_key(canonical)] = canonical
         for a in alts or []:
             skill_aliases.setdefault(normalize_key(str(a)), canonical)
-    lex = yaml.safe_load((root / "lexicon.yaml").read_text(encoding="utf-8"))
+    lex = resource_yaml("lexicon.yaml")
     months = {normalize_key(w): int(m) for m, words in lex["months"].items() for w in words}
     languages = {normalize_key(w): canon for canon, words in lex["languages"].items() for w in [canon, *words]}
     flags = re.IGNORECASE
