@@ -9,8 +9,8 @@ before a batch starts:
    at least ``PARENT_MIN_MB``;
 2. the OCR worker (it may start whenever a scan turns up) gets at least ``OCR_MIN_MB`` — and
    its page render is sized to its cap: a render of *p* megapixels peaks at about
-   ``OCR_BASE_MB + OCR_MB_PER_MEGAPIXEL × p`` resident (RapidOCR, one-page scan: 1 MP 449–546 MB,
-   2 MP 660, 3 MP 799, the full 3.9 MP of an A4 page at 200 dpi 802–930). The same page read at
+   ``OCR_BASE_MB + OCR_MB_PER_MEGAPIXEL × p`` resident, and the cap keeps ``OCR_HEADROOM`` above
+   that (RapidOCR peaks vary from run to run: one scan at 1 MP, one thread, 655–738 MB). The same page read at
    1 MP gave 79 of its 80 lines, with the same text. ONNX Runtime reserves address space far
    beyond what it touches, so the OCR worker's ``RLIMIT_AS`` gets ``OCR_ADDRESS_SLACK_MB`` more
    than its cap (a tight one failed inside ONNX Runtime at random), a parse worker's
@@ -34,11 +34,15 @@ import os
 from dataclasses import dataclass
 
 PARENT_MIN_MB = 450
-PARENT_GROWTH_MB = 200
+PARENT_GROWTH_MB = 150
 PARSE_MIN_MB = 256
-OCR_MIN_MB = 720
-OCR_BASE_MB = 600
-OCR_MB_PER_MEGAPIXEL = 120
+# RapidOCR's peak at a render of p MP, one thread, worst of 6-8 runs on one scan: 1 MP 655-738 MB,
+# 3.25 MP 875-1,033 MB (it varies run to run with the allocator): base + slope x p, and a cap
+# holds the worst run times OCR_HEADROOM. A 720 MB cap failed one run in seven (CI, 738 MB).
+OCR_BASE_MB = 610
+OCR_MB_PER_MEGAPIXEL = 135
+OCR_HEADROOM = 1.1
+OCR_MIN_MB = int(OCR_HEADROOM * (OCR_BASE_MB + OCR_MB_PER_MEGAPIXEL))  # a 1 MP render with headroom: 819
 OCR_ADDRESS_SLACK_MB = 512
 PARSE_ADDRESS_SLACK_MB = 256
 OCR_ALL_THREADS_MB = 1000  # below this OCR cap, ONNX Runtime runs one thread (measured: -175 MB, 1.8x slower)
@@ -73,7 +77,7 @@ def parent_rss_mb() -> float:
 
 def ocr_pixels_for(cap_mb: int) -> int:
     """The largest OCR render (pixels) whose measured peak fits ``cap_mb``."""
-    megapixels = (cap_mb - OCR_BASE_MB) / OCR_MB_PER_MEGAPIXEL
+    megapixels = (cap_mb / OCR_HEADROOM - OCR_BASE_MB) / OCR_MB_PER_MEGAPIXEL
     return int(min(MAX_OCR_PIXELS, max(MIN_OCR_PIXELS, megapixels * 1_000_000)))
 
 
