@@ -42,6 +42,7 @@ def test_zoom_fit_and_system_viewer(window, qtbot, pdfs, monkeypatch):
     preview = window.chat.preview
     with qtbot.waitSignal(preview.rendered, timeout=30_000):
         preview.open(str(long_), 3)
+    qtbot.waitUntil(preview.settled, timeout=30_000)  # the pane may be laid out again after the first render
     fit_zoom = preview.zoom
     assert preview.fit == "width"
     with qtbot.waitSignal(preview.rendered, timeout=30_000):
@@ -56,6 +57,7 @@ def test_zoom_fit_and_system_viewer(window, qtbot, pdfs, monkeypatch):
     assert preview.fit == "page" and preview.image.height() <= preview.scroll.height()
     with qtbot.waitSignal(preview.rendered, timeout=30_000):
         preview.fit_width_btn.click()
+    qtbot.waitUntil(preview.settled, timeout=30_000)
     assert preview.zoom == pytest.approx(fit_zoom, rel=1e-3)
     opened = []
     monkeypatch.setattr("cvrag_desktop.ui.widgets.pdf_preview.QDesktopServices.openUrl",

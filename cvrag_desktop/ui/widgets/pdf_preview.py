@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QColor, QDesktopServices, QImage, QKeySequence, QPainter, QPen, QPixmap, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QStyle, QToolButton, QVBoxLayout, QWidget
 
 from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
 
@@ -312,6 +312,13 @@ class PdfPreview(QWidget):
         if self.fit and self.path and self.isVisible():
             self._refit.start()
 
+    def settled(self) -> bool:
+        """True when no render and no re-fit is pending: what is shown fits the preview's current size.
+
+        A preview just shown may be laid out again after its first render (a fit mode then renders
+        once more, debounced): code that reads the zoom waits for this rather than for a time."""
+        return not (self._refit.isActive() or self.runner.busy(TASK))
+
     def _refit_now(self) -> None:
         if not (self.fit and self.path and self.isVisible()):
             return
@@ -321,8 +328,10 @@ class PdfPreview(QWidget):
             self.show_page(self.page, keep_bbox=True)
 
     def _fit_width(self) -> int:
-        bar = self.scroll.verticalScrollBar()  # keep room for it: a tall page brings it in
-        return max(120, self.scroll.width() - bar.sizeHint().width() - 2 * self.scroll.frameWidth() - 4)
+        # keep room for the scroll bar (a tall page brings it in); the style's metric, not the bar's
+        # size hint, which changes once the bar is first polished (a fit then rendered twice)
+        bar = self.scroll.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self.scroll)
+        return max(120, self.scroll.width() - bar - 2 * self.scroll.frameWidth() - 4)
 
     @staticmethod
     def _render(ctx: TaskContext, path: str, page: int, zoom: float, width: int | None, height: int | None,
