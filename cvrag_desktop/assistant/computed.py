@@ -6,14 +6,19 @@ for each of them, each block headed by the label that tells them apart.
 
 from __future__ import annotations
 
-from cvrag_desktop.assistant import aggregates, relations
-from cvrag_desktop.assistant.analytics import EvidenceBook
+import datetime as dt
+
+from cvrag_desktop.assistant import aggregates, relations, work_fields
+from cvrag_desktop.assistant.analytics import EvidenceBook, describe_filters
+from cvrag_desktop.assistant.certificates import people_with_certificate
 from cvrag_desktop.assistant.compare import compare_people
 from cvrag_desktop.assistant.people import PeopleIndex
+from cvrag_desktop.assistant.work_intents import pool_filters
 
 PERSON_OPS = ("before", "after", "role_at", "first_role", "latest_role", "degrees")
 AGGREGATE_OPS = ("current_start", "graduation", "most_employers", "shared_employers", "shared_contacts",
                  "duplicates", "cv_date", "mention_count", "most_of", "degree_subject", "in_country")
+WORK_OPS = ("years_in", "longest_at", "field_people", "with_certificate")
 MAX_PEOPLE = 6
 
 
@@ -30,11 +35,41 @@ def _person_op(book: EvidenceBook, people: PeopleIndex, intent: dict, pid: str) 
     return relations.degrees(book, p, f, intent.get("level"))
 
 
-def run_intent(book: EvidenceBook, people: PeopleIndex, intent: dict) -> dict | None:
-    """The computed answer for ``intent`` (None when the op is not one of these)."""
+def _work_op(book: EvidenceBook, people: PeopleIndex, intent: dict, persons: list[str], filters: dict,
+             as_of: dt.date) -> dict | None:
+    """The field-of-work and certificate intents (see :mod:`.work_intents`)."""
+    op, field = intent["op"], work_fields.field_by_id(intent.get("dimension"))
+    if op == "years_in" and persons:
+        p = people.people[persons[0]]
+        employers = [e for e in (intent.get("phrase") or "").split("|") if e]
+        return work_fields.years_in(book, p, people.facts.get(p.primary), field, employers, as_of)
+    if op == "longest_at" and persons:
+        p = people.people[persons[0]]
+        return work_fields.longest_stay(book, p, people.facts.get(p.primary), field, as_of)
+    drop = intent.get("level") == "drop_skills"
+    narrowed = pool_filters(filters, drop)
+    pool = people.facts.matching(narrowed) if narrowed else list(people.facts.all().values())
+    what = describe_filters(narrowed) if narrowed else ""
+    if op == "field_people" and field is not None:
+        return work_fields.people_in(book, people, field, pool, bool(intent.get("count")), as_of, what)
+    if op == "with_certificate":
+        if field is not None:
+            pool = [f for f in pool if work_fields.matching_roles(f, field, [])]
+            what = ", ".join(x for x in (what, field.label) if x)
+        return people_with_certificate(book, people, pool, (intent.get("phrase") or "").split(),
+                                       bool(intent.get("count")), what)
+    return None
+
+
+def run_intent(book: EvidenceBook, people: PeopleIndex, intent: dict, as_of: dt.date | None = None,
+               filters: dict | None = None) -> dict | None:
+    """The computed answer for ``intent`` (None when the op is not one of these); ``as_of`` is
+    "today" for current roles, ``filters`` the question's stored filters."""
     op = intent.get("op")
     people.refresh()
     persons = [pid for pid in intent.get("persons") or [] if pid in people.people]
+    if op in WORK_OPS:
+        return _work_op(book, people, intent, persons, filters or {}, as_of or dt.date.today())
     if op in PERSON_OPS and persons:
         results = [(pid, _person_op(book, people, intent, pid)) for pid in persons[:MAX_PEOPLE]]
         if len(results) == 1:

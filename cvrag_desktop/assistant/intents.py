@@ -88,6 +88,7 @@ class Intent:
     dimension: str | None = None
     earliest: bool = True
     phrase: str | None = None
+    count: bool = False  # "how many …": a count, not a list
 
 
 def person_intent(q: str, persons: list[str], employers: list[str], level: str | None,

@@ -292,7 +292,7 @@ def analytics_node(state: AssistantState, config: RunnableConfig) -> dict:
     p = Plan(**state["plan"])
     book = analytics.EvidenceBook(deps.facts)
     today = deps.today()
-    computed = run_intent(book, deps.people, p.intent) if p.intent else None
+    computed = run_intent(book, deps.people, p.intent, today, p.filters) if p.intent else None
     if computed is not None:
         result = computed
     elif p.op == "compare":

@@ -154,6 +154,15 @@ def has_any(text_folded: str, phrases: tuple[str, ...]) -> bool:
     return bool((pattern and pattern.search(text_folded)) or any(p in text_folded for p in cjk))
 
 
+def phrase_spans(text_folded: str, phrases: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Every (start, end) where one of the folded phrases occurs (whole words; CJK by substring)."""
+    pattern, cjk = _matcher(tuple(phrases))
+    spans = [m.span() for m in pattern.finditer(text_folded)] if pattern else []
+    for p in cjk:
+        spans += [(m.start(), m.end()) for m in re.finditer(re.escape(p), text_folded)]
+    return sorted(spans)
+
+
 def _longest_span(text_folded: str, phrases: tuple[str, ...]) -> tuple[int, int] | None:
     """The longest occurrence of any of the phrases in the folded text."""
     pattern, cjk = _matcher(phrases)

@@ -25,6 +25,8 @@ from cvrag_desktop.assistant.question import (
 )
 from cvrag_desktop.assistant.relations import matches_employer
 from cvrag_desktop.assistant.vocabulary import CatalogVocabulary
+from cvrag_desktop.assistant.work_fields import field_words
+from cvrag_desktop.assistant.work_intents import work_intent
 from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
 from cvrag_desktop.text.companies import company_core
 from cvrag_desktop.text.keys import text_key
@@ -95,6 +97,7 @@ def resolve_people(question: str, words: list[str], used: set[int], vocab: Catal
     """
     ignore = _ignore_words(skills, langs, question_language(question)) | concept_question_words(concepts_in(question))
     ignore |= {w for w in words if canonical_skill(w) or canonical_language(w)}
+    ignore |= field_words(question)  # "banking", "nurses": a field of work, not a word of someone's name
     # employers, places and schools the catalog knows are not names read off a CV's top lines
     ignore |= {w for table in (vocab.companies, vocab.locations, vocab.institutions) for key in table
                for w in key.split() if f" {key} " in f" {' '.join(words)} "}
@@ -205,7 +208,7 @@ def refine(plan: Plan, question: str, words: list[str], used: set[int], people: 
     if intent is not None:
         plan.intent = {"op": intent.op, "persons": intent.persons or persons, "employer": intent.employer,
                        "level": intent.level, "dimension": intent.dimension, "earliest": intent.earliest,
-                       "phrase": intent.phrase}
+                       "phrase": intent.phrase, "count": intent.count}
 
 
 def _scope(plan: Plan, q: str, companies: list[str], people: PeopleIndex) -> list[str]:
@@ -246,6 +249,12 @@ def _content_terms(plan: Plan, question: str, words: list[str], used: set[int], 
     return words_asked
 
 
+def _generic() -> set[str]:
+    from cvrag_desktop.assistant.router import GENERIC
+
+    return set(GENERIC)
+
+
 def _choose_intent(plan: Plan, q: str, question: str, people: PeopleIndex, mentions: list, persons: list[str],
                    companies: list[str], found: list, words_asked: list[str], skills: list[str],
                    levels: list[str]) -> intents.Intent | None:
@@ -262,6 +271,8 @@ def _choose_intent(plan: Plan, q: str, question: str, people: PeopleIndex, menti
         intent = intents.compare_intent(q, persons, topic)
         if intent:
             intent.phrase = " ".join(topic)
+    if intent is None and persons:  # "how many years did X spend in banks / at Y and Z?"
+        intent = work_intent(question, plan, persons, people, words_asked, skills, _generic())
     if intent is None and persons:
         own = [c for c in companies if c not in plan.identifying and set(people_at(people, [c])) & set(persons)]
         own = own or ([] if plan.identifying else own_employers(people, persons, words_asked))
@@ -271,7 +282,8 @@ def _choose_intent(plan: Plan, q: str, question: str, people: PeopleIndex, menti
             other = [t for t in plan.terms if intents.ROLE_WORDS.sub("", t).strip()]
             intent = intents.person_intent(q, persons, own, level, asks_more=bool(other))
     if intent is None and not persons:
-        intent = intents.aggregate_intent(q) or country_intent(question, plan)
+        intent = intents.aggregate_intent(q) or country_intent(question, plan) or \
+            work_intent(question, plan, persons, people, words_asked, skills, _generic())
         if intent is None and intents.COUNT.search(q) and intents.MENTION.search(q) and plan.terms and not skills:
             intent = intents.Intent("mention_count", phrase=" ".join(plan.terms))
         if intent is None and plan.filters.get("degree_level") and plan.terms:

@@ -1,0 +1,82 @@
+"""Who holds a certificate of some name or issuer: "a certificate from Google", "an ACLS cert".
+
+Read from the certifications each CV lists (as extracted at import), never from a skill or a
+tool the CV mentions elsewhere ("uses Google Data Studio" is no Google certificate). A listed
+item matches when every word asked is one of its words (an acronym in brackets counts).
+"""
+
+from __future__ import annotations
+
+import re
+
+from cvrag_desktop.assistant.analytics import EvidenceBook
+from cvrag_desktop.assistant.facts import CandidateFacts
+from cvrag_desktop.assistant.people import PeopleIndex
+from cvrag_desktop.assistant.question import fold
+
+# a certificate asked about, in the listed languages ("cert" is how recruiters type it)
+CERT_WORDS = re.compile(r"(?<![a-z0-9])(certs?|certificates?|certifications?|certified|certificat(?:s|ion|ions)?|"
+                        r"certificados?|certificaciones|certificaci[oó]n|certificat[oi]|certificazion[ei]|"
+                        r"certifica[cç](?:ao|oes|ão|ões)|zertifikat(?:e|en)?|zertifiziert\w*|zertifizierung(?:en)?|"
+                        r"certificaat|certificaten|gecertificeerd|certyfikat(?:y|ów|ow)?|certyfikowan\w*)(?![a-z0-9])"
+                        r"|证书|认证|資格|認定")
+
+
+def asks_certificate(question_folded: str) -> bool:
+    """Does the question ask about a certificate (any listed language)?"""
+    return bool(CERT_WORDS.search(question_folded))
+
+
+def cert_subject(words: list[str]) -> list[str]:
+    """The words that name the certificate or its issuer: the question's content words minus the
+    certificate words themselves ("acls", "google")."""
+    return [w for w in words if not CERT_WORDS.fullmatch(w)]
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", fold(text)))
+
+
+def matching_items(f: CandidateFacts, subject: list[str]) -> list[str]:
+    """The listed certifications of one document that carry every subject word."""
+    wanted = set(subject)
+    return [c for c in f.record.get("certifications") or [] if isinstance(c, str) and wanted <= _words(c)]
+
+
+def holders(people: PeopleIndex, pool: list[CandidateFacts], subject: list[str]) -> list[tuple[CandidateFacts, list[str]]]:
+    """Each person of ``pool`` (documents of one person once) with their matching certifications."""
+    people.refresh()
+    seen: set[str] = set()
+    out = []
+    for f in pool:
+        p = people.person_of(f.candidate_id, refresh=False)
+        key = p.person_id if p else f.candidate_id
+        items = matching_items(f, subject)
+        if key in seen or not items:
+            continue
+        seen.add(key)
+        out.append((f, items))
+    return out
+
+
+def people_with_certificate(book: EvidenceBook, people: PeopleIndex, pool: list[CandidateFacts],
+                            subject: list[str], count: bool, what: str = "") -> dict:
+    """Name (or count) the people holding a certificate with the subject words, each item cited."""
+    found = holders(people, pool, subject)
+    said = " ".join(subject)
+    scope = f" ({what})" if what else ""
+    if not found:
+        return {"status": "unknown", "answer": f"No imported CV{scope} lists a certificate with “{said}”.",
+                "data": {"count": 0, "candidate_ids": []}}
+    lines = []
+    for f, items in found:
+        p = people.person_of(f.candidate_id, refresh=False)
+        name = people.display(p) if p else f.name
+        cited = "; ".join(item + book.cite(book.facts.chunk_for(f.candidate_id, "certifications", item), "text", item)
+                          for item in items[:3])
+        lines.append(f"- {name}: {cited}")
+    n = len(found)
+    head = (f"{n} candidate{'s' if n != 1 else ''}{scope} list{'s' if n == 1 else ''} a certificate with “{said}”:"
+            if count else f"Candidates{scope} listing a certificate with “{said}”:")
+    return {"status": "answered", "answer": head + "\n" + "\n".join(lines),
+            "data": {"count": n, "candidate_ids": [f.candidate_id for f, _ in found]}}

@@ -1,0 +1,77 @@
+"""Which field-of-work or certificate question this is, decided once the people it names are known.
+
+- one named person and "where … the longest" (within a field when one is named): ``longest_at``;
+- one named person and "how many years / how long" with a field or employers of theirs:
+  ``years_in`` ("How many years did Joanna spend in banks?", "… at Westpac and ANZ combined?");
+- nobody named and a certificate asked about: ``with_certificate`` (kept only when someone
+  lists such a certificate; otherwise the CV text is searched as before);
+- nobody named and a field that is all the question's content: ``field_people``
+  ("who has experience in banking?", "how many nurses are there?").
+"""
+
+from __future__ import annotations
+
+from cvrag_desktop.assistant import intents
+from cvrag_desktop.assistant.certificates import asks_certificate, cert_subject, holders
+from cvrag_desktop.assistant.people import PeopleIndex
+from cvrag_desktop.assistant.question import fold, has_any, phrases
+from cvrag_desktop.assistant.work_fields import fields_in, matching_roles, own_employers_named
+
+# words that say "worked in the field" without naming anything else
+NEUTRAL = {"experience", "experiences", "experienced", "exp", "background", "worked", "work", "working", "works",
+           "field", "fields", "industry", "industries", "sector", "sectors", "area", "areas", "role", "roles",
+           "job", "jobs", "career", "careers", "years", "year", "yrs", "professional", "professionals", "history",
+           "branche", "bereich", "sektor", "secteur", "domaine", "settore", "setor", "sektorze", "branży"}
+
+
+def pool_filters(filters: dict, drop_skills: bool = False) -> dict:
+    """The stored filters that narrow the people (skills dropped when they named the certificate)."""
+    return {k: v for k, v in filters.items() if v and not (drop_skills and k == "skills")}
+
+
+def work_intent(question: str, plan, persons: list[str], people: PeopleIndex, words_asked: list[str],
+                skills: list[str], generic: set[str]) -> intents.Intent | None:
+    """The field / certificate intent of a question (None: another route answers it)."""
+    q = fold(question)
+    taken = " ".join([fold(s) for s in skills] + [fold(c) for c in plan.filters.get("companies", [])])
+    found = fields_in(question, taken)
+    field = found[0][0] if found else None
+    field_words = {w for _, (a, b) in found for w in q[a:b].split()}
+    count = bool(intents.COUNT.search(q))
+    if persons:
+        if len(persons) != 1:
+            return None
+        if has_any(q, phrases("longest")) and (field or intents.ROLE_WORDS.search(q) or intents.WHERE_WORK.search(q)):
+            return intents.Intent("longest_at", persons, dimension=field.fid if field else None)
+        if not has_any(q, phrases("how_long")):
+            return None
+        employers = own_employers_named(people, persons, words_asked)
+        if not employers and field is None:
+            return None
+        return intents.Intent("years_in", persons, dimension=None if employers else field.fid,
+                              phrase="|".join(employers))
+    if asks_certificate(q):
+        subject = [w for w in cert_subject(plan.terms) if w not in field_words and w not in NEUTRAL]
+        drop = False
+        if not subject and skills:  # "a certificate from Google": the issuer was read as a skill
+            subject, drop = [w for s in skills for w in fold(s).split()], True
+        if not subject:
+            return None
+        pool = _pool(people, pool_filters(plan.filters, drop), field)
+        if not holders(people, pool, subject):
+            return None
+        return intents.Intent("with_certificate", dimension=field.fid if field else None, phrase=" ".join(subject),
+                              count=count, level="drop_skills" if drop else None)
+    if field is None:
+        return None
+    rest = [t for t in plan.terms if t not in field_words and t not in NEUTRAL and t not in generic]
+    if rest:
+        return None  # "which nurses worked in pediatrics?": more than the field is asked
+    return intents.Intent("field_people", dimension=field.fid, count=count)
+
+
+def _pool(people: PeopleIndex, filters: dict, field) -> list:
+    pool = people.facts.matching(filters) if filters else list(people.facts.all().values())
+    if field is not None:
+        pool = [f for f in pool if matching_roles(f, field, [])]
+    return pool
