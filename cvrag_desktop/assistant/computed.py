@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from cvrag_desktop.assistant import aggregates, relations, work_fields
+from cvrag_desktop.assistant import aggregates, gaps, relations, work_fields
 from cvrag_desktop.assistant.analytics import EvidenceBook, describe_filters
 from cvrag_desktop.assistant.certificates import people_with_certificate
 from cvrag_desktop.assistant.compare import compare_people
@@ -18,7 +18,7 @@ from cvrag_desktop.assistant.work_intents import pool_filters
 PERSON_OPS = ("before", "after", "role_at", "first_role", "latest_role", "degrees")
 AGGREGATE_OPS = ("current_start", "graduation", "most_employers", "shared_employers", "shared_contacts",
                  "duplicates", "cv_date", "mention_count", "most_of", "degree_subject", "in_country")
-WORK_OPS = ("years_in", "longest_at", "field_people", "with_certificate")
+WORK_OPS = ("gaps", "career_change", "years_in", "longest_at", "field_people", "with_certificate")
 MAX_PEOPLE = 6
 
 
@@ -43,6 +43,9 @@ def _work_op(book: EvidenceBook, people: PeopleIndex, intent: dict, persons: lis
         p = people.people[persons[0]]
         employers = [e for e in (intent.get("phrase") or "").split("|") if e]
         return work_fields.years_in(book, p, people.facts.get(p.primary), field, employers, as_of)
+    if op == "gaps" and persons:
+        p = people.people[persons[0]]
+        return gaps.person_gaps(book, p, people.facts.get(p.primary), as_of, int(intent.get("phrase") or 6))
     if op == "longest_at" and persons:
         p = people.people[persons[0]]
         return work_fields.longest_stay(book, p, people.facts.get(p.primary), field, as_of)
@@ -50,6 +53,13 @@ def _work_op(book: EvidenceBook, people: PeopleIndex, intent: dict, persons: lis
     narrowed = pool_filters(filters, drop)
     pool = people.facts.matching(narrowed) if narrowed else list(people.facts.all().values())
     what = describe_filters(narrowed) if narrowed else ""
+    if op == "gaps":
+        return gaps.everyone_with_gaps(book, people, pool, as_of, int(intent.get("phrase") or 6),
+                                       current_only=bool(intent.get("earliest")))
+    if op == "career_change":
+        if persons:
+            pool = [people.facts.get(people.people[persons[0]].primary)]
+        return gaps.career_changers(book, people, pool)
     if op == "field_people" and field is not None:
         return work_fields.people_in(book, people, field, pool, bool(intent.get("count")), as_of, what)
     if op == "with_certificate":

@@ -43,6 +43,10 @@ STUDY = _re(r"stud(y|ied|ies|ying)|degrees?|universit(y|ies)|college|school|grad
 COMPARE = _re(r"compare|comparison|versus|vs|more|less|better|stronger|fits best|fit best|best fit|best suited|"
               r"longer|longest|older|younger|most|highest|top|between|"
               r"rank|ranking|order|who is the (most|best)|vergleich\w*|compar\w*|mehr|mas|plus|mais|piu|比较|更")
+# "where did X get the doctorate": a place of study asked (folded text)
+WHERE_STUDIED = _re(r"where|wo|woher|an welcher|welche[rsn]? (uni\w*|hochschule)|which (university|school|college|"
+                    r"institution)|what (university|school|college|institution)|ou|donde|en que universidad|dove|"
+                    r"in quale|onde|em que universidade|waar|aan welke|gdzie|na jakiej|哪|どこ")
 RANK = _re(r"rank|ranking|order|sort")
 SENIOR = _re(r"senior|seniority|junior|experienced|erfahren\w*|senioridad|ancienne\w*|资深")
 YEARS = _re(r"years|experience|longer|working|worked|erfahrung|experiencia|experience|experiencia|anos|anni|经验|经历")

@@ -278,7 +278,9 @@ def _choose_intent(plan: Plan, q: str, question: str, people: PeopleIndex, menti
         own = own or ([] if plan.identifying else own_employers(people, persons, words_asked))
         if own:
             plan.terms = [t for t in plan.terms if t not in {w for c in own for w in text_key(c).split()}]
-        if not [c for c in found if c.cid != "doctorate"]:
+        if level == "phd" and intents.WHERE_STUDIED.search(q) and {c.cid for c in found} <= {"thesis", "doctorate"}:
+            intent = intents.Intent("degrees", persons, level="phd")  # "Wo hat X promoviert?": where, not the thesis
+        elif not [c for c in found if c.cid != "doctorate"]:
             other = [t for t in plan.terms if intents.ROLE_WORDS.sub("", t).strip()]
             intent = intents.person_intent(q, persons, own, level, asks_more=bool(other))
     if intent is None and not persons:

@@ -3,6 +3,7 @@
 - one named person and "where … the longest" (within a field when one is named): ``longest_at``;
 - one named person and "how many years / how long" with a field or employers of theirs:
   ``years_in`` ("How many years did Joanna spend in banks?", "… at Westpac and ANZ combined?");
+- gaps between roles and career changes, of one person or of everyone: ``gaps``, ``career_change``;
 - nobody named and a certificate asked about: ``with_certificate`` (kept only when someone
   lists such a certificate; otherwise the CV text is searched as before);
 - nobody named and a field that is all the question's content: ``field_people``
@@ -11,10 +12,13 @@
 
 from __future__ import annotations
 
+import re
+
 from cvrag_desktop.assistant import intents
 from cvrag_desktop.assistant.certificates import asks_certificate, cert_subject, holders
+from cvrag_desktop.assistant.gaps import months_asked
 from cvrag_desktop.assistant.people import PeopleIndex
-from cvrag_desktop.assistant.question import fold, has_any, phrases
+from cvrag_desktop.assistant.question import fold, has_any, phrase_spans, phrases, says_currently
 from cvrag_desktop.assistant.work_fields import fields_in, matching_roles, own_employers_named
 
 # words that say "worked in the field" without naming anything else
@@ -22,6 +26,9 @@ NEUTRAL = {"experience", "experiences", "experienced", "exp", "background", "wor
            "field", "fields", "industry", "industries", "sector", "sectors", "area", "areas", "role", "roles",
            "job", "jobs", "career", "careers", "years", "year", "yrs", "professional", "professionals", "history",
            "branche", "bereich", "sektor", "secteur", "domaine", "settore", "setor", "sektorze", "branży"}
+
+
+EMPLOYER_BEFORE = re.compile(r"(?<!\w)(at|for|with|bei|chez|presso|em|bij|dla)\s+(the\s+)?$")
 
 
 def pool_filters(filters: dict, drop_skills: bool = False) -> dict:
@@ -38,6 +45,13 @@ def work_intent(question: str, plan, persons: list[str], people: PeopleIndex, wo
     field = found[0][0] if found else None
     field_words = {w for _, (a, b) in found for w in q[a:b].split()}
     count = bool(intents.COUNT.search(q))
+    gap = [(a, b) for a, b in phrase_spans(q, phrases("gap"))  # "worked at Gap": an employer, not a gap
+           if q[a:b] not in taken and not EMPLOYER_BEFORE.search(q[:a])]
+    if gap:  # "any unexplained gaps?", "does Ana have gaps?"
+        return intents.Intent("gaps", persons[:1], phrase=str(months_asked(q)), count=count,
+                              earliest=says_currently(question) or has_any(q, ("on a break", "right now")))
+    if has_any(q, phrases("career_change")):
+        return intents.Intent("career_change", persons[:1], count=count)
     if persons:
         if len(persons) != 1:
             return None

@@ -106,3 +106,14 @@ def test_a_label_introducing_a_list_names_no_degree(tmp_path):
     items = [(40, 95, "2017 – 2021"), (150, 95, "Grado en Biotecnología"), (330, 95, "Example University"),
              (150, 110, "Competencias adquiridas en el grado:"), (160, 125, "◦ Diseñar experimentos.")]
     assert _education(tmp_path, items) == [("Grado en Biotecnología", "Example University")]
+
+
+def test_a_german_doctorate_named_by_its_subject_and_a_supervisor_is_no_degree(tmp_path):
+    """"Dr. Physik" is a doctorate; "Prof. Dr. Ines Beispiel" on the description line is a person, not a degree."""
+    items = [(40, 95, "Dr. Chemie, Note: 1.0"), (330, 95, "Okt. 2018 - Mai 2023"), (40, 109, "Universität Musterstadt"),
+             (40, 123, "Doktorand, Thema: Katalyse, betreut von Prof. Dr. Ines Beispiel"),
+             (40, 150, "MSc. Chemie, Note: 1.3"), (330, 150, "Okt. 2016 - Sep. 2018"),
+             (40, 164, "Hochschule Beispielstadt")]
+    got = _education(tmp_path, items)
+    assert [d for d, _ in got] == ["Dr. Chemie, Note: 1.0", "MSc. Chemie, Note: 1.3"]
+    assert got[0][1] == "Universität Musterstadt"
