@@ -28,6 +28,7 @@ from cvrag_desktop.factory.hardcases import HardCaseConfig, plan_hard_cases
 from cvrag_desktop.factory.model import CVDraft, CVSpec
 from cvrag_desktop.factory.profiles import factory_data
 from cvrag_desktop.factory.render import FONTS, LAYOUTS, MIXED_LAYOUTS, render_pdf
+from cvrag_desktop.factory.render.fonts import covers
 from cvrag_desktop.factory.updates import build_updated_cv
 
 DEFAULT_AS_OF = dt.date(2026, 11, 1)  # fixed so that a seed means the same ground truth on any day
@@ -49,6 +50,14 @@ ACADEMIC_PROFILES: tuple[str, ...] = ("researcher", "physician", "data_scientist
 # Bitstream Vera covers Latin-1 only: Polish letters (ą ę ł ś ż) would be dropped from the
 # text layer, so those CVs take a DejaVu family when the batch allows one.
 EXTENDED_LATIN_FONTS: dict[str, tuple[str, ...]] = {"pl_PL": ("dejavu-condensed", "dejavu-serif")}
+
+
+def font_for_text(font: str, fonts: tuple[str, ...], text: str) -> str:
+    """``font``, or the first family of ``fonts`` with every letter of ``text`` when ``font`` lacks one
+    (a CV whose headings are in Polish while its people are English: the locale alone does not say)."""
+    if covers(font, text):
+        return font
+    return next((f for f in fonts if f != font and covers(f, text)), font)
 
 
 def font_for_locale(locale: str, font: str, fonts: tuple[str, ...]) -> str:
@@ -233,7 +242,7 @@ def generate_batch(
         if should_cancel is not None and should_cancel():
             report.cancelled = True
             break
-        entry = _generate_one(spec, out, done, referenced, complete, with_image, report)
+        entry = _generate_one(spec, out, done, referenced, complete, with_image, report, fonts)
         if entry is not None:
             entries.append(entry)
         if progress is not None:
@@ -262,6 +271,15 @@ def generate_batch(
     return report
 
 
+def _printed_text(draft: CVDraft) -> str:
+    """Every string the renderer may print: the record, its headings, labels and render hints."""
+    h = draft.hints
+    parts = [draft.cv.model_dump_json(), *h.headings.values(), *h.labels.values(), str(h.present or ""),
+             json.dumps(h.spoken, ensure_ascii=False, default=str),
+             json.dumps(h.certifications, ensure_ascii=False, default=str)]
+    return "".join(parts)
+
+
 def _generate_one(
     spec: CVSpec,
     out: Path,
@@ -270,6 +288,7 @@ def _generate_one(
     complete: LlmCallable | None,
     with_image: bool,
     report: GenerateReport,
+    fonts: tuple[str, ...] = FONTS,
 ) -> dict | None:
     """Run the stages for one CV, recording failures in ``report``; return its manifest entry."""
     cv_id = spec.cv_id
@@ -287,6 +306,7 @@ def _generate_one(
     if spec.index in referenced:
         done[spec.index] = draft
     json_path, pdf_path = out / f"{cv_id}.json", out / f"{cv_id}.pdf"
+    spec.font = font_for_text(spec.font, fonts, _printed_text(draft))
     try:
         atomic_write(json_path, json.dumps(draft.ground_truth(), ensure_ascii=False, indent=1).encode())
     except OSError as exc:

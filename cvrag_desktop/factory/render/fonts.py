@@ -54,3 +54,13 @@ def register_font(name: str) -> tuple[str, str, str, str]:
     addMapping(regular, 0, 1, italic)
     addMapping(regular, 1, 1, bold_italic)
     return regular, bold, italic, bold_italic  # type: ignore[return-value]
+
+
+def covers(name: str, text: str) -> bool:
+    """Does the family have a glyph for every character of ``text`` (whitespace aside)?
+
+    A font without a letter drops it from the PDF's text layer ("Doświadczenie" read back as
+    "Do wiadczenie"), which no real CV's export does."""
+    face = pdfmetrics.getFont(register_font(name)[0]).face
+    glyphs = face.charToGlyph
+    return all(ord(c) in glyphs for c in set(text) if not c.isspace())

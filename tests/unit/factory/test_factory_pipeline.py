@@ -147,3 +147,28 @@ def test_use_llm_without_model_falls_back(tmp_path):
     assert report.notes and report.notes[0]["stage"] == "enrich"
     truth = json.loads((tmp_path / f"{report.generated[0]}.json").read_text())
     assert truth["prose_source"] == "template"
+
+
+def test_every_printed_letter_reaches_the_text_layer(tmp_path):
+    """A CV whose headings are in Polish while its people are English (a LinkedIn export with a
+    Polish interface) takes a font with the Polish letters: no "Do wiadczenie" in the PDF's text."""
+    import pymupdf
+
+    from cvrag_desktop.factory.pipeline import font_for_text
+    from cvrag_desktop.factory.render.fonts import FONTS, covers
+
+    assert not covers("vera", "Doświadczenie") and covers("vera", "Expérience – Köln")
+    assert font_for_text("vera", FONTS, "Doświadczenie") in ("dejavu-serif", "dejavu-condensed")
+    assert font_for_text("vera", ("vera",), "Doświadczenie") == "vera"  # no covering family allowed: kept
+    report = generate_batch(60, 2718, tmp_path, locale="mixed", layout="linkedin,labelled")
+    missing, checked = [], 0
+    for cv_id in report.generated:
+        truth = json.loads((tmp_path / f"{cv_id}.json").read_text(encoding="utf-8"))
+        if truth.get("heading_language") != "pl":
+            continue
+        checked += 1
+        with pymupdf.open(tmp_path / f"{cv_id}.pdf") as doc:
+            text = "".join(page.get_text() for page in doc)
+        if not any(c in text for c in "ąęśćńźż"):
+            missing.append(cv_id)
+    assert checked and not missing
