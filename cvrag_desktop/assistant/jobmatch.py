@@ -227,12 +227,20 @@ def candidate_cells(book: EvidenceBook, f: CandidateFacts, req: JobRequirements)
     return cells
 
 
-def match_job(service, text: str, *, use_llm: bool, limit: int = 20) -> dict:
-    """Rank every candidate against the job description (see module doc)."""
-    text = (text or "").strip()[:MAX_JD]
+def match_job(service, text: str, *, use_llm: bool, limit: int | None = 20) -> dict:
+    """Rank every candidate against the job description (see module doc).
+
+    ``limit`` people are returned (None: all); ``ranked`` says how many people were ranked, so
+    a caller can say "top 20 of 45" and offer the rest. A description longer than ``MAX_JD``
+    characters is read up to there, and the result's notes say so."""
+    text = (text or "").strip()
     if not text:
         raise InvalidInput("Paste a job description.")
-    req, mode, notes = parse_requirements(text), "deterministic", []
+    notes: list[str] = []
+    if len(text) > MAX_JD:
+        notes.append(f"Only the first {MAX_JD:,} of the description's {len(text):,} characters were read.")
+        text = text[:MAX_JD]
+    req, mode = parse_requirements(text), "deterministic"
     query = text[:2000]
     if use_llm:
         from cvrag_desktop.llm import DEFAULT_ALIAS, LLM_ERRORS, complete_text
@@ -262,7 +270,8 @@ def match_job(service, text: str, *, use_llm: bool, limit: int = 20) -> dict:
         rows.append((score, -retrieval.get(f.candidate_id, 999), f))
     rows.sort(key=lambda r: (-r[0], -r[1], r[2].name))
     out = []
-    for score, f, person in best_per_person(service, rows, limit):
+    everyone = best_per_person(service, rows, None)
+    for score, f, person in everyone[:limit] if limit is not None else everyone:
         cells = candidate_cells(book, f, req)
         out.append({"candidate_id": f.candidate_id, "name": service.people.display(person) if person else f.name,
                     "person_id": person.person_id if person else f.candidate_id,
@@ -273,11 +282,11 @@ def match_job(service, text: str, *, use_llm: bool, limit: int = 20) -> dict:
                                                      "bbox", "source_path")} | {"quote": " ".join(e["text"].split())[:400]}
                 for e in book.items}
     return {"requirements": req.model_dump(), "mode": mode, "notes": notes, "candidates": out, "evidence": evidence,
-            "unread": uninterpreted_requirements(text, requirement_labels(req))}
+            "ranked": len(everyone), "unread": uninterpreted_requirements(text, requirement_labels(req))}
 
 
-def best_per_person(service, rows: list[tuple], limit: int) -> list[tuple]:
-    """(score, facts, person) of the ``limit`` best people: a person's best-ranked document stands for them.
+def best_per_person(service, rows: list[tuple], limit: int | None) -> list[tuple]:
+    """(score, facts, person) of the ``limit`` best people (None: all): a person's best-ranked document stands for them.
 
     People are grouped as the browser groups them (``PeopleIndex``, the recruiter's merges
     and splits included), so a person with two CVs is one row of the matrix.
@@ -294,6 +303,6 @@ def best_per_person(service, rows: list[tuple], limit: int) -> list[tuple]:
             continue
         seen.add(pid)
         out.append((score, f, person))
-        if len(out) >= limit:
+        if limit is not None and len(out) >= limit:
             break
     return out

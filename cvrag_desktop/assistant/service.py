@@ -127,8 +127,9 @@ class AssistantService:
             "plan_candidates": state.get("plan", {}).get("candidates", []),
         }
 
-    def match_jd(self, text: str, use_llm: bool = True, limit: int = 20) -> dict:
-        """Rank candidates against a job description with a requirement × candidate matrix."""
+    def match_jd(self, text: str, use_llm: bool = True, limit: int | None = 20) -> dict:
+        """Rank candidates against a job description with a requirement × candidate matrix
+        (the ``limit`` best people; None: everyone ranked)."""
         from cvrag_desktop.assistant.jobmatch import match_job
 
         result = match_job(self, text, use_llm=self.llm_available(use_llm), limit=limit)

@@ -88,6 +88,10 @@ class JobMatchDialog(SavedMatches, QDialog):
         self.match_btn.clicked.connect(self.run_match)
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
+        self.all_btn = QPushButton("Show all")
+        self.all_btn.setToolTip("Rank and show every candidate, not only the best")
+        self.all_btn.clicked.connect(lambda: self.run_match(everyone=True))
+        self.all_btn.setVisible(False)
         self.top_n = QSpinBox(minimum=1, maximum=200, value=5)
         self.top_n.setPrefix("top ")
         self.shortlist_btn = QPushButton("Make a shortlist")
@@ -115,6 +119,7 @@ class JobMatchDialog(SavedMatches, QDialog):
         row.addWidget(self.match_btn)
         row.addWidget(self.save_btn)
         row.addWidget(self.summary, 1)
+        row.addWidget(self.all_btn)
         row.addWidget(self.top_n)
         row.addWidget(self.shortlist_btn)
         row.addWidget(self.export_btn)
@@ -140,8 +145,9 @@ class JobMatchDialog(SavedMatches, QDialog):
         self.sizing = remember_size(self, services, "job_match", QSize(1300, 820))  # fitted to the screen
         split.setSizes([int(self.width() * 0.62), int(self.width() * 0.38)])
 
-    def run_match(self) -> None:
-        """Match the pasted text in a worker (a newer run supersedes an older one)."""
+    def run_match(self, everyone: bool = False) -> None:
+        """Match the pasted text in a worker (a newer run supersedes an older one); ``everyone``:
+        every ranked candidate, not only the best 20."""
         text = self.jd.toPlainText().strip()
         if not text:
             self.message.show_message("Paste a job description first.", "info")
@@ -150,7 +156,8 @@ class JobMatchDialog(SavedMatches, QDialog):
         self.summary.setText("Matching…")
         self.match_btn.setEnabled(False)
         svc = self.services
-        self.runner.start(TASK, self._with_display(lambda: core.assistant(svc).match_jd(text)),
+        limit = None if everyone else 20
+        self.runner.start(TASK, self._with_display(lambda: core.assistant(svc).match_jd(text, limit=limit)),
                           on_result=lambda pair: self.show_result(*pair),
                           on_error=self._error, on_finished=lambda: self.match_btn.setEnabled(True))
 
@@ -205,8 +212,14 @@ class JobMatchDialog(SavedMatches, QDialog):
             unread = unread_requirements(self.jd.toPlainText(), [lbl for lbl, _m in cols])
         self.unread = unread
         mode = "rules only (no language model)" if result.get("mode") != "llm" else "rules + language model"
-        self.summary.setText(f"{len(cands)} candidates ranked · {len(cols)} requirements · read by {mode}. "
-                             "Rank = 10 × must-haves met + 3 × nice-to-haves met.")
+        ranked = result.get("ranked") or len(cands)
+        shown_of = f"{len(cands)} candidates ranked" if ranked <= len(cands) else \
+            f"Top {len(cands)} of {ranked} candidates ranked"
+        self.all_btn.setText(f"Show all {ranked}")
+        self.all_btn.setVisible(ranked > len(cands))
+        cut = " ".join(n for n in result.get("notes") or [] if n.startswith("Only the first"))
+        self.summary.setText(f"{shown_of} · {len(cols)} requirements · read by {mode}. "
+                             "Rank = 10 × must-haves met + 3 × nice-to-haves met." + (f" {cut}" if cut else ""))
         if not cols:
             self.message.show_message("No requirement was recognised in this text (skills, years, degree, "
                                       "languages); candidates are in retrieval order.", "warning")
