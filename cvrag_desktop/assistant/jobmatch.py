@@ -21,6 +21,7 @@ from cvrag_desktop.assistant.analytics import EvidenceBook, cite_earliest_role
 from cvrag_desktop.assistant.criteria import speaks, years_within
 from cvrag_desktop.assistant.facts import CandidateFacts
 from cvrag_desktop.assistant.lookup import highest_degree
+from cvrag_desktop.assistant.question import fold, has_any, phrases
 from cvrag_desktop.assistant.router import extract_languages, extract_skills, extract_years
 from cvrag_desktop.assistant.vocabulary import LEVEL_RANK, QUESTION_LEVELS
 from cvrag_desktop.errors import InvalidInput
@@ -46,24 +47,37 @@ class JobRequirements(BaseModel):
     languages: list[str] = Field(default_factory=list)
 
 
+def _clauses(line: str) -> list[str]:
+    """A line cut into sentences and semicolon parts ("Requisitos: Python. Se valorará: Kafka")."""
+    return [c for c in re.split(r"(?<=[.;!?])\s+|;\s*", line) if c.strip()]
+
+
 def parse_requirements(text: str) -> JobRequirements:
-    """Rules: skills per line (a "nice to have" line or section makes them optional), years, degree, languages."""
+    """Rules: skills per clause (a "nice to have" label, section or phrase in any listed language makes
+    them optional), years, degree, spoken languages (a language name with a fluency or language word,
+    or a CEFR level, beside it)."""
     req = JobRequirements()
-    nice_section = False
+    nice_section = in_list = False  # in a nice-to-have part; in a requirement list (a bare language name counts)
+    nice_words, must_words, lang_words = phrases("jd_nice"), phrases("jd_must"), phrases("jd_language_context")
     for line in text.splitlines():
-        if not line.strip():
-            continue
-        if NICE.search(line) and len(line.split()) <= 6:
-            nice_section = True  # a heading such as "Nice to have:"
-        elif re.match(r"^\s*(requirements|must|required|what you|you have|we need|requisitos)", line, re.I):
-            nice_section = False
-        nice = nice_section or bool(NICE.search(line))
-        for s in extract_skills(line):
-            target = req.nice_to_have_skills if nice else req.must_have_skills
-            if s not in req.must_have_skills and s not in req.nice_to_have_skills:
-                target.append(s)
-        if LANG_CONTEXT.search(line):
-            req.languages += [lang for lang in extract_languages(line) if lang not in req.languages]
+        for clause in _clauses(line):
+            folded = BULLET.sub("", fold(clause)).strip()
+            labelled = folded.split(":", 1)[0] if ":" in folded[:40] else ""
+            if (labelled and has_any(labelled, nice_words)) or \
+                    (has_any(folded, nice_words) and len(folded.split()) <= 6 and not extract_skills(clause)):
+                nice_section = True  # "Nice to have:", "Wünschenswert:", a heading of its own
+            elif (labelled and has_any(labelled, must_words)) or \
+                    re.match(r"^(requirements|must|required|what you|you have|we need|requisitos)", folded):
+                nice_section, in_list = False, True
+            elif labelled and OTHER_HEADING.match(labelled):
+                in_list = False  # "About us:", "Wir bieten:": no requirements here
+            nice = nice_section or has_any(folded, nice_words)
+            for s in extract_skills(clause):
+                target = req.nice_to_have_skills if nice else req.must_have_skills
+                if s not in req.must_have_skills and s not in req.nice_to_have_skills:
+                    target.append(s)
+            if LANG_CONTEXT.search(clause) or has_any(folded, lang_words) or (in_list and not nice):
+                req.languages += [lang for lang in extract_languages(clause) if lang not in req.languages]
     years = extract_years(normalize_key(text))
     req.min_years = years.get("min_years")
     q = normalize_key(text)

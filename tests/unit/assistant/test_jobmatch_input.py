@@ -40,3 +40,30 @@ def test_a_description_in_a_language_with_no_word_list_still_reads_its_skills(as
 def test_an_empty_description_is_a_clear_error(assistant, text):
     with pytest.raises(InvalidInput, match="Paste a job description"):
         assistant.match_jd(text, use_llm=False)
+
+
+@pytest.mark.parametrize("jd, must, nice, langs", [
+    ("Anforderungen: Python und Kafka, Englisch und Deutsch fließend.\nWünschenswert: Docker",
+     ["Python", "Kafka"], ["Docker"], ["English", "German"]),
+    ("Requisitos: Python y Docker; inglés y español. Se valorará: Kafka", ["Python", "Docker"], ["Kafka"],
+     ["English", "Spanish"]),
+    ("Profil : Python et Kafka, anglais et allemand courant. Un plus : Docker", ["Python", "Kafka"], ["Docker"],
+     ["English", "German"]),
+    ("Wymagania: Python i Kafka, biegły angielski. Mile widziane: Docker", ["Python", "Kafka"], ["Docker"],
+     ["English"]),
+    ("Eisen: Python en Kafka, vloeiend Nederlands en Engels. Een pré: Docker", ["Python", "Kafka"], ["Docker"],
+     ["Dutch", "English"]),
+    ("We need someone who speaks English and German.\nPython and Kafka required. Docker is a plus.",
+     ["Python", "Kafka"], ["Docker"], ["English", "German"]),
+])
+def test_requirement_lists_joined_by_and_with_nice_to_haves_in_each_language(jd, must, nice, langs):
+    from cvrag_desktop.assistant.jobmatch import parse_requirements
+
+    req = parse_requirements(jd)
+    assert req.must_have_skills == must and req.nice_to_have_skills == nice and sorted(req.languages) == langs
+
+
+def test_a_language_named_outside_the_requirements_is_no_requirement():
+    from cvrag_desktop.assistant.jobmatch import parse_requirements
+
+    assert parse_requirements("About us: a Polish company.\nRequirements: Python").languages == []
