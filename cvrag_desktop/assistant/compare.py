@@ -88,7 +88,11 @@ def topic_score(chunks: list[Chunk], topic: list[str]) -> tuple[float, list[Chun
 
 def compare_people(book: EvidenceBook, index: PeopleIndex, persons: list[Person], dimension: str,
                    topic: list[str]) -> dict:
-    """Every named person with the compared value, best first."""
+    """Every named person with the compared value, best first ("profile": side by side, unranked)."""
+    if dimension == "profile":
+        from cvrag_desktop.assistant.compare_table import compare_side_by_side
+
+        return compare_side_by_side(book, index, persons)
     rows: list[tuple[float, Person, str]] = []
     for p in persons:
         f = index.facts.get(p.primary)

@@ -394,7 +394,11 @@ def test_compare_and_seniority_of_two_named_people(ask):
     r = ask("Compare Mia Roth and Omar Haddad")
     assert r["status"] == "answered" and cited(r) == {"p_mia", "p_omar_a"}
     assert "12.4 years" in r["answer"] and "8.7 years" in r["answer"]
-    assert r["matches"] == ["p_omar_a", "p_mia"]
+    # "compare" with no dimension puts them side by side, in the order named, unranked
+    assert r["matches"] == ["p_mia", "p_omar_a"] and "side by side" in r["answer"]
+    assert all(f"{aspect}:" in r["answer"] for aspect in ("Current role", "Experience", "Key skills", "Education",
+                                                           "Languages", "Certifications"))
+    assert set(r["data"]["table"]["Experience"]) == {"p_mia", "p_omar_a"}
     r = ask("Who is more senior, Mia Roth or Omar Haddad?")
     assert r["status"] == "answered" and r["matches"] == ["p_omar_a", "p_mia"]
     a, b = _order(r["answer"], "1. Omar Haddad", "2. Dr. Mia Roth")
