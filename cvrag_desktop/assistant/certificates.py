@@ -22,28 +22,50 @@ CERT_WORDS = re.compile(r"(?<![a-z0-9])(certs?|certificates?|certifications?|cer
                         r"|证书|认证|資格|認定")
 
 
+# a licence asked about: "a nursing licence", "licensed to practise", "Zulassung", "colegiado"
+LICENCE_WORDS = re.compile(r"(?<![a-z0-9])(licen[cs]es?|licensed|licensure|registration|zulassung|approbation|"
+                           r"colegiad[oa]s?|licencia|licenza|licenca|licença|uprawnieni\w*|registratie)(?![a-z0-9])")
+
+
 def asks_certificate(question_folded: str) -> bool:
-    """Does the question ask about a certificate (any listed language)?"""
-    return bool(CERT_WORDS.search(question_folded))
+    """Does the question ask about a certificate or a licence (any listed language)?"""
+    return bool(CERT_WORDS.search(question_folded) or LICENCE_WORDS.search(question_folded))
+
+
+def asked_kind(question_folded: str) -> str | None:
+    """"driving licence" or "licence" when the question asks for that kind of credential, else None."""
+    from cvrag_desktop.assistant.credentials import DRIVING
+
+    if DRIVING.search(question_folded):
+        return "driving licence"
+    return "licence" if LICENCE_WORDS.search(question_folded) else None
 
 
 def cert_subject(words: list[str]) -> list[str]:
     """The words that name the certificate or its issuer: the question's content words minus the
-    certificate words themselves ("acls", "google")."""
-    return [w for w in words if not CERT_WORDS.fullmatch(w)]
+    certificate and licence words themselves ("acls", "google")."""
+    drive = {"driving", "drivers", "driver", "fuhrerschein", "permis", "conduire", "prawo", "jazdy", "rijbewijs"}
+    return [w for w in words if not CERT_WORDS.fullmatch(w) and not LICENCE_WORDS.fullmatch(w) and w not in drive]
 
 
 def _words(text: str) -> set[str]:
     return set(re.findall(r"\w+", fold(text)))
 
 
-def matching_items(f: CandidateFacts, subject: list[str]) -> list[str]:
-    """The listed certifications of one document that carry every subject word."""
+def matching_items(f: CandidateFacts, subject: list[str], kind: str | None = None) -> list[str]:
+    """The listed certifications of one document that carry every subject word (and are of ``kind``:
+    "licence", "driving licence", when given)."""
+    from cvrag_desktop.assistant.credentials import parse_credential
+
     wanted = set(subject)
-    return [c for c in f.record.get("certifications") or [] if isinstance(c, str) and wanted <= _words(c)]
+    items = [c for c in f.record.get("certifications") or [] if isinstance(c, str) and wanted <= _words(c)]
+    if kind is not None:
+        items = [c for c in items if (p := parse_credential(c)) is not None and p.kind == kind]
+    return items
 
 
-def holders(people: PeopleIndex, pool: list[CandidateFacts], subject: list[str]) -> list[tuple[CandidateFacts, list[str]]]:
+def holders(people: PeopleIndex, pool: list[CandidateFacts], subject: list[str],
+            kind: str | None = None) -> list[tuple[CandidateFacts, list[str]]]:
     """Each person of ``pool`` (documents of one person once) with their matching certifications."""
     people.refresh()
     seen: set[str] = set()
@@ -51,7 +73,7 @@ def holders(people: PeopleIndex, pool: list[CandidateFacts], subject: list[str])
     for f in pool:
         p = people.person_of(f.candidate_id, refresh=False)
         key = p.person_id if p else f.candidate_id
-        items = matching_items(f, subject)
+        items = matching_items(f, subject, kind)
         if key in seen or not items:
             continue
         seen.add(key)
@@ -60,13 +82,14 @@ def holders(people: PeopleIndex, pool: list[CandidateFacts], subject: list[str])
 
 
 def people_with_certificate(book: EvidenceBook, people: PeopleIndex, pool: list[CandidateFacts],
-                            subject: list[str], count: bool, what: str = "") -> dict:
-    """Name (or count) the people holding a certificate with the subject words, each item cited."""
-    found = holders(people, pool, subject)
-    said = " ".join(subject)
+                            subject: list[str], count: bool, what: str = "", kind: str | None = None) -> dict:
+    """Name (or count) the people holding a certificate with the subject words (of ``kind``), each item cited."""
+    found = holders(people, pool, subject, kind)
+    said = " ".join(subject) or kind or "certificate"
     scope = f" ({what})" if what else ""
     if not found:
-        return {"status": "unknown", "answer": f"No imported CV{scope} lists a certificate with “{said}”.",
+        return {"status": "unknown", "answer": f"No imported CV{scope} lists a {kind or 'certificate'} with “{said}”."
+                if subject else f"No imported CV{scope} lists a {said}.",
                 "data": {"count": 0, "candidate_ids": []}}
     lines = []
     for f, items in found:
@@ -76,7 +99,8 @@ def people_with_certificate(book: EvidenceBook, people: PeopleIndex, pool: list[
                           for item in items[:3])
         lines.append(f"- {name}: {cited}")
     n = len(found)
-    head = (f"{n} candidate{'s' if n != 1 else ''}{scope} list{'s' if n == 1 else ''} a certificate with “{said}”:"
-            if count else f"Candidates{scope} listing a certificate with “{said}”:")
+    thing = f"a {kind or 'certificate'} with “{said}”" if subject else f"a {said}"
+    head = (f"{n} candidate{'s' if n != 1 else ''}{scope} list{'s' if n == 1 else ''} {thing}:"
+            if count else f"Candidates{scope} listing {thing}:")
     return {"status": "answered", "answer": head + "\n" + "\n".join(lines),
             "data": {"count": n, "candidate_ids": [f.candidate_id for f, _ in found]}}

@@ -67,7 +67,7 @@ def _work_op(book: EvidenceBook, people: PeopleIndex, intent: dict, persons: lis
             pool = [f for f in pool if work_fields.matching_roles(f, field, [])]
             what = ", ".join(x for x in (what, field.label) if x)
         return people_with_certificate(book, people, pool, (intent.get("phrase") or "").split(),
-                                       bool(intent.get("count")), what)
+                                       bool(intent.get("count")), what, kind=intent.get("employer"))
     return None
 
 

@@ -180,7 +180,9 @@ def person_criteria(documents: list, names: dict[str, str] | None = None) -> dic
 
     A person has a skill, a language or a degree when any of their CVs states it, and the
     most years any of them shows (skills spelt as ``names`` has them, see :func:`skill_names`); ``held_degree`` is the highest held degree as printed,
-    ``expected_degrees`` the degrees shown as expected (never counted).
+    ``expected_degrees`` the degrees shown as expected (never counted); ``person_credentials`` the short
+    names of the credentials listed, ``person_fields`` the fields of work of their roles (as the chat
+    reads them: "how many nurses", "a certificate from Google").
     """
     skills: dict[str, str] = {}
     languages: dict[str, str] = {}
@@ -194,7 +196,11 @@ def person_criteria(documents: list, names: dict[str, str] | None = None) -> dic
             languages.setdefault(language_key(x), language_name(x))
     held = [c for c in claims if not c.expected]
     best = max(held, key=lambda c: LEVEL_RANK.get(c.level or "", 0), default=None)
+    from cvrag_desktop.assistant.credentials import person_credentials
+    from cvrag_desktop.assistant.work_fields import person_fields
+
     return {"person_skills": list(skills.values()), "person_languages": list(languages.values()),
+            "person_credentials": person_credentials(documents), "person_fields": person_fields(documents),
             "person_years": max(years) if years else None, "degree_rank": degree_rank(claims),
             "held_degree": best.degree if best else "",
             "expected_degrees": list(dict.fromkeys(c.degree for c in claims if c.expected))}

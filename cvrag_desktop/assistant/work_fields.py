@@ -91,6 +91,12 @@ def present_of(f: CandidateFacts, as_of: dt.date) -> dt.date:
     return min(dated, as_of) if dated else as_of
 
 
+def person_fields(documents: list) -> list[str]:
+    """The labels of the fields of work of every role a person's documents list, in the table's order."""
+    found = {fid for f in documents for r in f.record.get("experiences", []) for fid in role_fields(r)}
+    return [w.label for w in work_fields() if w.fid in found]
+
+
 def _union_days(spans: list[tuple[dt.date, dt.date]]) -> int:
     days, cur = 0, None
     for s, e in sorted(spans):

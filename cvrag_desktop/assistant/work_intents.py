@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from cvrag_desktop.assistant import intents
-from cvrag_desktop.assistant.certificates import asks_certificate, cert_subject, holders
+from cvrag_desktop.assistant.certificates import asked_kind, asks_certificate, cert_subject, holders
 from cvrag_desktop.assistant.gaps import months_asked
 from cvrag_desktop.assistant.people import PeopleIndex
 from cvrag_desktop.assistant.question import fold, has_any, phrase_spans, phrases, says_currently
@@ -66,16 +66,17 @@ def work_intent(question: str, plan, persons: list[str], people: PeopleIndex, wo
                               phrase="|".join(employers))
     if asks_certificate(q):
         subject = [w for w in cert_subject(plan.terms) if w not in field_words and w not in NEUTRAL]
+        kind = asked_kind(q)
         drop = False
         if not subject and skills:  # "a certificate from Google": the issuer was read as a skill
             subject, drop = [w for s in skills for w in fold(s).split()], True
-        if not subject:
+        if not subject and kind is None:
             return None
         pool = _pool(people, pool_filters(plan.filters, drop), field)
-        if not holders(people, pool, subject):
-            return None
+        if not holders(people, pool, subject, kind) and (subject or field is None):
+            return None  # nobody lists it: the CV text is searched instead
         return intents.Intent("with_certificate", dimension=field.fid if field else None, phrase=" ".join(subject),
-                              count=count, level="drop_skills" if drop else None)
+                              count=count, level="drop_skills" if drop else None, employer=kind)
     if field is None:
         return None
     rest = [t for t in plan.terms if t not in field_words and t not in NEUTRAL and t not in generic]

@@ -60,3 +60,29 @@ def test_facet_counts_follow_the_other_filters(people_window, qtbot):
     assert _skill_text(pane, "SQL") == "SQL (0)"
     pane.facets.reset()
     assert _skill_text(pane, "Triage") == "Triage (1)"
+
+
+def _choices(combo) -> list[str]:
+    return [combo.itemText(i) for i in range(combo.count())]
+
+
+def test_field_of_work_facet_reads_roles_as_the_chat_does(people_window, qtbot):
+    pane = people_window.candidates
+    fields = pane.facets.work_field
+    # a2 is a lead developer, a3 a nurse at a hospital (nursing, and healthcare as a sector), Ben an analyst
+    assert {"nursing (1)", "healthcare (1)", "software and IT (1)"} <= set(_choices(fields))
+    fields.setCurrentIndex(fields.findData("nursing"))
+    assert pane.proxy.visible_ids() == ["a3"]
+    pane.facets.reset()
+    assert len(pane.proxy.visible_ids()) == 3
+
+
+def test_credential_facet_filters_on_the_short_name():
+    from cvrag_desktop.ui.models.candidate_filter import CandidateFilterProxy
+
+    proxy = CandidateFilterProxy()
+    rn = {"id": "p1", "person_credentials": ["RN", "ACLS"], "_text": ""}
+    cpa = {"id": "p2", "person_credentials": ["CPA"], "_text": ""}
+    proxy.credential = "ACLS"
+    assert proxy.passes(rn) and not proxy.passes(cpa)
+    assert proxy.passes(cpa, frozenset({"credential"}))

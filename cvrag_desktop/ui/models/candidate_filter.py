@@ -23,6 +23,16 @@ def person_skills(row: dict) -> list[str]:
     return row.get("person_skills") or row.get("skills") or []
 
 
+def person_credentials(row: dict) -> list[str]:
+    """The credentials the Credential facet tests (short names: "RN", "CPA", "ACLS")."""
+    return row.get("person_credentials") or []
+
+
+def person_fields(row: dict) -> list[str]:
+    """The fields of work the Field facet tests ("nursing", "banking")."""
+    return row.get("person_fields") or []
+
+
 def person_languages(row: dict) -> list[str]:
     """The spoken languages the Language facet tests: the person's (English names), else the row's."""
     return row.get("person_languages") or row.get("languages") or []
@@ -38,6 +48,8 @@ class CandidateFilterProxy(QSortFilterProxyModel):
         self.max_years: float | None = None
         self.min_degree = 0
         self.language = ""
+        self.credential = ""
+        self.work_field = ""
         self.employer = ""
         self.text = ""
         self.restrict_ids: set[str] | None = None  # search results or a shortlist
@@ -88,6 +100,10 @@ class CandidateFilterProxy(QSortFilterProxyModel):
         if self.min_degree and r.get("degree_level", 0) < self.min_degree:
             return False
         if self.language and "language" not in skip and not speaks(person_languages(r), self.language):
+            return False
+        if self.credential and "credential" not in skip and self.credential not in person_credentials(r):
+            return False
+        if self.work_field and "work_field" not in skip and self.work_field not in person_fields(r):
             return False
         if self.status and (r.get("status") in ("hired", "rejected") if self.status == OPEN
                             else r.get("status") != self.status):

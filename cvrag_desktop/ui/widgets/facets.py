@@ -1,5 +1,5 @@
-"""The facet panel of the Candidates pane: skills with counts, years, degree, language, employer,
-and the screening filters (status, tag, rating)."""
+"""The facet panel of the Candidates pane: skills with counts, years, degree, language, field of work,
+credential, employer, and the screening filters (status, tag, rating)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,13 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.catalog.screening import STATUS_LABELS, STATUSES
-from cvrag_desktop.ui.models.candidate_filter import OPEN, person_languages, person_skills
+from cvrag_desktop.ui.models.candidate_filter import (
+    OPEN,
+    person_credentials,
+    person_fields,
+    person_languages,
+    person_skills,
+)
 
 ANY = -1
 DEGREE_CHOICES = (("Any degree", 0), ("Bachelor or higher", 2), ("Master or higher", 3), ("Doctorate", 4))
@@ -49,6 +55,12 @@ class FacetPanel(QWidget):
             self.degree.addItem(label, level)
         self.language = QComboBox()
         self.language.addItem("Any language", "")
+        self.work_field = QComboBox()
+        self.work_field.addItem("Any field", "")
+        self.work_field.setToolTip("Fields of work read from the roles' titles (a nurse) and employers (a bank)")
+        self.credential = QComboBox()
+        self.credential.addItem("Any credential", "")
+        self.credential.setToolTip("Licences and certifications the CVs list (RN, CPA, ACLS…)")
         self.employer = QLineEdit(placeholderText="Worked at… (any employer)")
         self.status = self._combo(STATUS_CHOICES)
         self.tag = QComboBox()
@@ -56,7 +68,8 @@ class FacetPanel(QWidget):
         self.rating = self._combo(RATING_CHOICES)
         self.status.setItemData(1, "Everyone not hired and not rejected", Qt.ItemDataRole.ToolTipRole)
         self.reset_btn = QPushButton("Clear filters")
-        for combo in (self.degree, self.language, self.status, self.tag, self.rating):  # long choices: no wide sidebar
+        for combo in (self.degree, self.language, self.work_field, self.credential, self.status, self.tag,
+                      self.rating):  # long choices: no wide sidebar
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
         form = QFormLayout()
@@ -64,6 +77,8 @@ class FacetPanel(QWidget):
         form.addRow("Max years", self.max_years)
         form.addRow("Degree", self.degree)
         form.addRow("Language", self.language)
+        form.addRow("Field", self.work_field)
+        form.addRow("Credential", self.credential)
         form.addRow("Employer", self.employer)
         form.addRow("Status", self.status)
         form.addRow("Tag", self.tag)
@@ -79,7 +94,8 @@ class FacetPanel(QWidget):
         self.skill_filter.textChanged.connect(self._filter_skill_list)
         for w in (self.min_years, self.max_years):
             w.valueChanged.connect(self._emit)
-        for combo in (self.degree, self.language, self.status, self.tag, self.rating):
+        for combo in (self.degree, self.language, self.work_field, self.credential, self.status, self.tag,
+                      self.rating):
             combo.currentIndexChanged.connect(self._emit)
         self.employer.textChanged.connect(self._emit)
         self.reset_btn.clicked.connect(self.reset)
@@ -120,6 +136,15 @@ class FacetPanel(QWidget):
             self.language.addItem(f"{name} ({n})", name)
         idx = self.language.findData(current)
         self.language.setCurrentIndex(max(idx, 0))
+        for combo, values, empty in ((self.work_field, person_fields, "Any field"),
+                                     (self.credential, person_credentials, "Any credential")):
+            chosen = combo.currentData()
+            counts = Counter(x for r in rows for x in dict.fromkeys(values(r)))
+            combo.clear()
+            combo.addItem(empty, "")
+            for name, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0].casefold())):
+                combo.addItem(f"{name} ({n})", name)
+            combo.setCurrentIndex(max(combo.findData(chosen), 0))
         self.set_tags(sorted({t for r in rows for t in r.get("tags") or []}, key=str.casefold))
         self._filter_skill_list(self.skill_filter.text())
         self._quiet = False
@@ -196,6 +221,8 @@ class FacetPanel(QWidget):
             "max_years": None if self.max_years.value() == ANY else float(self.max_years.value()),
             "min_degree": int(self.degree.currentData() or 0),
             "language": self.language.currentData() or "",
+            "work_field": self.work_field.currentData() or "",
+            "credential": self.credential.currentData() or "",
             "employer": self.employer.text().strip(),
             "status": self.status.currentData() or "",
             "tag": self.tag.currentData() or "",
@@ -214,7 +241,8 @@ class FacetPanel(QWidget):
             for box, key in ((self.min_years, "min_years"), (self.max_years, "max_years")):
                 box.setValue(ANY if values.get(key) is None else int(values[key]))
             for combo, key in ((self.degree, "min_degree"), (self.language, "language"), (self.status, "status"),
-                               (self.rating, "min_rating")):
+                               (self.rating, "min_rating"), (self.work_field, "work_field"),
+                               (self.credential, "credential")):
                 combo.setCurrentIndex(max(0, combo.findData(values.get(key) or combo.itemData(0))))
             if values.get("tag") and self.tag.findData(values["tag"]) < 0:
                 self.tag.addItem(values["tag"], values["tag"])
@@ -233,7 +261,7 @@ class FacetPanel(QWidget):
         self.max_years.setValue(ANY)
         self.degree.setCurrentIndex(0)
         self.language.setCurrentIndex(0)
-        for combo in (self.status, self.tag, self.rating):
+        for combo in (self.status, self.tag, self.rating, self.work_field, self.credential):
             combo.setCurrentIndex(0)
         self.employer.clear()
         self.skill_filter.clear()

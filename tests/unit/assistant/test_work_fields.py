@@ -32,7 +32,8 @@ PEOPLE = [
         ("Desktop Support Manager", "Pellham Systems Inc.", "2014-08", None)],
          certs=["Google IT Support Professional Certificate - Coursera"], skills=["Google Analytics"]),
     dict(cid="cand_ada", name="Ada Quist", roles=[("Marketing Lead", "Brightline Media", "2019-01", None)],
-         certs=["Advanced Cardiovascular Life Support (ACLS), AHA"], skills=["Google Analytics", "SEO"]),
+         certs=["Advanced Cardiovascular Life Support (ACLS), AHA", "Driving licence, category B"],
+         skills=["Google Analytics", "SEO"]),
     dict(cid="cand_noor", name="Noor Halvard", roles=[
         ("Charge Nurse", "St. Brigid Medical Center", "2019-03", None),
         ("Staff Nurse", "Harbor General Hospital", "2015-01", "2019-02")],
@@ -155,3 +156,11 @@ def test_certificate_count_within_a_field(work_assistant):
 def test_a_certificate_no_one_lists_falls_back_to_the_cv_text(work_assistant):
     r = work_assistant.ask("Who has a PMP certificate?", use_llm=False)
     assert r["status"] == "unknown"
+
+
+def test_licences_by_kind_within_a_field(work_assistant):
+    r = work_assistant.ask("Which nurses have a licence?", use_llm=False)
+    assert r["status"] == "answered" and r["data"]["candidate_ids"] == ["cand_noor"]  # Lev lists BLS only
+    assert "License #000000" in r["answer"]
+    r = work_assistant.ask("Who has a driving licence?", use_llm=False)
+    assert r["data"]["candidate_ids"] == ["cand_ada"]
