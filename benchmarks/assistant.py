@@ -15,6 +15,7 @@ open, compare, unanswerable), asked through ``AssistantService.ask`` and scored:
 A separate set of hand-written recruiter paraphrases over the same ground truth
 (``handwritten.py``: history, lookup, compare, aggregate, count, unanswerable) is asked
 the same way and printed as its own table, so the template questions cannot hide overfitting.
+Five more groups (``assistant_rows.py``: typo, follow-up, credential, gap, foreign) get a table each.
 
     python benchmarks/assistant.py [--n 100] [--seed 21] [--root DIR] [--scale-root DIR] [--llm]
 
@@ -449,6 +450,10 @@ def main() -> int:
     print(f"hand-written: {len(hw)} questions ({counts})")
     print_tables("no LLM (deterministic mode)", run(root, qs, truth, False, today))
     print_handwritten("hand-written questions (no LLM)", run(root, hw, truth, False, today))
+    from assistant_rows import build_rows, print_rows, run_rows  # imports this module: not at the top
+
+    rows = build_rows(truth, random.Random(f"rows:{args.seed}"), today)
+    print_rows("typo, follow-up, credential, gap, foreign (no LLM, assistant_rows.py)", run_rows(rows, truth))
     if args.llm:
         print_tables("with the configured LLM", run(root, qs, truth, True, today))
         print_handwritten("hand-written questions (with the configured LLM)", run(root, hw, truth, True, today))
