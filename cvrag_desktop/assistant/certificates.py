@@ -52,20 +52,44 @@ def _words(text: str) -> set[str]:
     return set(re.findall(r"\w+", fold(text)))
 
 
-def matching_items(f: CandidateFacts, subject: list[str], kind: str | None = None) -> list[str]:
+def library_shorts(people: PeopleIndex) -> dict[str, str]:
+    """Every credential short name the library lists (folded → as shown): what the Credential facet offers."""
+    from cvrag_desktop.assistant.credentials import person_credentials
+
+    out: dict[str, str] = {}
+    for f in people.facts.all().values():
+        for short in person_credentials([f]):
+            out.setdefault(fold(short), short)
+    return out
+
+
+def named_short(question_folded: str, shorts: dict[str, str]) -> str | None:
+    """The longest library credential acronym the question names ("a CPA certificate", "RN licence")."""
+    from cvrag_desktop.assistant.question import has_phrase
+
+    # acronyms only ("RN", "NE-BC", "CPA"): a name ("Google") asks by its words, the issuer's included
+    hits = [k for k, shown in shorts.items() if re.fullmatch(r"[A-Z][A-Z0-9&+/-]{1,7}", shown)
+            and has_phrase(question_folded, k)]
+    return shorts[max(hits, key=len)] if hits else None
+
+
+def matching_items(f: CandidateFacts, subject: list[str], kind: str | None = None, short: str | None = None) -> list[str]:
     """The listed certifications of one document that carry every subject word (and are of ``kind``:
-    "licence", "driving licence", when given)."""
+    "licence", "driving licence", when given), or whose short name is ``short`` (the facet's value)."""
     from cvrag_desktop.assistant.credentials import parse_credential
 
+    if short is not None:
+        key = fold(short)
+        return [c for c in f.record.get("certifications") or []
+                if isinstance(c, str) and (p := parse_credential(c)) is not None and fold(p.short) == key]
     wanted = set(subject)
     items = [c for c in f.record.get("certifications") or [] if isinstance(c, str) and wanted <= _words(c)]
-    if kind is not None:
-        items = [c for c in items if (p := parse_credential(c)) is not None and p.kind == kind]
-    return items
+    parsed = [(c, parse_credential(c)) for c in items]  # only what reads as a credential (as the facet shows)
+    return [c for c, p in parsed if p is not None and (kind is None or p.kind == kind)]
 
 
 def holders(people: PeopleIndex, pool: list[CandidateFacts], subject: list[str],
-            kind: str | None = None) -> list[tuple[CandidateFacts, list[str]]]:
+            kind: str | None = None, short: str | None = None) -> list[tuple[CandidateFacts, list[str]]]:
     """Each person of ``pool`` (documents of one person once) with their matching certifications."""
     people.refresh()
     seen: set[str] = set()
@@ -73,7 +97,7 @@ def holders(people: PeopleIndex, pool: list[CandidateFacts], subject: list[str],
     for f in pool:
         p = people.person_of(f.candidate_id, refresh=False)
         key = p.person_id if p else f.candidate_id
-        items = matching_items(f, subject, kind)
+        items = matching_items(f, subject, kind, short)
         if key in seen or not items:
             continue
         seen.add(key)
@@ -82,10 +106,13 @@ def holders(people: PeopleIndex, pool: list[CandidateFacts], subject: list[str],
 
 
 def people_with_certificate(book: EvidenceBook, people: PeopleIndex, pool: list[CandidateFacts],
-                            subject: list[str], count: bool, what: str = "", kind: str | None = None) -> dict:
-    """Name (or count) the people holding a certificate with the subject words (of ``kind``), each item cited."""
-    found = holders(people, pool, subject, kind)
-    said = " ".join(subject) or kind or "certificate"
+                            subject: list[str], count: bool, what: str = "", kind: str | None = None,
+                            short: str | None = None) -> dict:
+    """Name (or count) the people holding a certificate with the subject words (of ``kind``), or the
+    credential of that short name, each item cited."""
+    found = holders(people, pool, subject, kind, short)
+    said = short or " ".join(subject) or kind or "certificate"
+    subject = [short] if short else subject
     scope = f" ({what})" if what else ""
     if not found:
         return {"status": "unknown", "answer": f"No imported CV{scope} lists a {kind or 'certificate'} with “{said}”."

@@ -45,17 +45,18 @@ def _work_op(book: EvidenceBook, people: PeopleIndex, intent: dict, persons: lis
         return work_fields.years_in(book, p, people.facts.get(p.primary), field, employers, as_of)
     if op == "gaps" and persons:
         p = people.people[persons[0]]
-        return gaps.person_gaps(book, p, people.facts.get(p.primary), as_of, int(intent.get("phrase") or 6))
+        return gaps.person_gaps(book, p, people.facts.get(p.primary), as_of, int(intent.get("phrase") or 6),
+                                between=intent.get("level") == "between")
     if op == "longest_at" and persons:
         p = people.people[persons[0]]
         return work_fields.longest_stay(book, p, people.facts.get(p.primary), field, as_of)
-    drop = intent.get("level") == "drop_skills"
+    drop = intent.get("level") in ("drop_skills", "short")
     narrowed = pool_filters(filters, drop)
     pool = people.facts.matching(narrowed) if narrowed else list(people.facts.all().values())
     what = describe_filters(narrowed) if narrowed else ""
     if op == "gaps":
         return gaps.everyone_with_gaps(book, people, pool, as_of, int(intent.get("phrase") or 6),
-                                       current_only=bool(intent.get("earliest")))
+                                       current_only=bool(intent.get("earliest")), between=intent.get("level") == "between")
     if op == "career_change":
         if persons:
             pool = [people.facts.get(people.people[persons[0]].primary)]
@@ -66,8 +67,9 @@ def _work_op(book: EvidenceBook, people: PeopleIndex, intent: dict, persons: lis
         if field is not None:
             pool = [f for f in pool if work_fields.matching_roles(f, field, [])]
             what = ", ".join(x for x in (what, field.label) if x)
-        return people_with_certificate(book, people, pool, (intent.get("phrase") or "").split(),
-                                       bool(intent.get("count")), what, kind=intent.get("employer"))
+        short = intent.get("phrase") if intent.get("level") == "short" else None
+        return people_with_certificate(book, people, pool, [] if short else (intent.get("phrase") or "").split(),
+                                       bool(intent.get("count")), what, kind=intent.get("employer"), short=short)
     return None
 
 

@@ -32,6 +32,21 @@ _NOT_A_CREDENTIAL = re.compile(r"@|https?://|www\.|^\+?[\d\s()./-]{7,}$|^(ul|uli
                                re.I)
 
 
+# what makes a listed item read as a credential (a sidebar or a thesis list read into the section does not)
+_CREDENTIAL_WORDS = re.compile(
+    r"certif\w*|licen[cs]\w*|registered|registration|accredit\w*|chartered|qualification|qualified|diploma|"
+    r"course|training|program(me)?|professional|associate|practitioner|specialist|expert|foundation|fellow|"
+    r"green belt|black belt|six sigma|scrum|itil|prince2|istqb|comptia|cisco|ccna|aws|azure|google|microsoft|"
+    r"oracle|salesforce|sap|apple|adobe|hubspot|coursera|udemy|edx|life support|first aid|cpr|admitted|bar|board|"
+    r"zertifi\w*|schein|zulassung|approbation|lehrgang|weiterbildung|certificado|certificación|título|curso|"
+    r"certificat|attestation|formation|brevet|permis|attestato|corso|abilitazione|certificação|curso|"
+    r"certificaat|diploma|opleiding|certyfikat\w*|kurs|szkolenie|uprawnienia|prawo jazdy|资格|证书|認定|資格|免許",
+    re.I)
+_BARE_ACRONYM = re.compile(r"^[A-Z][A-Z0-9&+/-]{1,7}(?:\s*\(\d{4}\))?$")
+_NOT_AN_ENTRY = re.compile(r"^(dissertation|thesis|honou?rs?|award|supervision|phd supervision|publications?|"
+                           r"undergraduate|graduate|doctoral|master'?s?)\b", re.I)
+
+
 @dataclass(frozen=True)
 class Credential:
     """One listed credential, parsed."""
@@ -54,12 +69,17 @@ def parse_credential(item: str) -> Credential | None:
 
     if len(text.split()) <= 3 and countries_of_places(fold(text)):
         return None  # "Polska", "Berlin": a sidebar's place read into the list
+    if _NOT_AN_ENTRY.match(text) or not (_ACRONYM.search(text) or _BARE_ACRONYM.match(text)
+                                         or re.match(r"[A-Z][A-Z0-9]{1,4}\b(?!\.)", text)  # "PMP - PMI, 2021"
+                                         or _CREDENTIAL_WORDS.search(text)):
+        return None  # a thesis title, a person's name, a course list read into the section
     kind = "driving licence" if DRIVING.search(text) else "licence" if LICENCE.search(text) else "certification"
     parts = [p.strip() for p in re.split(r",|\s[-–|·]\s", text) if p.strip()]
     name = parts[0] if parts else text
     acronym = _ACRONYM.search(name) or _ACRONYM.search(text)
     lead = _LEADING_CAPS.match(name)
-    short = acronym.group(1) if acronym else lead.group(1) if lead and len(name.split()) <= 3 else name[:60]
+    short = acronym.group(1) if acronym else \
+        lead.group(1) if lead and len(name.split()) <= 3 and not name.isupper() else name[:60]  # "PMP Certified"
     number = next((g for m in _NUMBER.finditer(text) for g in m.groups() if g), None)
     expires = m.group(1) if (m := _EXPIRES.search(text)) else None
     status = m.group(1).lower() if (m := _STATUS.search(text)) else None

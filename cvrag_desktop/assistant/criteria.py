@@ -149,8 +149,11 @@ def facet_counts(rows: list[dict]) -> dict[str, Counter]:
 
     ``skills`` and ``languages`` count the people with the value, ``degree`` the people whose
     highest held degree reaches each rank (2, 3, 4), ``min_years`` the people with at least N
-    whole years for every N a person reaches.
+    whole years for every N a person reaches, ``fields`` and ``credentials`` the people with each
+    field of work and credential.
     """
+    fields: Counter = Counter()
+    credentials: Counter = Counter()
     skills: Counter = Counter()
     languages: Counter = Counter()
     degree: Counter = Counter()
@@ -158,12 +161,15 @@ def facet_counts(rows: list[dict]) -> dict[str, Counter]:
     for r in rows:
         skills.update(set(r.get("person_skills") or r.get("skills") or []))
         languages.update(set(r.get("person_languages") or r.get("languages") or []))
+        fields.update(set(r.get("person_fields") or []))
+        credentials.update(set(r.get("person_credentials") or []))
         rank = r.get("degree_rank") or 0
         degree.update(k for k in (2, 3, 4) if rank >= k)
         y = r.get("person_years", r.get("years_of_experience"))
         if y is not None:
             years.update(range(0, math.floor(y) + 1))
-    return {"skills": skills, "languages": languages, "degree": degree, "min_years": years}
+    return {"skills": skills, "languages": languages, "degree": degree, "min_years": years, "fields": fields,
+            "credentials": credentials}
 
 
 def skill_names(facts) -> dict[str, str]:

@@ -26,6 +26,10 @@ DEFAULT_MONTHS = 6  # what a recruiter calls a gap when the question gives no le
 _N_MONTHS = re.compile(r"(\d+)\s*(?:\+\s*)?(months?|monate?n?|meses|mois|mesi|maanden|miesi\w*|个月|ヶ月|か月)")
 _N_YEARS = re.compile(r"(\d+)\s*(?:\+\s*)?(years?|jahre?n?|anos|ans|anni|jaar|jaren|lat|lata|年)")
 _A_YEAR = re.compile(r"\b(a year|one year|ein jahr|un ano|un an|un anno|um ano|een jaar|rok)\b")
+_HALF_YEAR = re.compile(r"\b(half a year|half-year|six months|ein halbes jahr|halbes jahr|medio ano|six mois|"
+                        r"sei mesi|meio ano|half jaar|pol roku)\b")
+# "between jobs", "zwischen zwei Stellen": only gaps between two roles, not a break since the last one
+BETWEEN = re.compile(r"\b(between|zwischen|entre|tra|tussen|miedzy|pomiedzy)\b")
 
 
 @dataclass
@@ -47,6 +51,8 @@ def months_asked(question_folded: str) -> int:
         return max(1, int(m.group(1)))
     if m := _N_YEARS.search(question_folded):
         return 12 * max(1, int(m.group(1)))
+    if _HALF_YEAR.search(question_folded):
+        return 6
     return 12 if _A_YEAR.search(question_folded) else DEFAULT_MONTHS
 
 
@@ -111,10 +117,12 @@ def _say(g: Gap) -> str:
     return what + (f", studying: {g.studies}" if g.studies else "")
 
 
-def person_gaps(book: EvidenceBook, person: Person, f: CandidateFacts, as_of: dt.date, min_months: int) -> dict:
-    """One person's gaps (or that there are none), each with the roles on either side, cited."""
+def person_gaps(book: EvidenceBook, person: Person, f: CandidateFacts, as_of: dt.date, min_months: int,
+                between: bool = False) -> dict:
+    """One person's gaps (or that there are none), each with the roles on either side, cited
+    (``between``: only gaps between two roles, not a break since the last one)."""
     roles = f.record.get("experiences", [])
-    gaps = career_gaps(f, as_of, min_months)
+    gaps = [g for g in career_gaps(f, as_of, min_months) if not (between and g.end is None)]
     if not _spans(f, present_of(f, as_of)):
         return {"status": "unknown", "answer": f"{person.name}'s CV has no dated roles, so gaps cannot be measured.",
                 "data": {"candidate_ids": [f.candidate_id]}}
@@ -133,8 +141,9 @@ def person_gaps(book: EvidenceBook, person: Person, f: CandidateFacts, as_of: dt
 
 
 def everyone_with_gaps(book: EvidenceBook, people: PeopleIndex, pool: list[CandidateFacts], as_of: dt.date,
-                       min_months: int, current_only: bool = False) -> dict:
-    """The people with a gap not covered by studies (or only those on a break now), longest first."""
+                       min_months: int, current_only: bool = False, between: bool = False) -> dict:
+    """The people with a gap not covered by studies (or only those on a break now, or only gaps
+    between two roles), longest first."""
     people.refresh()
     rows: list[tuple[int, str, str, str, str]] = []
     seen: set[str] = set()
@@ -144,14 +153,16 @@ def everyone_with_gaps(book: EvidenceBook, people: PeopleIndex, pool: list[Candi
         if key in seen:
             continue
         seen.add(key)
-        gaps = [g for g in career_gaps(f, as_of, min_months) if not g.studies and (g.end is None or not current_only)]
+        gaps = [g for g in career_gaps(f, as_of, min_months) if not g.studies and (g.end is None or not current_only)
+                and not (between and g.end is None)]
         if not gaps:
             continue
         g = max(gaps, key=lambda x: x.months)
         roles = f.record.get("experiences", [])
         cite = role_line(book, f, g.before, roles[g.before]) if g.before is not None else ""
         rows.append((g.months, people.display(p) if p else f.name, _say(g), cite, f.candidate_id))
-    what = "on a break since their last role" if current_only else f"with a gap of {min_months}+ months not covered by studies"
+    what = "on a break since their last role" if current_only else \
+        f"with a gap of {min_months}+ months {'between two roles' if between else ''} not covered by studies".replace("  ", " ")
     if not rows:
         return {"status": "unknown", "answer": f"No imported CV shows anyone {what} (dated roles only).",
                 "data": {"count": 0, "candidate_ids": []}}

@@ -32,8 +32,11 @@ FIRST = _re(r"first (job|role|position|employer|company)|earliest (job|role|posi
             r"primeiro (emprego|trabalho)|primo (lavoro|impiego)|第一份")
 ROLE_WORDS = re.compile(r"(job|role|position|employer|company|title|work|poste|emploi|travail|entreprise|stelle|"
                         r"arbeitgeber|firma|beruf|puesto|cargo|trabajo|empresa|emprego|trabalho|lavoro|ruolo|"
+                        r"prac\w*|stanowisk\w*|pracodaw\w*|werkgever|baan|functie|bedrijf|werkt|arbeitet|trabaja|"
+                        r"travaille|lavora|trabalha|"
                         r"posizione|azienda|职位|工作|公司|勤務先|職|会社)")
 WHERE_WORK = re.compile(r"(where|which company|what company|who .{0,30} work for|哪家公司|什么公司|哪个公司|在哪|どこ|"
+                        r"gdzie pracuje|w jakiej firmie|waar werkt|bij welk\w* bedrijf|"
                         r"wo arbeitet|bei welche\w*|donde trabaja|en que empresa|ou travaille|dans quelle|"
                         r"onde trabalha|em que empresa|dove lavora|in quale)")
 STUDY = _re(r"stud(y|ied|ies|ying)|degrees?|universit(y|ies)|college|school|graduat\w*|educat\w*|institution|"

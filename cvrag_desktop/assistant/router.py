@@ -16,7 +16,13 @@ from dataclasses import field as dc_field
 
 from cvrag_desktop.assistant.numbers import extract_years, years_phrase_words
 from cvrag_desktop.assistant.people import PeopleIndex
-from cvrag_desktop.assistant.question import about_people, in_unlisted_language, phrases, says_currently
+from cvrag_desktop.assistant.question import (
+    about_people,
+    has_any,
+    in_unlisted_language,
+    phrases,
+    says_currently,
+)
 from cvrag_desktop.assistant.typos import TermIndex
 from cvrag_desktop.assistant.understand import disambiguate, refine, resolve_people
 from cvrag_desktop.assistant.vocabulary import QUESTION_LEVELS, CatalogVocabulary
@@ -236,7 +242,7 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
     plan.filters = filters
     plan.skill = skills[0] if skills else None
     for name, pattern in FIELD_WORDS:
-        if pattern.search(q) or (name == "current" and says_currently(q)):
+        if pattern.search(q) or has_any(q, phrases(f"field_{name}")) or (name == "current" and says_currently(q)):
             plan.field = name
             break
     # content terms: what is left once entities, question words and field words are removed
@@ -263,6 +269,10 @@ def parse_question(question: str, vocab: CatalogVocabulary, context_candidates: 
         filters.setdefault("skills", []).append(vocab.plain_skills[said])
         plan.terms = []
     plan.op = plan.intent.get("op") or _analytics_op(q, plan)
+    if plan.field:  # "correo electronico", "sprachen", "obecnie": the field asked, not evidence
+        said = {w for p in (*phrases(f"field_{plan.field}"), *(phrases("currently") if plan.field == "current" else ()))
+                for w in p.split()}
+        plan.terms = [t for t in plan.terms if t not in said]
     if plan.op == "lookup" and plan.persons and not plan.concepts and len(plan.terms) <= 2 and \
             plan.field not in (None, "profile", "employers", "current"):
         plan.terms = []  # "what languages is Ana fluent in?", "best phone to call Ben on": the stored field answers

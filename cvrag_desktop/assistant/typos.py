@@ -93,6 +93,11 @@ def build_terms(vocab: CatalogVocabulary, corpus_words: set[str], common: frozen
         for phrase in c.question:
             if not phrase.endswith("*"):
                 _add(targets, phrase)
+    from cvrag_desktop.assistant.work_fields import work_fields
+
+    for wf in work_fields():  # "construction", "nurses", "banku": a field of work, never corrected away
+        for phrase in wf.question:
+            _add(targets, phrase)
     for name in vocab.display_names.values():
         _add(targets, name, proper=True)
     for table in (vocab.companies, vocab.locations, vocab.institutions):

@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from cvrag_desktop.assistant import intents
+from cvrag_desktop.assistant.certificates import asks_certificate, library_shorts, named_short
 from cvrag_desktop.assistant.people import PeopleIndex, find_mentions, name_key
 from cvrag_desktop.assistant.question import (
     concept_question_words,
@@ -98,6 +99,8 @@ def resolve_people(question: str, words: list[str], used: set[int], vocab: Catal
     ignore = _ignore_words(skills, langs, question_language(question)) | concept_question_words(concepts_in(question))
     ignore |= {w for w in words if canonical_skill(w) or canonical_language(w)}
     ignore |= field_words(question)  # "banking", "nurses": a field of work, not a word of someone's name
+    if asks_certificate(fold(question)) and (short := named_short(fold(question), library_shorts(people))):
+        ignore |= set(fold(short).split())  # "a CCRN certificate": a credential, not a name on a CV's top lines
     # employers, places and schools the catalog knows are not names read off a CV's top lines
     ignore |= {w for table in (vocab.companies, vocab.locations, vocab.institutions) for key in table
                for w in key.split() if f" {key} " in f" {' '.join(words)} "}
@@ -146,6 +149,8 @@ def _held_elsewhere(cid: str, plan: Plan, people: PeopleIndex, levels: list[str]
     """A concept a filter or a stored field already answers ("Anyone with a PhD?", "Park's certifications")."""
     if cid == "doctorate" and "phd" in levels and not plan.persons:
         return True
+    if cid == "address" and plan.field in ("email", "phone"):
+        return True  # "adres e-mail", "adresse e-mail": an e-mail address, not where someone lives
     field = FIELD_CONCEPTS.get(cid)
     if field and plan.persons:
         return all(people.doc(people.people[p].primary).record.get(field) for p in plan.persons

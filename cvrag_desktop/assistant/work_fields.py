@@ -52,23 +52,28 @@ def field_by_id(fid: str | None) -> WorkField | None:
     return next((f for f in work_fields() if f.fid == fid), None)
 
 
-def fields_in(question: str, taken: str = "") -> list[tuple[WorkField, tuple[int, int]]]:
-    """The fields a question names, first written first, with where; words inside ``taken``
-    (folded text already read as a skill or an employer: "Business Development", "Bank Millennium")
-    do not count."""
+def field_spans(question: str, taken: str = "") -> list[tuple[WorkField, list[tuple[int, int]]]]:
+    """The fields a question names, first written first, with every place it names each; words inside
+    ``taken`` (folded text already read as a skill or an employer: "Business Development", "Bank
+    Millennium") do not count."""
     q = fold(question)
     found = []
     for f in work_fields():
         spans = [s for s in phrase_spans(q, f.question) if not (taken and q[s[0]:s[1]] in taken)]
         if spans:
-            found.append((f, spans[0]))
-    return sorted(found, key=lambda x: x[1][0])
+            found.append((f, spans))
+    return sorted(found, key=lambda x: x[1][0][0])
+
+
+def fields_in(question: str, taken: str = "") -> list[tuple[WorkField, tuple[int, int]]]:
+    """The fields a question names, first written first, with where it first names each."""
+    return [(f, spans[0]) for f, spans in field_spans(question, taken)]
 
 
 def field_words(question: str) -> set[str]:
     """The folded words of the question that name a field of work."""
     q = fold(question)
-    return {w for _, (a, b) in fields_in(question) for w in q[a:b].split()}
+    return {w for _, spans in field_spans(question) for a, b in spans for w in q[a:b].split()}
 
 
 def role_fields(role: dict) -> set[str]:

@@ -15,11 +15,18 @@ from __future__ import annotations
 import re
 
 from cvrag_desktop.assistant import intents
-from cvrag_desktop.assistant.certificates import asked_kind, asks_certificate, cert_subject, holders
-from cvrag_desktop.assistant.gaps import months_asked
+from cvrag_desktop.assistant.certificates import (
+    asked_kind,
+    asks_certificate,
+    cert_subject,
+    holders,
+    library_shorts,
+    named_short,
+)
+from cvrag_desktop.assistant.gaps import BETWEEN, months_asked
 from cvrag_desktop.assistant.people import PeopleIndex
 from cvrag_desktop.assistant.question import fold, has_any, phrase_spans, phrases, says_currently
-from cvrag_desktop.assistant.work_fields import fields_in, matching_roles, own_employers_named
+from cvrag_desktop.assistant.work_fields import field_spans, matching_roles, own_employers_named
 
 # words that say "worked in the field" without naming anything else
 NEUTRAL = {"experience", "experiences", "experienced", "exp", "background", "worked", "work", "working", "works",
@@ -41,15 +48,16 @@ def work_intent(question: str, plan, persons: list[str], people: PeopleIndex, wo
     """The field / certificate intent of a question (None: another route answers it)."""
     q = fold(question)
     taken = " ".join([fold(s) for s in skills] + [fold(c) for c in plan.filters.get("companies", [])])
-    found = fields_in(question, taken)
+    found = field_spans(question, taken)
     field = found[0][0] if found else None
-    field_words = {w for _, (a, b) in found for w in q[a:b].split()}
+    field_words = {w for _, spans in found for a, b in spans for w in q[a:b].split()}
     count = bool(intents.COUNT.search(q))
     gap = [(a, b) for a, b in phrase_spans(q, phrases("gap"))  # "worked at Gap": an employer, not a gap
            if q[a:b] not in taken and not EMPLOYER_BEFORE.search(q[:a])]
     if gap:  # "any unexplained gaps?", "does Ana have gaps?"
         return intents.Intent("gaps", persons[:1], phrase=str(months_asked(q)), count=count,
-                              earliest=says_currently(question) or has_any(q, ("on a break", "right now")))
+                              earliest=says_currently(question) or has_any(q, ("on a break", "right now")),
+                              level="between" if BETWEEN.search(q) else None)
     if has_any(q, phrases("career_change")):
         return intents.Intent("career_change", persons[:1], count=count)
     if persons:
@@ -65,6 +73,10 @@ def work_intent(question: str, plan, persons: list[str], people: PeopleIndex, wo
         return intents.Intent("years_in", persons, dimension=None if employers else field.fid,
                               phrase="|".join(employers))
     if asks_certificate(q):
+        credential = named_short(q, library_shorts(people))
+        if credential is not None:  # "a CPA certificate", "an RN licence": the facet's value, matched as it is
+            return intents.Intent("with_certificate", dimension=field.fid if field else None, phrase=credential,
+                                  count=count, level="short")
         subject = [w for w in cert_subject(plan.terms) if w not in field_words and w not in NEUTRAL]
         kind = asked_kind(q)
         drop = False

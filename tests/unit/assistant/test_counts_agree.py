@@ -2,7 +2,7 @@
 
 The folders are imported once per module into their own temporary homes (no model). For
 every facet value with at least one person (a skill, a spoken language, a Degree choice,
-a Min years value), ``ask("how many …")`` through the assistant must report exactly the
+a Min years value, a field of work), ``ask("how many …")`` through the assistant must report exactly the
 number of people the candidate pane's facet shows.
 """
 
@@ -73,5 +73,9 @@ def test_every_facet_count_is_the_chat_count(imported: Services):
         got = _count(imported, f"How many candidates have at least {years} years of experience?")
         if got != n:
             wrong.append((f"{years}+ years", n, got))
+    for field, n in counts["fields"].items():  # the Field facet and "how many … have a role in nursing?"
+        got = _count(imported, f"How many candidates have a role in {field}?")
+        if got != n:
+            wrong.append((field, n, got))
     assert not wrong, wrong
     assert counts["skills"] and counts["min_years"]  # the folder gave the test something to compare

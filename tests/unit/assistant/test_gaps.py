@@ -111,3 +111,10 @@ def test_career_changers_go_from_one_field_to_another(gap_assistant):
 def test_an_employer_called_gap_is_not_a_gap_question(gap_assistant):
     r = gap_assistant.ask("Who worked at Gap?", use_llm=False)
     assert "without a dated role" not in r["answer"]
+
+
+def test_a_break_between_roles_leaves_out_the_break_since_the_last_role(gap_assistant):
+    r = gap_assistant.ask("Has Rhea had a break of 6+ months between roles?", use_llm=False)
+    assert r["status"] == "answered" and "no gap of 6 months" in r["answer"]  # her only break runs to today
+    r = gap_assistant.ask("Which candidates were out of work for over half a year between roles?", use_llm=False)
+    assert r["data"]["candidate_ids"] == ["cand_gil"]
