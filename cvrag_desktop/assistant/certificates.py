@@ -27,9 +27,14 @@ LICENCE_WORDS = re.compile(r"(?<![a-z0-9])(licen[cs]es?|licensed|licensure|regis
                            r"colegiad[oa]s?|licencia|licenza|licenca|licença|uprawnieni\w*|registratie)(?![a-z0-9])")
 
 
+HOLDS = re.compile(r"(?<![a-z0-9])(holds?|holding|besitzt|posee|possede|possiede|possui|bezit|posiada)(?![a-z0-9])")
+
+
 def asks_certificate(question_folded: str) -> bool:
-    """Does the question ask about a certificate or a licence (any listed language)?"""
-    return bool(CERT_WORDS.search(question_folded) or LICENCE_WORDS.search(question_folded))
+    """Does the question ask about a certificate or a licence (any listed language)? "Who holds X?"
+    counts too: the certificate route is taken only when someone lists a matching certificate."""
+    return bool(CERT_WORDS.search(question_folded) or LICENCE_WORDS.search(question_folded)
+                or HOLDS.search(question_folded))
 
 
 def asked_kind(question_folded: str) -> str | None:

@@ -77,7 +77,9 @@ def work_intent(question: str, plan, persons: list[str], people: PeopleIndex, wo
         if credential is not None:  # "a CPA certificate", "an RN licence": the facet's value, matched as it is
             return intents.Intent("with_certificate", dimension=field.fid if field else None, phrase=credential,
                                   count=count, level="short")
-        subject = [w for w in cert_subject(plan.terms) if w not in field_words and w not in NEUTRAL]
+        # the question's own content words ("chartered engineer", "acls"): plan.terms leaves out domain words
+        subject = [w for w in cert_subject(words_asked) if w not in field_words and w not in NEUTRAL
+                   and w not in generic and len(w) > 1]
         kind = asked_kind(q)
         drop = False
         if not subject and skills:  # "a certificate from Google": the issuer was read as a skill
