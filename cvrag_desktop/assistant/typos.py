@@ -24,6 +24,7 @@ from rapidfuzz.distance import OSA
 from cvrag_desktop.assistant.question import concepts, fold, question_language, stopwords
 from cvrag_desktop.assistant.vocabulary import CatalogVocabulary, VocabularyCache
 from cvrag_desktop.config import resource_yaml
+from cvrag_desktop.ingestion.lexicon import canonical_language
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
@@ -109,11 +110,17 @@ def build_terms(vocab: CatalogVocabulary, corpus_words: set[str], common: frozen
 
 def _is_known(key: str, known: frozenset[str]) -> bool:
     """A known word or an inflection of one ("nurses", "managed"; any language's short ending: "banku")."""
+    return _known_how(key, known) is not None
+
+
+def _known_how(key: str, known: frozenset[str]) -> str | None:
+    """How a word is known: "word", "inflection" (a listed ending), "ending" (any one or two final letters
+    dropped: a guess for a language with no list), or None."""
     if key in known:
-        return True
+        return "word"
     if any(key.endswith(s) and key[: -len(s)] in known for s in _SUFFIXES if len(key) - len(s) >= 3):
-        return True
-    return any(key[:-n] in known for n in (1, 2) if len(key) - n >= 4)
+        return "inflection"
+    return "ending" if any(key[:-n] in known for n in (1, 2) if len(key) - n >= 4) else None
 
 
 def _allowed_distance(key: str) -> int:
@@ -123,22 +130,31 @@ def _allowed_distance(key: str) -> int:
 def closest_term(word: str, terms: TermIndex) -> str | None:
     """The display form of the one term closest to an unknown word, or None (known, too far, or a tie)."""
     key = fold(word)
-    if len(key) < MIN_LENGTH or not key.isalpha() or _CJK.search(key) or _is_known(key, terms.known):
+    how = _known_how(key, terms.known)
+    if len(key) < MIN_LENGTH or not key.isalpha() or _CJK.search(key) or how in ("word", "inflection"):
         return None
     if word.isupper() and len(word) > 1:
         return None  # an acronym the library does not know ("ACLS") is not a misspelt word
-    limit = _allowed_distance(key)
+    # known only as a guessed ending ("testin" = "test" + "in"?): a term one edit away that keeps the
+    # first four letters is the likelier reading ("testing"); anything further is left alone
+    limit = 1 if how == "ending" else _allowed_distance(key)
     found = process.extract(key, terms._choices, scorer=OSA.distance, score_cutoff=limit, limit=None)
     if not found:
         return None
     best = min(d for _, d, _ in found)
     closest = {terms.targets[t] for t, d, _ in found if d == best}
     forms = {fold(f) for f in closest}
+    if len(forms) > 1:  # "catala" or "catalan"? names of one language: read as that language
+        languages = {canonical_language(f) for f in closest}
+        if len(languages) == 1 and None not in languages:
+            closest, forms = set(languages), {fold(x) for x in languages}
     if len(forms) != 1:
         return None  # "kelly" or "kelsy"?: say nothing rather than guess
     read = sorted(closest)[0]
     if len(key) < 5 and fold(read)[0] != key[0]:
         return None  # a short word keeps its first letter
+    if how == "ending" and fold(read)[:4] != key[:4]:
+        return None
     return read
 
 

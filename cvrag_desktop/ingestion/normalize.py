@@ -82,6 +82,23 @@ def _side_by_side(blocks: list[SectionBlock]) -> dict[str, list[int]]:
     return out
 
 
+def _heading_cells(blocks: list[SectionBlock], lines: list) -> dict[str, list[int]]:
+    """Headings side by side in one row ("Languages<tab>Certifications" of a table): every section
+    the row names shares the block's lines, whose rows carry one cell of each."""
+    from cvrag_desktop.ingestion.sections import lexicon_section
+
+    out: dict[str, list[int]] = {}
+    for b in blocks:
+        if b.heading is None or not b.lines or "\t" not in lines[b.heading].text:
+            continue
+        named = {lexicon_section(c.strip()) for c in lines[b.heading].text.split("\t") if c.strip()}
+        if len(named - {None}) >= 2 and None not in named:
+            for section in named - {b.section}:
+                out.setdefault(section, b.lines)
+            out.setdefault(b.section, b.lines)
+    return out
+
+
 _REFEREES = re.compile(r"\b(?:referees?|references?|referenzen|références|referencias|referências|referenze)\b", re.I)
 _RUNNING = re.compile(r"curriculum\s+vitae|lebenslauf|\br[ée]sum[ée]\b|\bpage\s+\d|^\d+\s*/\s*\d+$", re.IGNORECASE)
 
@@ -184,13 +201,15 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None, roles: L
     for s, i in skills:
         prov.add("skills", s, i)
     shared = _side_by_side(blocks)
+    for section, idx in _heading_cells(blocks, lines).items():
+        shared.setdefault(section, idx)
     languages = extract_languages(lines, sec.get("languages", []) or shared.get("languages", []),
                                   list(range(len(lines))))
     if euro and euro.languages:
         languages = euro.languages
     for s, i in languages:
         prov.add("languages", s, i)
-    certs = extract_certifications(lines, sec.get("certifications", []),
+    certs = extract_certifications(lines, sec.get("certifications", []) or shared.get("certifications", []),
                                    skip_languages="languages" in shared)
     for s, i in certs:
         prov.add("certifications", s, i)

@@ -316,6 +316,7 @@ def extract_certifications(lines: list[TextLine], cert_idx: list[int], *,
         text = BULLET.sub("", lines[i].text)
         for r in find_date_ranges(text)[::-1]:
             text = text[: r.span[0]] + text[r.span[1]:]
+        text = re.sub(r"\(\s*\)|\[\s*\]", "", text)  # "Deep Learning (Coursera) (2023)": the year's brackets go too
         cells = [c.strip(" ,;|–—-") for c in text.split("\t") if c.strip(" ,;|–—-")]
         if skip_languages:
             cells = [c for c in cells if not lex.language_re.match(c)]

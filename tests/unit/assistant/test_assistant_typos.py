@@ -103,3 +103,13 @@ def test_work_words_of_every_listed_language_are_not_required_evidence(catalog, 
 
     plan = parse_question(question, build_vocabulary(catalog), None, PeopleIndex(CatalogFacts(catalog)))
     assert plan.persons and plan.terms == []
+
+
+def test_a_word_known_only_by_a_guessed_ending_is_still_read_as_the_close_term():
+    from cvrag_desktop.assistant.typos import TermIndex, closest_term
+
+    targets = {"testing": "Testing", "test": "test", "catalan": "Catalan", "catala": "Catala", "mongodb": "MongoDB"}
+    terms = TermIndex(targets, frozenset({"test", "mongo", *targets}), frozenset())
+    assert closest_term("Testin", terms) == "Testing"  # not "test" + a foreign ending
+    assert closest_term("MongoBD", terms) == "MongoDB"  # two letters swapped: one edit
+    assert closest_term("Cataln", terms) == "Catalan"  # two names of one language: that language
