@@ -193,7 +193,7 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
         sizes: list[tuple[float, float]] = []
         image_only: list[int] = []
         outlined: dict[int, list[TextLine]] = {}
-        chars = 0
+        chars = hidden = 0
         for pno in range(n_pages):
             if time.monotonic() - started > limits.max_seconds:
                 raise TooLarge(f"{path.name} took longer than the {limits.max_seconds:g} s time limit (max_seconds) "
@@ -211,6 +211,7 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
             sizes.append((rect.width, rect.height))
             raw: list[TextLine] = []
             _drop_shadow_spans(data)
+            hidden += drop_invisible_spans(page, data)
             for block in data.get("blocks", []):
                 for line in block.get("lines", []):
                     tl = _line_from_spans(line.get("spans", []), pno)
@@ -227,6 +228,8 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
             pages.append(order_page(raw, rect.width))
         method = "pymupdf"
         notes: list[str] = []
+        if hidden:
+            notes.append(f"{hidden} characters of text no reader can see (invisible or white on white) were not read.")
         if image_only or outlined:
             method = _ocr_pages(doc, pages, image_only, n_pages, path.name, limits, started, notes,
                                 allow_ocr=allow_ocr, defer_ocr=defer_ocr, outlined=outlined) or method
@@ -302,6 +305,43 @@ def _inflated_size(raw: bytes, limit: int) -> int:
         if not out:
             break
     return total
+
+
+def drop_invisible_spans(page, data: dict) -> int:
+    """Remove text no reader sees, and return how many characters went (keyword stuffing).
+
+    Text drawn invisible (render mode 3: PyMuPDF gives its spans alpha 0) is dropped unless the
+    page is a scan, where the invisible layer is the OCR text over the page image; near-white
+    text is dropped unless a dark fill or an image lies under it (white on a coloured band is
+    read).
+    """
+    import pymupdf
+
+    spans = [(line, sp) for block in data.get("blocks", []) for line in block.get("lines", [])
+             for sp in line.get("spans", [])]
+    invisible = [sp for _, sp in spans if sp.get("alpha", 255) == 0 and sp.get("text", "").strip()]
+    white = [sp for _, sp in spans if _near_white(sp.get("color", 0)) and sp.get("alpha", 255) != 0
+             and sp.get("text", "").strip()]
+    if not invisible and not white:
+        return 0
+    area = max(page.rect.width * page.rect.height, 1.0)
+    images = [pymupdf.Rect(i["bbox"]) for i in page.get_image_info()]
+    scan = any(r.width * r.height >= 0.6 * area for r in images)
+    drop = [] if scan else list(invisible)
+    if white:
+        backs = images + [pymupdf.Rect(d["rect"]) for d in page.get_drawings()
+                          if d.get("fill") is not None and sum(d["fill"][:3]) / 3 < 0.8]
+        drop += [sp for sp in white if not any(pymupdf.Rect(sp["bbox"]).intersects(r) for r in backs)]
+    gone = {id(sp) for sp in drop}
+    for block in data.get("blocks", []):
+        for line in block.get("lines", []):
+            line["spans"] = [sp for sp in line.get("spans", []) if id(sp) not in gone]
+    return sum(len(sp.get("text", "").strip()) for sp in drop)
+
+
+def _near_white(color: int) -> bool:
+    """An sRGB integer whose every channel is at least 0xF0."""
+    return all(((color >> shift) & 0xFF) >= 0xF0 for shift in (16, 8, 0))
 
 
 def _drop_shadow_spans(data: dict) -> None:
