@@ -37,6 +37,11 @@ def asks_certificate(question_folded: str) -> bool:
                 or HOLDS.search(question_folded))
 
 
+def names_certificate(question_folded: str) -> bool:
+    """Does the question say certificate or licence (not only "holds")?"""
+    return bool(CERT_WORDS.search(question_folded) or LICENCE_WORDS.search(question_folded))
+
+
 def asked_kind(question_folded: str) -> str | None:
     """"driving licence" or "licence" when the question asks for that kind of credential, else None."""
     from cvrag_desktop.assistant.credentials import DRIVING

@@ -97,6 +97,8 @@ def _line_support(line: str, terms: list[str], wanted: list) -> float:
     if wanted:  # the most specific concept must be stated; the others only add to the score
         if not line_states(line, wanted[0]):
             return 0.0
+        if terms and not hits and wanted[0].cid in LIST_CONCEPTS:
+            return 0.0  # "a PMP certificate": a certificate line without PMP states nothing asked
         extra = sum(line_states(line, c) for c in wanted[1:]) * 0.25
         return 1.0 + extra + (hits / len(terms) if terms else 0.0)
     if not terms:
@@ -122,8 +124,10 @@ def supporting_lines(evidence: list[dict], plan: dict) -> list[tuple[float, dict
         in_section = bool(wanted) and SECTION_OF.get(wanted[0].cid) == e.get("section")
         for i, ln in enumerate(lines):
             score = line_support(ln, terms, wanted, lines[i - 1] if i else "")
-            if not score and in_section and i > 0:
-                score = 0.9  # every entry of the section asked about ("Best Poster", "GRASCOMP 2024 …" under Awards)
+            if not score and in_section and i > 0 and not terms:
+                # every entry of the section asked about ("Best Poster", "GRASCOMP 2024 …" under Awards), unless
+                # the question names one ("a PMP certificate": a line without PMP states nothing asked)
+                score = 0.9
             if score:
                 out.append((score - rank * 1e-3, e, _quote(lines, i)))
             elif i + 1 < len(lines) and (score := line_support(f"{ln}\n{lines[i + 1]}", terms, wanted)):

@@ -22,6 +22,7 @@ from cvrag_desktop.assistant.certificates import (
     holders,
     library_shorts,
     named_short,
+    names_certificate,
 )
 from cvrag_desktop.assistant.gaps import BETWEEN, months_asked
 from cvrag_desktop.assistant.people import PeopleIndex
@@ -72,7 +73,8 @@ def work_intent(question: str, plan, persons: list[str], people: PeopleIndex, wo
             return None
         return intents.Intent("years_in", persons, dimension=None if employers else field.fid,
                               phrase="|".join(employers))
-    if asks_certificate(q):
+    degree_asked = plan.filters.get("degree_level") or plan.filters.get("min_degree_level")
+    if asks_certificate(q) and not (degree_asked and not names_certificate(q)):  # "holds a master's": a degree
         credential = named_short(q, library_shorts(people))
         if credential is not None:  # "a CPA certificate", "an RN licence": the facet's value, matched as it is
             return intents.Intent("with_certificate", dimension=field.fid if field else None, phrase=credential,
