@@ -10,6 +10,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -73,8 +74,12 @@ class FacetPanel(QWidget):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
         form = QFormLayout()
-        form.addRow("Min years", self.min_years)
-        form.addRow("Max years", self.max_years)
+        years = QHBoxLayout()  # one row for both bounds: the panel fits a 700-pixel-high screen
+        years.setContentsMargins(0, 0, 0, 0)
+        years.addWidget(self.min_years, 1)
+        years.addWidget(QLabel("–"))
+        years.addWidget(self.max_years, 1)
+        form.addRow("Years", years)
         form.addRow("Degree", self.degree)
         form.addRow("Language", self.language)
         form.addRow("Field", self.work_field)
