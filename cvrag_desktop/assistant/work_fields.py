@@ -1,8 +1,8 @@
 """Fields of work — banking, teaching, nursing, law, sales… — read from a question and from roles.
 
-"Who has experience in banking?", "How many years of teaching has Kelsey?", "how many of the
+"Who has experience in banking?", "How many years of teaching has Ana?", "how many of the
 nurses…": a recruiter names a *field*, and a CV shows it in its roles' titles ("Staff Nurse",
-"Lehrerin") or, when a title names no field, in the employer ("Analyst, Bank Millennium").
+"Lehrerin") or, when a title names no field, in the employer ("Analyst, Bank Horyzont").
 The words are data (``resources/work_fields.yaml``, every listed language). Answers are
 computed from the dated roles (overlaps counted once) and cite each role they used.
 """
@@ -55,7 +55,7 @@ def field_by_id(fid: str | None) -> WorkField | None:
 def field_spans(question: str, taken: str = "") -> list[tuple[WorkField, list[tuple[int, int]]]]:
     """The fields a question names, first written first, with every place it names each; words inside
     ``taken`` (folded text already read as a skill or an employer: "Business Development", "Bank
-    Millennium") do not count."""
+    Horyzont") do not count."""
     q = fold(question)
     found = []
     for f in work_fields():
@@ -216,8 +216,8 @@ def people_in(book: EvidenceBook, people: PeopleIndex, field: WorkField, pool: l
 
 
 def own_employers_named(people: PeopleIndex, persons: list[str], words: list[str]) -> list[str]:
-    """Every employer of the named people that the question writes, perhaps shortened ("Westpac"
-    for "Westpac Group", "Horyzont" for "Bank Horyzont SA"): the first word of its name that is not
+    """Every employer of the named people that the question writes, perhaps shortened ("Northwind"
+    for "Northwind Group", "Horyzont" for "Bank Horyzont SA"): the first word of its name that is not
     an employer word (bank, school, group…) is a word of the question."""
     from cvrag_desktop.assistant.question import stopwords
     from cvrag_desktop.ingestion.lexicon import load_lexicon

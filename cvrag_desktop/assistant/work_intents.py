@@ -2,7 +2,7 @@
 
 - one named person and "where … the longest" (within a field when one is named): ``longest_at``;
 - one named person and "how many years / how long" with a field or employers of theirs:
-  ``years_in`` ("How many years did Joanna spend in banks?", "… at Westpac and ANZ combined?");
+  ``years_in`` ("How many years did Ana spend in banks?", "… at Northwind and Contoso combined?");
 - gaps between roles and career changes, of one person or of everyone: ``gaps``, ``career_change``;
 - nobody named and a certificate asked about: ``with_certificate`` (kept only when someone
   lists such a certificate; otherwise the CV text is searched as before);
