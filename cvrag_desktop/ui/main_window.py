@@ -50,6 +50,9 @@ class MainWindow(QMainWindow):
 
     def __init__(self, services, runner: TaskRunner | None = None) -> None:
         super().__init__()
+        from cvrag_desktop.ui.gc_guard import MainThreadGC
+
+        self.gc_guard = MainThreadGC(self)  # garbage is collected on this thread, never in a worker
         self.services = services
         self.runner = runner or TaskRunner(parent=self)
         self.qsettings = ui_settings(services)
@@ -323,4 +326,5 @@ class MainWindow(QMainWindow):
         self.status.timer.stop()
         self.runner.cancel_all()
         self.runner.wait(CLOSE_WAIT_MS)
+        self.gc_guard.stop()
         event.accept()

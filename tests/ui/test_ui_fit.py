@@ -70,3 +70,17 @@ def test_a_dialog_remembers_its_size_but_never_reopens_larger_than_the_screen(qt
     qtbot.addWidget(third)
     remember_size(third, services, "probe", QSize(700, 500), available=small)
     assert third.width() <= 1024 - FRAME_W and third.height() <= 700 - FRAME_H
+
+
+def test_garbage_is_collected_on_the_gui_thread_while_a_window_is_open(window, qtbot):
+    """Workers never run the cyclic collector (it could finalise the GUI thread's Qt objects)."""
+    import gc
+
+    assert not gc.isenabled()
+    garbage = []
+    for _ in range(2000):  # cycles enough to pass the first generation's threshold
+        a: list = []
+        a.append(a)
+        garbage.append(a)
+    del garbage
+    qtbot.waitUntil(lambda: gc.get_count()[0] < gc.get_threshold()[0], timeout=10_000)
