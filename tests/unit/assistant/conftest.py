@@ -134,3 +134,22 @@ def llm_script(ollama_stub):
     script = LlmScript()
     ollama_stub.responder = script
     return script
+
+
+def assistant_over(documents):
+    """An assistant (no model) over ``documents``: (candidate id, NormalizedCV, chunks) of invented people.
+    A generator for fixtures: yields the assistant, then closes it, its index and its catalog."""
+    from cvrag_desktop.index.service import SearchService
+
+    cat = Catalog(app_paths().ensure().catalog_db)
+    for cid, cv, chunks in documents:
+        fid = cat.upsert_file(sha=cid + "sha", original_path=f"/cvs/{cid}.pdf", file_name=f"{cid}.pdf",
+                              size=1, status="processing")
+        cat.save_candidate(cid, cid + "sha", cv, chunks, fid)
+    svc = SearchService(cat, app_paths(), Settings())
+    svc.rebuild()
+    a = make_assistant(cat, svc)
+    yield a
+    a.close()
+    svc.close()
+    cat.close()

@@ -9,10 +9,8 @@ import pytest
 
 from cvrag_desktop.assistant.facts import CandidateFacts
 from cvrag_desktop.assistant.gaps import career_gaps, months_asked
-from cvrag_desktop.catalog.db import Catalog
-from cvrag_desktop.config import Settings, app_paths
 from cvrag_desktop.domain import Chunk, Education, Experience, NormalizedCV
-from tests.unit.assistant.conftest import AS_OF, make_assistant
+from tests.unit.assistant.conftest import AS_OF, assistant_over
 
 PEOPLE = [
     dict(cid="cand_gil", name="Gil Aramby", cv_date=None, roles=[
@@ -52,20 +50,7 @@ def _chunks(p: dict) -> list[Chunk]:
 @pytest.fixture
 def gap_assistant():
     """An assistant over the invented people above (no language model)."""
-    from cvrag_desktop.index.service import SearchService
-
-    cat = Catalog(app_paths().ensure().catalog_db)
-    for p in PEOPLE:
-        fid = cat.upsert_file(sha=p["cid"] + "sha", original_path=f"/cvs/{p['cid']}.pdf", file_name=f"{p['cid']}.pdf",
-                              size=1, status="processing")
-        cat.save_candidate(p["cid"], p["cid"] + "sha", _cv(p), _chunks(p), fid)
-    svc = SearchService(cat, app_paths(), Settings())
-    svc.rebuild()
-    a = make_assistant(cat, svc)
-    yield a
-    a.close()
-    svc.close()
-    cat.close()
+    yield from assistant_over((p["cid"], _cv(p), _chunks(p)) for p in PEOPLE)
 
 
 def test_the_gap_length_a_question_sets():
