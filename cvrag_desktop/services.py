@@ -635,6 +635,40 @@ class Services:
             "ranking": [c["candidate_id"] for c in result.get("candidates") or []], "rows": n, "blind": bool(blind)})
         return n
 
+    # ---- why this rank (``assistant/rank_explain.py``) ----------------------------------------
+    def explain_match(self, result: dict, candidate_id: str, jd_text: str | None = None) -> dict:
+        """Why one job-match row has its rank: each requirement with its cited CV line, the rule, the model's part."""
+        from cvrag_desktop.assistant.rank_explain import explain_match
+
+        return explain_match(result, candidate_id, catalog=self.catalog, jd_text=jd_text)
+
+    def explain_search(self, query: str, person: str, filters=None) -> dict:
+        """Why one person has their place in a ranked search (the search is run again, as the GUI runs it)."""
+        from cvrag_desktop.assistant.rank_explain import explain_search, rank_search_people
+
+        owners = {d: pid for pid, ids in self.people.snapshot().grouping.people.items() for d in ids}
+        found = self.search_with_floor(query, filters, 200, "hybrid", person_of=owners.get)
+        people = rank_search_people(found["main"], found["weaker"], owners.get)
+        pid = owners.get(person, person)
+        for p in people:
+            for h in p["hits"]:
+                h.setdefault("source_path", (self.catalog.candidate(h["candidate_id"]) or {}).get("file_name") or "")
+        reranker = bool(getattr(getattr(self.index, "reranker_info", None), "available", False))
+        row = next((r for r in self.list_people() if r["id"] == pid), {})
+        return explain_search(query, people, pid, name=row.get("display") or row.get("name") or "",
+                              reranker=reranker, filters=filters)
+
+    def export_explanation(self, explanation: dict, path: Path, title: str | None = None) -> Path:
+        """Write a candidate-facing explanation (HTML or text; no other candidate in it) and audit the export."""
+        from cvrag_desktop.assistant.rank_explain_export import write_explanation
+
+        out = write_explanation(explanation, Path(path), title)
+        self.audit.record("export.explanation", [explanation["candidate_id"]], {
+            "kind": explanation["kind"], "format": out.suffix.lstrip(".").lower(), "rank": explanation["rank"],
+            "ranked": explanation["ranked"], "requirements": len(explanation["requirements"]),
+            "flags": len(explanation.get("flags") or [])})
+        return out
+
     # ---- audit trail (``catalog/audit.py``) --------------------------------------------------
     def person_refs(self, person: str) -> list[str]:
         """The audit references of a person's documents (the person given by any of its ids)."""

@@ -7,7 +7,9 @@ matching CV) that joins the dense query. Each cell is ``met`` (with the evidence
 chunk), ``not_met`` or ``unknown`` (the CV does not say). Ranking is computed from the
 matrix in code, so nothing a CV says can move it. Rows are people (a person's best
 document), and requirement phrases that no column was read from are returned as
-``unread`` ("not interpreted"), never dropped silently.
+``unread`` ("not interpreted"), never dropped silently. A match never removes or rejects
+anyone: every person is ranked (``ranked``), and a must-have not met is a flag on the row
+(``must_missed``); a rejection is only ever a recruiter's status change (``catalog/screening.py``).
 """
 
 from __future__ import annotations
@@ -291,7 +293,8 @@ def match_job(service, text: str, *, use_llm: bool, limit: int | None = 20) -> d
                     "person_id": person.person_id if person else f.candidate_id,
                     "documents": len(person.documents) if person else 1, "source_path": f.source_path,
                     "score": score, "met": sum(c["status"] == "met" for c in cells), "total": len(cells),
-                    "cells": cells})
+                    "cells": cells, "must_missed": [c["requirement"] for c in cells  # a flag, never a rejection
+                                                    if c["must"] and c["status"] == "not_met"]})
     evidence = {e["evidence_id"]: {k: e[k] for k in ("chunk_id", "candidate_id", "candidate_name", "section", "page",
                                                      "bbox", "source_path")} | {"quote": " ".join(e["text"].split())[:400]}
                 for e in book.items}

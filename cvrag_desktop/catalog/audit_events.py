@@ -15,18 +15,26 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from cvrag_desktop.catalog.audit import AuditEntry, digest
+from cvrag_desktop.catalog.screening import reason_kind
 
 CSV_COLUMNS = ("seq", "at", "actor", "action", "person", "details", "prev", "hash")
 
 
 def screening_entries(groups: Mapping[str, list[str]], before: Mapping, after: Mapping) -> list[tuple]:
-    """One ``(action, documents, details)`` per person and changed field (status, rating, tags, note)."""
+    """One ``(action, documents, details)`` per person and changed field (status with its reason's kind,
+    rating, tags, note)."""
     out: list[tuple] = []
     for pid, docs in groups.items():
         old, new = before[pid], after[pid]
         subjects = list(dict.fromkeys(docs))
         if old.status != new.status:
-            out.append(("screening.status", subjects, {"from": old.status, "to": new.status}))
+            detail = {"from": old.status, "to": new.status}
+            if new.reason:  # the preset kind and the length: never the recruiter's words
+                detail.update(reason=reason_kind(new.reason), reason_chars=len(new.reason))
+            out.append(("screening.status", subjects, detail))
+        elif old.reason != new.reason:  # the same status, its reason given or changed
+            out.append(("screening.reason", subjects, {"status": new.status, "reason": reason_kind(new.reason),
+                                                       "reason_chars": len(new.reason)}))
         if old.rating != new.rating:
             out.append(("screening.rating", subjects, {"from": old.rating, "to": new.rating}))
         was, now = {t.casefold(): t for t in old.tags}, {t.casefold(): t for t in new.tags}

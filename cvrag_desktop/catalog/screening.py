@@ -10,6 +10,11 @@ Rows go with their document: a trigger on ``candidates`` deletes them, in the ca
 in the catalog backups that a forget scrubs. Candidate rows are never replaced in place
 (the candidate id is the file's hash; a known hash is a duplicate), so the trigger does not
 fire on a re-import. Qt-free: the GUI and the CLI reach it through ``services``.
+
+**Rejection is a human act.** Nothing in the app sets a status by itself (a job match flags
+a missed must-have, it never rejects). A status change may carry a short reason, kept here
+with the status (it goes with the document, and into a subject-access export); the audit
+trail gets its preset kind (:data:`STATUS_REASONS`) or "other", and its length — never its text.
 """
 
 from __future__ import annotations
@@ -27,7 +32,10 @@ from cvrag_desktop.errors import InvalidInput, NotFound
 STATUSES = ("new", "screening", "interview", "offer", "hired", "rejected")
 STATUS_LABELS = {"new": "New", "screening": "Screening", "interview": "Interview", "offer": "Offer",
                  "hired": "Hired", "rejected": "Rejected"}
-MAX_TAG, MAX_TAGS, MAX_NOTE, MAX_NAME = 40, 30, 4000, 80
+MAX_TAG, MAX_TAGS, MAX_NOTE, MAX_NAME, MAX_REASON = 40, 30, 4000, 80, 500
+STATUS_REASONS = {"requirements_not_met": "Requirements not met", "withdrew": "Candidate withdrew",
+                  "position_filled": "Position filled", "no_response": "No response",
+                  "better_fit_elsewhere": "Better suited to another role"}
 UNSET = object()
 
 SCREENING_SCHEMA = f"""
@@ -61,6 +69,7 @@ class Screening:
     tags: list[str] = field(default_factory=list)
     note: str = ""
     updated_at: float | None = None
+    reason: str = ""  # why the status was set (a recruiter's words), cleared by the next status change
 
     def as_dict(self) -> dict:
         """Plain fields (JSON, table rows)."""
@@ -113,6 +122,22 @@ def clean_tags(tags: Iterable[str]) -> list[str]:
     return list(out.values())
 
 
+def clean_reason(reason: str | None) -> str:
+    """A status reason on one line, without NUL characters, at most :data:`MAX_REASON` characters."""
+    text = " ".join((reason or "").replace("\x00", "").split())
+    if len(text) > MAX_REASON:
+        raise InvalidInput(f"A reason is at most {MAX_REASON} characters.")
+    return text
+
+
+def reason_kind(reason: str) -> str | None:
+    """What the audit trail keeps of a reason: its preset key (:data:`STATUS_REASONS`), "other", or None."""
+    text = (reason or "").strip().casefold()
+    if not text:
+        return None
+    return next((k for k, label in STATUS_REASONS.items() if text in (k, label.casefold())), "other")
+
+
 def clean_note(note: str | None) -> str:
     """A note without NUL characters, at most :data:`MAX_NOTE` characters."""
     text = (note or "").replace("\x00", "").strip()
@@ -127,6 +152,18 @@ class ScreeningStore:
     def __init__(self, catalog) -> None:
         self.catalog = catalog
 
+    def _has_reason(self) -> bool:
+        """Whether the screening table has its ``reason`` column (added here to a catalog made before it)."""
+        have = getattr(self.catalog, "_screening_reason", None)
+        if have is None:
+            have = "reason" in {r[1] for r in self.catalog.query("PRAGMA table_info(screening)")}
+            if not have and not getattr(self.catalog, "read_only", False):
+                with self.catalog.transaction() as c:
+                    c.execute("ALTER TABLE screening ADD COLUMN reason TEXT NOT NULL DEFAULT ''")
+                have = True
+            self.catalog._screening_reason = have
+        return have
+
     def _rows(self, doc_ids: list[str]) -> dict[str, Screening]:
         out: dict[str, Screening] = {}
         for start in range(0, len(doc_ids), 500):
@@ -134,7 +171,8 @@ class ScreeningStore:
             marks = ",".join("?" * len(part))
             for r in self.catalog.query(f"SELECT * FROM screening WHERE candidate_id IN ({marks})", part):
                 out[r["candidate_id"]] = Screening(r["status"], r["rating"], json.loads(r["tags"] or "[]"),
-                                                   r["note"], r["updated_at"])
+                                                   r["note"], r["updated_at"],
+                                                   r["reason"] if "reason" in r.keys() else "")  # noqa: SIM118 (a Row)
         return out
 
     def states(self, people: Mapping[str, list[str]]) -> dict[str, Screening]:
@@ -148,12 +186,16 @@ class ScreeningStore:
 
     def update(self, people: Mapping[str, list[str]], *, status: str | None = None, rating: object = UNSET,
                note: str | None = None, tags: Iterable[str] | None = None, add_tags: Iterable[str] = (),
-               remove_tags: Iterable[str] = ()) -> dict[str, Screening]:
+               remove_tags: Iterable[str] = (), reason: str | None = None) -> dict[str, Screening]:
         """Change the state of people (each given with its document ids), atomically; returns the new states.
 
         Only the given fields change: ``tags`` replaces the list, ``add_tags``/``remove_tags``
-        edit each person's own list (bulk tagging keeps other tags).
+        edit each person's own list (bulk tagging keeps other tags). ``reason`` goes with a
+        ``status`` (a status set without one clears the previous reason).
         """
+        if reason and status is None:
+            raise InvalidInput("A reason goes with a status change: give the status too.")
+        reason = clean_reason(reason)
         status = clean_status(status) if status is not None else None
         rating = clean_rating(rating) if rating is not UNSET else UNSET
         note = clean_note(note) if note is not None else None
@@ -168,13 +210,18 @@ class ScreeningStore:
             new_tags = list(tags if tags is not None else s.tags)
             new_tags = clean_tags([t for t in new_tags + add if t.casefold() not in remove])
             new = Screening(status or s.status, s.rating if rating is UNSET else rating, new_tags,
-                            s.note if note is None else note, now)
+                            s.note if note is None else note, now, reason if status is not None else s.reason)
             out[pid] = new
-            rows += [(d, new.status, new.rating, json.dumps(new.tags, ensure_ascii=False), new.note, now)
+            rows += [(d, new.status, new.rating, json.dumps(new.tags, ensure_ascii=False), new.note, now, new.reason)
                      for d in dict.fromkeys(docs)]
+        has_reason = self._has_reason()
         with self.catalog.transaction() as c:
-            c.executemany("INSERT OR REPLACE INTO screening(candidate_id, status, rating, tags, note, updated_at) "
-                          "VALUES (?,?,?,?,?,?)", rows)
+            if has_reason:
+                c.executemany("INSERT OR REPLACE INTO screening(candidate_id, status, rating, tags, note, updated_at, "
+                              "reason) VALUES (?,?,?,?,?,?,?)", rows)
+            else:
+                c.executemany("INSERT OR REPLACE INTO screening(candidate_id, status, rating, tags, note, "
+                              "updated_at) VALUES (?,?,?,?,?,?)", [r[:6] for r in rows])
         return out
 
     def all_tags(self) -> list[str]:
