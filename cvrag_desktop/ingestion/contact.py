@@ -18,9 +18,13 @@ from cvrag_desktop.ingestion.places import is_place_name
 from cvrag_desktop.ingestion.sections import body_size
 from cvrag_desktop.ingestion.textclean import FUNCTION_WORDS, normalize_key
 
-EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9][\w.+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])")
+# every repeat is bounded (local part <= 64, labels <= 63, <= 8 labels, TLD <= 24: RFC 5321 sizes) and every
+# start is anchored by a look-behind, so a pattern costs linear time on any line (a 1 MB line of "a.a.a…" or
+# "1 1 1 …" took minutes with unbounded repeats: each start position rescanned the rest of the line)
+_LABEL = r"[A-Za-z0-9-]{1,63}"
+EMAIL = re.compile(rf"(?<![\w.+-])[A-Za-z0-9][\w.+-]{{0,63}}@{_LABEL}(?:\.{_LABEL}){{0,8}}\.[A-Za-z]{{2,24}}(?![\w-])")
 URL = re.compile(
-    r"(?:https?://|www\.)[^\s|,;]+|(?<![@\w.])(?:[a-z0-9-]+\.)+(?:com|io|dev|me|org|net|ai|co|de|es|fr|it|pt|uk|eu|info|app|page|site)(?:/[^\s|,;]*)?(?![\w@])",
+    r"(?:https?://|www\.)[^\s|,;]+|(?<![@\w.])(?:[a-z0-9-]{1,63}\.){1,8}(?:com|io|dev|me|org|net|ai|co|de|es|fr|it|pt|uk|eu|info|app|page|site)(?:/[^\s|,;]*)?(?![\w@])",
     re.IGNORECASE,
 )
 PHONE = re.compile(r"(?<![\w/])(?:\+|00)?\s?(?:\(\+?\d{1,4}\)\s?)?\d[\d\s().\-/]{5,18}\d(?![\w/])")
@@ -393,13 +397,14 @@ def _not_a_headline(text: str) -> bool:
     return _name_shaped(text) or is_place_name(text)  # "Karl Heinrich Marx" under "卡尔・马克思"; "Lyon, France"
 
 
-_WRAPPED_EMAIL = re.compile(r"[A-Za-z0-9][\w.+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.$")
+_WRAPPED_EMAIL = re.compile(rf"[A-Za-z0-9][\w.+-]{{0,63}}@{_LABEL}(?:\.{_LABEL}){{0,8}}\.$")
+_CUE_REACH = 60  # a label or cue is looked for in this many characters before a value (not the whole line)
 _REFERENCE_CUE = re.compile(r"\b(?:ref(?:erence|eree)?s?|referenz|référence|referencia|referência|supervisor|"
                             r"manager|contact person)\b\s*[:.]?\s*$", re.IGNORECASE)
 
 
 # one space on one side only, and a lower-case domain: "Engineer @ Brightwater.Tek" is a title and its firm
-_DOMAIN = r"(?=[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b)"
+_DOMAIN = r"(?=[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.[a-z]{2,24}\b)"
 _SPACED_AT = re.compile(rf"(?<=[\w.+-]) @{_DOMAIN}|(?<=[\w.+-])@ {_DOMAIN}")
 
 
@@ -448,7 +453,7 @@ def find_emails(doc: ExtractedDoc) -> list[Hit]:
         for m in EMAIL.finditer(text):
             if m.start() > 0 and text[m.start() - 1] == "@":
                 continue  # "@user@instance.social": a fediverse handle, not an address
-            if _REFERENCE_CUE.search(text[: m.start()]):
+            if _REFERENCE_CUE.search(text[max(0, m.start() - _CUE_REACH): m.start()]):
                 continue  # "Institut X - Ref: jane@x.fr": a referee's address
             v = m.group(0).rstrip(".")
             if ln.font == "ocr":
@@ -473,7 +478,7 @@ def find_phones(doc: ExtractedDoc, header_lines: set[int]) -> list[Hit]:
                 continue  # a date range
             if re.search(r"(?:19|20)\d{2}\s*[-–]\s*(?:19|20)\d{2}", v):
                 continue
-            before = ln.text[: m.start()]
+            before = ln.text[max(0, m.start() - _CUE_REACH): m.start()]  # a label sits right before it
             labelled = bool(PHONE_LABEL.search(before)) or (i > 0 and PHONE_LABEL.fullmatch(doc.lines[i - 1].text.strip()))
             if not (labelled or v.startswith(("+", "(", "00")) or i in header_lines):
                 continue

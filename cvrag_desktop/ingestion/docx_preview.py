@@ -103,7 +103,8 @@ def _wrap(text: str, font, size: float, width: float, measure: _Measure) -> list
             cut = max(1, cut)
             out.append(word[:cut])
             word = word[cut:]
-            w = measure.width(word, font, size)
+            w = max(0.0, w - part) if part else measure.width(word, font, size)  # never re-measure the rest:
+            # a 400,000-character word cut into lines re-measured its tail once per line (quadratic)
         current, used = word, w
     if current or not out:
         out.append(current)
