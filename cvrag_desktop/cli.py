@@ -15,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cvrag_desktop import cli_assistant, cli_compliance, cli_search
+from cvrag_desktop import cli_assistant, cli_compliance, cli_explain, cli_search
 from cvrag_desktop.cli_output import SafeStream, safe
 from cvrag_desktop.errors import CatalogDamaged, CvragError, IndexDamaged
 
@@ -253,6 +253,10 @@ def cmd_screen(args, svc) -> int:
         changes["add_tags"] = args.tag
     if args.untag:
         changes["remove_tags"] = args.untag
+    if args.reason is not None:  # kept with the status; the audit trail keeps its preset kind only
+        from cvrag_desktop.catalog.screening import STATUS_REASONS
+
+        changes["reason"] = STATUS_REASONS.get(args.reason, args.reason)
     states = svc.set_screening(args.ids, **changes) if changes else svc.screening_of(args.ids)
     if args.json:
         _print_json(states)
@@ -260,6 +264,7 @@ def cmd_screen(args, svc) -> int:
     for pid, st in states.items():
         rating = f"{st['rating']}/5" if st["rating"] else "-"
         print(f"{pid}  {st['status']:<10} {rating:<4} {safe(', '.join(st['tags']))}"
+              + (f"\n    reason: {safe(st['reason'])}" if st.get("reason") else "")
               + (f"\n    note: {safe(st['note'])}" if st["note"] else ""))
     return 0
 
@@ -450,6 +455,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--tag", action="append", help="add a tag (repeatable)")
     s.add_argument("--untag", action="append", help="remove a tag (repeatable)")
     s.add_argument("--note", help="the note on the person (replaces it; '' clears it)")
+    s.add_argument("--reason", help="with --status: why (optional; a preset such as requirements_not_met, "
+                                    "withdrew, position_filled, no_response, better_fit_elsewhere, or your words)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_screen)
     s = sub.add_parser("doctor", help="show data paths, models and counts; repair the catalog")
@@ -502,6 +509,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_search.register(sub, None)
     cli_assistant.register(sub)
     cli_compliance.register(sub)
+    cli_explain.register(sub)
     return p
 
 

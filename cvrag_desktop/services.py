@@ -642,13 +642,19 @@ class Services:
 
         return explain_match(result, candidate_id, catalog=self.catalog, jd_text=jd_text)
 
-    def explain_search(self, query: str, person: str, filters=None) -> dict:
-        """Why one person has their place in a ranked search (the search is run again, as the GUI runs it)."""
+    def explain_search(self, query: str, person: str | None = None, filters=None, rank: int | None = None) -> dict:
+        """Why one person (or, with ``rank``, whoever is at that place) has their place in a ranked search
+        (the search is run again, as the GUI runs it)."""
         from cvrag_desktop.assistant.rank_explain import explain_search, rank_search_people
 
         owners = {d: pid for pid, ids in self.people.snapshot().grouping.people.items() for d in ids}
         found = self.search_with_floor(query, filters, 200, "hybrid", person_of=owners.get)
         people = rank_search_people(found["main"], found["weaker"], owners.get)
+        if person is None:
+            if rank is None or not 1 <= int(rank) <= len(people):
+                raise NotFound(f"This search ranks {len(people)} people: give a rank from 1 to {len(people)}."
+                               if people else "This search finds nobody.")
+            person = people[int(rank) - 1]["person_id"]
         pid = owners.get(person, person)
         for p in people:
             for h in p["hits"]:

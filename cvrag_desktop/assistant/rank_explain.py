@@ -65,7 +65,7 @@ def _citation(ev: dict, text: str, needle: str, kind: str) -> dict:
     page = ev.get("page")
     return {"file": PurePath(path).name if path else "", "page": None if page is None else int(page) + 1,
             "section": ev.get("section") or "", "line": cited_line(text or ev.get("quote") or "", needle, kind=kind),
-            "chunk_id": ev.get("chunk_id"), "bbox": ev.get("bbox")}
+            "chunk_id": ev.get("chunk_id"), "candidate_id": ev.get("candidate_id"), "bbox": ev.get("bbox")}
 
 
 def missed_must_haves(row: dict) -> list[str]:
@@ -206,4 +206,5 @@ def explain_search(query: str, people: list[dict], person_id: str, *, name: str 
 def h_ev(hit: dict) -> dict:
     """A search hit as an evidence record (the keys :func:`_citation` reads)."""
     return {"source_path": hit.get("source_path") or "", "page": hit.get("page"), "section": hit.get("section"),
+            "candidate_id": hit.get("candidate_id"),
             "chunk_id": hit.get("chunk_id"), "bbox": hit.get("bbox"), "quote": hit.get("text") or ""}

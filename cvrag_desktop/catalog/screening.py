@@ -131,11 +131,15 @@ def clean_reason(reason: str | None) -> str:
 
 
 def reason_kind(reason: str) -> str | None:
-    """What the audit trail keeps of a reason: its preset key (:data:`STATUS_REASONS`), "other", or None."""
+    """What the audit trail keeps of a reason: its preset key (:data:`STATUS_REASONS`), "other", or None.
+
+    A preset followed by the recruiter's own words ("Position filled: hired internally", as the
+    GUI writes a preset with details) keeps the preset's key."""
     text = (reason or "").strip().casefold()
     if not text:
         return None
-    return next((k for k, label in STATUS_REASONS.items() if text in (k, label.casefold())), "other")
+    head = text.split(":", 1)[0].strip()
+    return next((k for k, label in STATUS_REASONS.items() if head in (k, label.casefold())), "other")
 
 
 def clean_note(note: str | None) -> str:
