@@ -610,6 +610,9 @@ class Services:
         """Write candidates to CSV (``export.export_candidates_csv``) and audit it; returns the rows written."""
         from cvrag_desktop.export import export_candidates_csv
 
+        if blind:  # a document row takes its person's pseudonym (the table's, the chat's), not its own
+            by_doc = self.people.snapshot().grouping.by_document
+            rows = [r if r.get("person_id") else {**r, "person_id": by_doc.get(str(r.get("id")))} for r in rows]
         n = export_candidates_csv(rows, Path(path), notes, blind=blind)
         self.audit.record("export.candidates", details={"ranking": [str(r.get("id")) for r in rows], "rows": n,
                                                         "blind": bool(blind)})
@@ -684,7 +687,19 @@ class Services:
                       person: str | None = None) -> list[dict]:
         """Audit entries, oldest first, filtered by time (ISO), action (name or ``prefix.``) and person."""
         refs = self.person_refs(person) if person else None
-        return [e.as_dict() for e in self.audit.entries(since, action, refs)]
+        return self._with_pseudonyms([e.as_dict() for e in self.audit.entries(since, action, refs)])
+
+    def _with_pseudonyms(self, entries: list[dict]) -> list[dict]:
+        """Each entry with ``pseudonym``: its person's ``Candidate 7F3A`` as the table and chat show it, worked
+        out now from the reference (never stored in the log; a forgotten person's entries have none)."""
+        from cvrag_desktop.catalog.blind import pseudonym
+
+        docs = self.audit.subjects(e.get("person") for e in entries)
+        by_doc = self.people.snapshot().grouping.by_document
+        for e in entries:
+            person = by_doc.get(docs.get(e.get("person") or "", ""))
+            e["pseudonym"] = pseudonym(person) if person else None
+        return entries
 
     def audit_verify(self) -> dict:
         """Check the audit chain; names the first broken link."""

@@ -177,6 +177,16 @@ class AuditLog:
                     out.append(row[0])
         return out
 
+    def subjects(self, refs: Iterable[str]) -> dict[str, str]:
+        """Reference -> document id for the references still tied to a document (a forgotten one is not)."""
+        wanted = sorted({r for r in refs if r})
+        if not wanted:
+            return {}
+        with self._lock:
+            rows = self._conn.execute(f"SELECT ref, candidate_id FROM audit_subjects WHERE ref IN "
+                                      f"({','.join('?' * len(wanted))})", wanted).fetchall()
+        return {r[0]: r[1] for r in rows}
+
     def forget_subjects(self, candidate_ids: Iterable[str]) -> int:
         """Drop the documents' references: their past entries stay, tied to nobody. Returns how many went."""
         ids = list(candidate_ids)

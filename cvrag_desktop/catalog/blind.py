@@ -22,17 +22,14 @@ import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from cvrag_desktop.catalog.blind_lines import redact_personal
+
 HIDDEN = "[hidden]"
 IDENTIFYING_FIELDS = ("name", "emails", "phones", "location", "links")
 LIST_IDENTIFYING = ("emails", "phones", "links")
 PATH_FIELDS = ("source_path", "file_name")  # file names often carry the person's name
 BLIND_META_KEY = "blind_mode"
-# Labelled personal cues (English and Spanish labels): the label stays, the value goes.
-_CUE_LABELS = (
-    r"date of birth|birth ?date|d\.?o\.?b\.?|born|age|gender|sex|nationality|citizenship|marital status|"
-    r"fecha de nacimiento|nacimiento|edad|sexo|g[ée]nero|nacionalidad|estado civil|direcci[óo]n|address|domicilio"
-)
-_CUE = re.compile(rf"(?im)\b({_CUE_LABELS})\s*[:\-–]\s*[^\n;|]+")
+NAME_MARK = "\x00name:"  # a redaction string carrying the whole name: the preview covers its parts
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 BLIND_SCHEMA = """
@@ -51,10 +48,26 @@ END;
 """
 
 
-def pseudonym(candidate_id: str | None) -> str:
-    """``Candidate 7F3A``: four hex digits of the id's SHA-1, stable for the same id."""
-    digest = hashlib.sha1(str(candidate_id or "").encode("utf-8")).hexdigest()
+def pseudonym(person_id: str | None) -> str:
+    """``Candidate 7F3A``: four hex digits of the person id's SHA-1, stable for the same person.
+
+    The one place a pseudonym is made: table, detail, chat, job match, CSV and reveal messages
+    all call it with the *person* id (a person's primary document id, ``services.list_people``),
+    never a document's or a view's id, so one person has one pseudonym everywhere and two
+    namesakes (two people) have two. :func:`row_pseudonym` picks the person id of a row.
+    """
+    digest = hashlib.sha1(str(person_id or "").encode("utf-8")).hexdigest()
     return f"Candidate {digest[:4].upper()}"
+
+
+def row_person(row: Mapping, fallback: str | None = None) -> str | None:
+    """The person id of a person, document, job-match or citation row (``person_id`` before ``id``)."""
+    return row.get("person_id") or fallback or row.get("id") or row.get("candidate_id")
+
+
+def row_pseudonym(row: Mapping, fallback: str | None = None) -> str:
+    """The pseudonym of the person a row belongs to (see :func:`pseudonym`)."""
+    return pseudonym(row_person(row, fallback))
 
 
 def identifiers(row: Mapping) -> list[str]:
@@ -92,14 +105,14 @@ def redact_text(text: str | None, idents: Iterable[str], label: str = HIDDEN) ->
             pattern = r"(?<!\w)" + re.escape(ident) + r"(?!\w)"
         out = re.sub(pattern, label, out, flags=re.IGNORECASE)
     out = _EMAIL.sub(label, out)
-    return _CUE.sub(lambda m: f"{m.group(1)}: {label}", out)
+    return redact_personal(out, label)
 
 
-def redact_row(row: Mapping, candidate_id: str | None = None) -> dict:
-    """A candidate table / CSV row with the identifying fields replaced (the pseudonym for the name)."""
-    cid = candidate_id or row.get("id") or row.get("candidate_id")
+def redact_row(row: Mapping, person_id: str | None = None) -> dict:
+    """A candidate table / CSV row with the identifying fields replaced (the person's pseudonym for the
+    name; ``person_id`` for a document row whose person is known elsewhere)."""
     out = dict(row)
-    out["name"] = pseudonym(cid)
+    out["name"] = pseudonym(person_id or row_person(row))
     if "label" in out:  # a person's / document's display label starts with the name
         out["label"] = out["name"]
     for key in LIST_IDENTIFYING:
@@ -115,7 +128,7 @@ def redact_row(row: Mapping, candidate_id: str | None = None) -> dict:
     return out
 
 
-def redact_detail(detail: Mapping) -> dict:
+def redact_detail(detail: Mapping, person_id: str | None = None) -> dict:
     """A full record (``services.get_candidate``) redacted for the detail panel.
 
     Identifying fields are replaced; free text (headline, summary, bullets, chunks) has
@@ -124,7 +137,7 @@ def redact_detail(detail: Mapping) -> dict:
     redaction rectangles) but loses its value.
     """
     idents = identifiers(detail)
-    out = redact_row(detail, detail.get("id"))
+    out = redact_row(detail, person_id)
     for key in ("headline", "summary"):
         if out.get(key):
             out[key] = redact_text(out[key], idents)
@@ -167,7 +180,9 @@ def redaction_boxes(provenance: Iterable[Mapping]) -> list[tuple[int, tuple[floa
 def redaction_strings(record: Mapping) -> list[str]:
     """The identifying strings of a record that a preview searches on every page and covers (a name
     repeated in a footer or a second page's header has no provenance box); 3 characters or more."""
-    return [s for s in identifiers(record) if len(s.strip()) >= 3]
+    out = [s for s in identifiers(record) if len(s.strip()) >= 3]
+    name = (record.get("name") or "").strip()
+    return out + ([NAME_MARK + name] if name else [])
 
 
 def redact_answer(text: str, rows: Iterable[Mapping]) -> str:
@@ -180,14 +195,17 @@ def redact_answer(text: str, rows: Iterable[Mapping]) -> str:
     documents of one person).
     """
     rows = list(rows)
-    names: dict[str, str] = {}
+    people: dict[str, list[str]] = {}  # name string -> pseudonyms of the people printing it
     contacts: set[str] = set()
     for row in rows:
         name = (row.get("name") or "").strip()
         own = {name, *(w for w in re.split(r"[\s,]+", name) if len(w.strip(".")) >= 3)} - {""}
         for n in own:
-            names.setdefault(n, pseudonym(row.get("id") or row.get("candidate_id")))
+            mine = people.setdefault(n.casefold(), [])
+            if (p := row_pseudonym(row)) not in mine:
+                mine.append(p)
         contacts.update(i for i in identifiers(row) if i not in own)
+    names = {n: " / ".join(ps) for n, ps in people.items()}  # namesakes: every one of them, never one for all
     out = redact_text(text or "", sorted(contacts, key=len, reverse=True))
     for n in sorted(names, key=len, reverse=True):
         out = re.sub(r"(?<!\w)" + re.escape(n) + r"(?!\w)", names[n], out, flags=re.IGNORECASE)

@@ -103,7 +103,8 @@ class AuditDialog(QDialog):
         self.entries = entries
         self.table.setRowCount(len(entries))
         for r, e in enumerate(entries):
-            values = (str(e["seq"]), e["at"][:19].replace("T", " "), e["actor"], e["action"], e["person"] or "",
+            values = (str(e["seq"]), e["at"][:19].replace("T", " "), e["actor"], e["action"],
+                      " · ".join(v for v in (e["person"], e.get("pseudonym")) if v),
                       json.dumps(e["details"], ensure_ascii=False, sort_keys=True))
             for c, v in enumerate(values):
                 item = QTableWidgetItem(safe(v))

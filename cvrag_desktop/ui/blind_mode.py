@@ -25,6 +25,7 @@ from cvrag_desktop.catalog.blind import (
     redact_text,
     redaction_boxes,
     redaction_strings,
+    row_pseudonym,
 )
 
 ROW_TEXT_KEYS = ("label",)
@@ -94,7 +95,7 @@ class BlindMode(QObject):
             for key in ROW_TEXT_KEYS:
                 if key in red:
                     red[key] = red["name"]
-            red["document_rows"] = [redact_row(d) for d in r.get("document_rows") or []]
+            red["document_rows"] = [redact_row(d, r.get("id")) for d in r.get("document_rows") or []]
             if "_text" in red:
                 red["_text"] = redact_text(red["_text"], idents, "")
             out.append(red)
@@ -107,13 +108,13 @@ class BlindMode(QObject):
         if not self.hides(person_id or rec.get("id"), [d.get("id") for d in documents]):
             return rec, documents, []
         boxes = redaction_boxes(rec.get("provenance") or []) + redaction_strings(rec)
-        return redact_detail(rec), [redact_row(d) for d in documents], boxes
+        return redact_detail(rec, person_id), [redact_row(d, person_id) for d in documents], boxes
 
     def answer(self, text: str, rows: list[dict]) -> str:
         """A chat answer (or citation label) with the hidden candidates' names and contacts replaced."""
         if not self.enabled:
             return text
-        return redact_answer(text, [r for r in rows if self.hides(r.get("id"))])
+        return redact_answer(text, [r for r in rows if self.hides(r.get("id"), [r.get("document_id")])])
 
     def export_rows(self, rows: list[dict]) -> list[dict]:
         """Rows for a CSV export in blind mode: every identity hidden (a reveal is for the screen only)."""
@@ -172,20 +173,58 @@ def reveal_current(pane) -> None:
     pane.runner.run(lambda ctx: svc.reveal_candidate(cid), on_result=done, on_error=pane._error)
 
 
-def blind_result(blind: BlindMode, result: object, rows: list[dict]) -> object:
+def _people_rows(rows: list[dict]) -> list[dict]:
+    """Person rows flattened to one row per document, ``id`` the person's, ``document_id`` the document's."""
+    if rows and any("document_rows" in r for r in rows):
+        return [{**d, "id": r.get("id"), "document_id": d.get("id")}
+                for r in rows for d in (r.get("document_rows") or [r])]
+    return rows
+
+
+def _cited(result: object, out: set[str]) -> set[str]:
+    """Every person or document id a chat result refers to (citations, rows)."""
+    if isinstance(result, list):
+        for v in result:
+            _cited(v, out)
+    elif isinstance(result, dict):
+        for k, v in result.items():
+            if k in ("candidate_id", "person_id", "id") and isinstance(v, str):
+                out.add(v)
+            elif isinstance(v, dict | list):
+                _cited(v, out)
+    return out
+
+
+def _own_first(rows: list[dict], ids: set[str]) -> list[dict]:
+    """The rows with a namesake's name dropped where the person named by ``ids`` prints it: the name then
+    becomes that person's pseudonym only (the other one's contacts are still cut)."""
+    own = [r for r in rows if ids & {r.get("id"), r.get("document_id")}]
+    if not own:
+        return rows
+    names = {(r.get("name") or "").strip().casefold() for r in own}
+    return own + [{**r, "name": None} if (r.get("name") or "").strip().casefold() in names else r
+                  for r in rows if r not in own]
+
+
+def blind_result(blind: BlindMode, result: object, rows: list[dict], _top: bool = True) -> object:
     """A chat result with every string (answer, citation labels, quotes, facts) redacted; ids and boxes kept.
 
     ``rows`` are person rows with their ``document_rows`` (``services.list_people``): a name
-    read from any document of a person becomes that person's pseudonym, as in the table.
+    read from any document of a person becomes that person's pseudonym, as in the table. A
+    citation or row of one person names that person only; the answer text, when namesakes
+    share a name, names the one it cites (both when it cites both).
     """
-    if rows and any("document_rows" in r for r in rows):
-        rows = [{**d, "id": r.get("id")} for r in rows for d in (r.get("document_rows") or [r])]
+    rows = _people_rows(rows)
+    if _top and isinstance(result, dict | list):
+        rows = _own_first(rows, _cited(result, set()))
     if isinstance(result, str):
         return blind.answer(result, rows)
     if isinstance(result, list):
-        return [blind_result(blind, v, rows) for v in result]
+        return [blind_result(blind, v, rows, False) for v in result]
     if isinstance(result, dict):
-        return {k: v if k == "id" or k.endswith("_id") or k.endswith("_ids") else blind_result(blind, v, rows)
+        ids = {v for k, v in result.items() if k in ("candidate_id", "person_id") and isinstance(v, str)}
+        here = _own_first(rows, ids) if ids else rows
+        return {k: v if k == "id" or k.endswith("_id") or k.endswith("_ids") else blind_result(blind, v, here, False)
                 for k, v in result.items()}
     return result
 
@@ -210,5 +249,31 @@ def blind_match(blind: BlindMode, result: dict, rows: list[dict]) -> dict:
     shown = blind_result(blind, result, rows)
     for c in shown.get("candidates") or []:
         if blind.hides(_match_person(c), [c.get("candidate_id")]):
-            c["name"] = pseudonym(_match_person(c))
+            c["name"] = row_pseudonym(c)
     return shown
+
+
+def blind_hits(blind: BlindMode | None, services, ranked: list) -> list:
+    """Ranked-search hits (``ui/ranking.PersonHit``) with the best-match text of hidden people redacted:
+    their names, contacts and private-life lines (a street address, a date of birth) cut (call in a worker)."""
+    if blind is None or not blind.enabled or not ranked:
+        return ranked
+    people = {r.get("id"): r for r in services.list_people(with_documents=True)}
+    for hit in ranked:
+        row = people.get(hit.person_id) or {}
+        if not blind.hides(hit.person_id, row.get("document_ids")):
+            continue
+        idents = identifiers(row)
+        for d in row.get("document_rows") or []:
+            idents += identifiers(d)
+        hit.text = redact_text(hit.text, sorted(set(idents), key=len, reverse=True))
+    return ranked
+
+
+def blind_titles(blind: BlindMode, threads: list[dict], rows: list[dict]) -> list[dict]:
+    """Conversation list rows (``assistant.threads()``) with the hidden people's names and contacts in their
+    titles replaced, as in the answers (call in a worker)."""
+    if not blind.enabled:
+        return threads
+    flat = _people_rows(rows)
+    return [{**t, "title": blind.answer(t["title"], flat)} if t.get("title") else t for t in threads]

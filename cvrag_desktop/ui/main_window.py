@@ -166,6 +166,7 @@ class MainWindow(QMainWindow):
         self.candidates.clear_detail("Blind screening is on: select a candidate." if on
                                      else "Select a candidate to see the record.")
         self.candidates.reload()
+        self.chat.blind_changed(on)
         self.status.showMessage("Blind screening on: identities are hidden." if on
                                 else "Blind screening off.", 5000)
 

@@ -124,16 +124,20 @@ class RankedSearch:
             return
         svc, seq, owners = self.services, self._search_seq, self.model.owners()
         filters = index_filters(self.proxy)
+        blind = getattr(self, "blind", None)
 
         def search(ctx):
+            from cvrag_desktop.ui.blind_mode import blind_hits  # blind: no name or address in snippets
+
             floor = getattr(svc, "search_with_floor", None)
             if not callable(floor):
-                return SearchOutcome(rank_people(svc.search(query, filters, SEARCH_K, "hybrid"), owners.get, query))
+                ranked = rank_people(svc.search(query, filters, SEARCH_K, "hybrid"), owners.get, query)
+                return SearchOutcome(blind_hits(blind, svc, ranked))
             found = floor(query, filters, SEARCH_K, "hybrid", person_of=owners.get)
-            main = rank_people(found["main"], owners.get, query)
+            main = blind_hits(blind, svc, rank_people(found["main"], owners.get, query))
             shown = {p.person_id for p in main}
             weaker = [p for p in rank_people(found["weaker"], owners.get, query) if p.person_id not in shown]
-            return SearchOutcome(main, weaker, list(found.get("suggestions") or []))
+            return SearchOutcome(main, blind_hits(blind, svc, weaker), list(found.get("suggestions") or []))
 
         def failed(exc: BaseException) -> None:  # index missing or broken: fall back honestly
             if seq != self._search_seq:

@@ -120,11 +120,25 @@ class ChatPane(QWidget):
         """Reload the conversation list and the model state in a worker."""
         svc = self.services
 
+        blind = self.blind if self.blind is not None and self.blind.enabled else None
+
         def load(ctx: TaskContext):
             a = core.assistant(svc)
-            return a.threads(), a.llm_available()
+            threads = a.threads()
+            if blind is not None:  # blind screening: a title keeps the name typed in its first question
+                from cvrag_desktop.ui.blind_mode import blind_titles
+
+                threads = blind_titles(blind, threads, svc.list_people(with_documents=True))
+            return threads, a.llm_available()
 
         self.runner.start("chat-threads", load, on_result=self._threads_loaded, on_error=self._error)
+
+    def blind_changed(self, _on: bool) -> None:
+        """Blind screening switched: the conversation list and the open conversation are shown again,
+        redacted or not."""
+        self.refresh()
+        if self.thread_id and self.thread_id in self.threads.ids():
+            self.open_thread(self.thread_id)
 
     def _threads_loaded(self, result) -> None:
         threads, llm_up = result

@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cvrag_desktop.catalog.blind import NAME_MARK
+from cvrag_desktop.catalog.blind_page import page_boxes
 from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
 
 ZOOM = 1.6
@@ -101,6 +103,8 @@ def find_all(page, needles: list[str]) -> list[tuple[float, float, float, float]
     words = None
     out: list[tuple[float, float, float, float]] = []
     for needle in needles:
+        if str(needle).startswith(NAME_MARK):  # the whole name: its parts are covered by blind_page
+            continue
         needle = " ".join(str(needle).split())
         if len(needle) < 3:
             continue
@@ -143,6 +147,9 @@ def render_page(path: str, page: int, zoom: float = ZOOM, fit_width: int | None 
         pix = doc[page].get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
         hits = find_text(doc[page], find, clip) if find else []
         masked = find_all(doc[page], mask) if mask else []
+        if mask:  # blind screening: private-life lines, photos, a name's parts on the next line
+            names = [m[len(NAME_MARK):] for m in mask if str(m).startswith(NAME_MARK)]
+            masked += page_boxes(doc[page], names)
         return {"samples": bytes(pix.samples), "width": pix.width, "height": pix.height,
                 "stride": pix.stride, "page": page, "pages": count, "zoom": zoom, "hits": hits, "masked": masked}
 
