@@ -15,14 +15,14 @@ def test_job_match_matrix_and_evidence(chat_window, qtbot):
     qtbot.waitUntil(lambda: dlg.result is not None, timeout=60_000)
     cands = dlg.result["candidates"]
     headers = [dlg.table.horizontalHeaderItem(i).text() for i in range(dlg.table.columnCount())]
-    assert headers[:3] == ["Candidate", "Score", "Met"]
+    assert headers[:4] == ["Candidate", "Score", "Met", "Flags"]
     assert {"Python", "Kafka", "5+ years", "English", "Docker (nice)"} <= set(headers)
     assert dlg.table.rowCount() == len(cands) > 1
     scores = [c["score"] for c in cands]
     assert scores == sorted(scores, reverse=True)
-    marks = {dlg.table.item(r, c).text() for r in range(dlg.table.rowCount()) for c in range(3, dlg.table.columnCount())}
+    marks = {dlg.table.item(r, c).text() for r in range(dlg.table.rowCount()) for c in range(4, dlg.table.columnCount())}
     assert "✓ met" in marks and marks <= {"✓ met", "✗ not met", "? unknown"}
-    r, c = next((r, c) for r in range(dlg.table.rowCount()) for c in range(3, dlg.table.columnCount())
+    r, c = next((r, c) for r in range(dlg.table.rowCount()) for c in range(4, dlg.table.columnCount())
                 if dlg.table.item(r, c).text() == "✓ met")
     ev = dlg.table.item(r, c).data(256)
     assert ev["candidate_id"] == cands[r]["candidate_id"]

@@ -21,6 +21,10 @@ class CandidateActions:
         menu = QMenu(self)
         menu.addAction("Add to shortlist", lambda: self.shortlists.add(self.selected_ids()))
         menu.addAction("Remove from shortlist", lambda: self.shortlists.remove(self.selected_ids()))
+        if self.ranked:  # a ranked search is shown: why this person has their place
+            from cvrag_desktop.ui.panes.candidate_explain import can_explain, explain_current
+
+            menu.addAction("Why this rank…", lambda: explain_current(self)).setEnabled(can_explain(self))
         menu.addSeparator()
         self._screening_menu(menu)
         menu.addSeparator()

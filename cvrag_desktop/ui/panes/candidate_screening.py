@@ -3,7 +3,8 @@ person shown, bulk status / rating / tag changes on a selection, and saved searc
 
 Every write is ``services.set_screening`` (or the saved-search store) in a worker; the
 table rows are updated in place from the returned states, then the filters re-apply (a
-status change can hide a row under a status filter).
+status change can hide a row under a status filter). A rejection asks for an optional
+reason first (preset kinds + free text, ``widgets/reason_dialog.py``); Cancel keeps the status.
 """
 
 from __future__ import annotations
@@ -28,12 +29,35 @@ class ScreeningActions:
 
     def _save_screening(self, changes: dict) -> None:
         if self.current_id:
+            if not self._with_reason(changes, 1):
+                self._show_screening()  # cancelled: the editor shows the status kept
+                return
             self._set_screening([self.current_id], changes, "Saved.")
+
+    def ask_reason(self, count: int) -> str | None:
+        """A rejection's optional reason ("" for none), None when cancelled (tests replace this)."""
+        from cvrag_desktop.ui.widgets.reason_dialog import ask_reject_reason
+
+        return ask_reject_reason(self, count)
+
+    def _with_reason(self, changes: dict, count: int) -> bool:
+        """Add a rejection's reason to ``changes`` (asked for); False when the user cancelled."""
+        if changes.get("status") != "rejected":
+            return True
+        reason = self.ask_reason(count)
+        if reason is None:
+            return False
+        if reason:
+            changes["reason"] = reason
+        return True
 
     # ---- bulk ------------------------------------------------------------------------------------
     def set_status_selected(self, status: str) -> None:
-        """Give every selected person a status."""
-        self._set_screening(self.selected_ids(), {"status": status},
+        """Give every selected person a status (a rejection asks for its optional reason first)."""
+        changes = {"status": status}
+        if self.selected_ids() and not self._with_reason(changes, len(self.selected_ids())):
+            return
+        self._set_screening(self.selected_ids(), changes,
                             f"Status set to {STATUS_LABELS[status]} for {{n}} person(s).")
 
     def rate_selected(self, rating: int | None) -> None:

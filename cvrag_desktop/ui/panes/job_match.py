@@ -3,7 +3,9 @@
 ``AssistantService.match_jd`` runs in a worker. Rows are candidates in rank order,
 columns the requirements read from the text (must-haves first, "nice" ones marked);
 cells are ✓ met / ✗ not met / ? unknown (the CV does not say). A "met" cell always has
-evidence: clicking it opens the CV at the evidence with the lines highlighted.
+evidence: clicking it opens the CV at the evidence with the lines highlighted. The Flags
+column names the must-haves a row misses (a flag, never a rejection) and "Why this rank"
+explains a row (``job_match_explain.py``).
 """
 
 from __future__ import annotations
@@ -37,13 +39,14 @@ from cvrag_desktop.ui import core
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
 from cvrag_desktop.ui.errors import InlineMessage, report_error
 from cvrag_desktop.ui.fit import remember_size
+from cvrag_desktop.ui.panes.job_match_explain import MatchExplain, flags_item
 from cvrag_desktop.ui.panes.job_match_saved import SavedMatches
 from cvrag_desktop.ui.panes.shortlist_bar import shortlist_store
 from cvrag_desktop.ui.tasks import TaskRunner
 from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
 
 TASK = "jobmatch"
-FIXED = ("Candidate", "Score", "Met")
+FIXED = ("Candidate", "Score", "Met", "Flags")
 CELL = {  # status → (mark, tint)
     "met": ("✓ met", QColor(40, 160, 90, 70)),
     "not_met": ("✗ not met", QColor(220, 40, 60, 50)),
@@ -62,7 +65,7 @@ def requirement_columns(candidates: list[dict]) -> list[tuple[str, bool]]:
     return cols
 
 
-class JobMatchDialog(SavedMatches, QDialog):
+class JobMatchDialog(SavedMatches, MatchExplain, QDialog):
     """Non-modal: job description on top, ranked matrix and evidence preview below."""
 
     matched = Signal(dict)
@@ -101,6 +104,9 @@ class JobMatchDialog(SavedMatches, QDialog):
         self.export_btn.setToolTip("Save the requirement × candidate matrix as a CSV file")
         self.shortlist_btn.clicked.connect(lambda: self.make_shortlist())
         self.export_btn.clicked.connect(lambda: self.export_matrix())
+        self.why_btn = QPushButton("Why this rank…")
+        self.why_btn.setToolTip("Explain the selected candidate's rank: each requirement with its CV line, the "
+                                "scoring rule, what a model added (also: double-click a row, or right-click)")
         self.save_btn = QPushButton("Save match")
         self.save_btn.setToolTip("Keep the description and its results in the library")
         self.save_btn.clicked.connect(lambda: self.save_match())
@@ -123,13 +129,16 @@ class JobMatchDialog(SavedMatches, QDialog):
         row.addWidget(self.top_n)
         row.addWidget(self.shortlist_btn)
         row.addWidget(self.export_btn)
-        self._sync()
+        row.addWidget(self.why_btn)
         self.table = QTableWidget(0, len(FIXED))
         self.table.setHorizontalHeaderLabels(list(FIXED))
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setWordWrap(False)
         self.table.cellClicked.connect(self.open_cell)
+        self.fixed_columns = len(FIXED)
+        self._setup_explain()
+        self._sync()
         self.preview = PdfPreview(runner)
         self.preview.clear("Click a ✓ cell to see its evidence in the CV.")
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -203,6 +212,7 @@ class JobMatchDialog(SavedMatches, QDialog):
                 item = QTableWidgetItem(str(value))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(r, col, item)
+            self.table.setItem(r, 3, flags_item(c))
             for k, cell in enumerate(c["cells"]):
                 self.table.setItem(r, len(FIXED) + k, self._cell_item(cell, result.get("evidence") or {}))
         self.table.resizeColumnsToContents()
@@ -238,6 +248,7 @@ class JobMatchDialog(SavedMatches, QDialog):
         self.save_btn.setEnabled(bool(self.result))
         self.export_btn.setEnabled(ready)
         self.top_n.setEnabled(ready)
+        self._sync_why()
 
     def make_shortlist(self) -> None:
         """A new shortlist with the top N candidates, each noted with its score (in a worker)."""

@@ -1,0 +1,45 @@
+""""Why this rank" for a ranked-search row of the Candidates pane (the table's context menu).
+
+The search is run again in a worker by ``services.explain_search`` with the words in the box
+and the facets the index applies (as the pane's own search ran), and the explanation opens in
+:class:`~cvrag_desktop.ui.rank_explain_dialog.RankExplainDialog`; a cited line clicked there
+opens the pane's preview at it (black boxes over the identity in blind mode).
+"""
+
+from __future__ import annotations
+
+from cvrag_desktop.ui.panes.candidate_search import index_filters
+
+
+def can_explain(pane) -> bool:
+    """Whether the current row is a person of the ranked search shown."""
+    return bool(pane.ranked and pane.current_id and pane.best_hit(pane.current_id) is not None)
+
+
+def explain_current(pane) -> None:
+    """Explain the current person's place in the search shown (in a worker), then show the dialog."""
+    if not can_explain(pane):
+        pane.message.show_message("Search first, then choose a person of the results.", "info")
+        return
+    svc, blind, pid = pane.services, pane.blind, pane.current_id
+    query, filters = pane.search.text().strip(), index_filters(pane.proxy)
+
+    def explain(ctx) -> dict:
+        from cvrag_desktop.ui.rank_explain_dialog import shown_explanation
+
+        return shown_explanation(svc, blind, svc.explain_search(query, pid, filters))
+
+    pane.runner.start("search-explain", explain, on_result=lambda expl: _show(pane, expl, query),
+                      on_error=pane._error)
+
+
+def _show(pane, expl: dict, query: str) -> None:
+    from cvrag_desktop.ui.rank_explain_dialog import RankExplainDialog, open_citation
+
+    hide = pane.blind is not None and pane.blind.hides(expl.get("person_id") or expl["candidate_id"],
+                                                       [expl["candidate_id"]])
+    dlg = RankExplainDialog(pane.services, pane.runner, expl, f"“{query}”", pane, blind=hide)
+    dlg.citation_clicked.connect(lambda ev: open_citation(pane.preview, pane.runner, pane.services, ev, hide,
+                                                          pane._error, "candidate-preview"))
+    pane.explain_dialog = dlg
+    dlg.show()
