@@ -169,14 +169,18 @@ def _esc(text: str) -> str:
 
 def shown_explanation(services, blind, expl: dict) -> dict:
     """The explanation as displayed (call in a worker): in blind mode a hidden person's name becomes
-    their pseudonym and names or contacts are cut from every cited line."""
+    their pseudonym, names or contacts are cut from every cited line, and file names are left out."""
     if blind is None or not blind.enabled or not blind.hides(expl.get("person_id") or expl["candidate_id"],
                                                              [expl["candidate_id"]]):
         return expl
-    from cvrag_desktop.ui.blind_mode import blind_result, pseudonym
+    from cvrag_desktop.catalog.blind import row_pseudonym
+    from cvrag_desktop.ui.blind_mode import blind_result
 
     shown = blind_result(blind, expl, services.list_people(with_documents=True))
-    shown["name"] = pseudonym(expl.get("person_id") or expl["candidate_id"])
+    shown["name"] = row_pseudonym(expl)  # the person's pseudonym, as in the table and the matrix
+    for ev in [r.get("evidence") for r in shown.get("requirements") or []] + [shown.get("best_passage")]:
+        if ev:
+            ev["file"] = "CV"  # a file name often carries the person's name
     return shown
 
 

@@ -70,6 +70,35 @@ def test_flags_column_and_why_this_rank_of_a_match_row(chat_window, qtbot, tmp_p
     dlg.close()
 
 
+def test_why_this_rank_in_blind_mode_names_nobody(chat_window, qtbot, tmp_path):
+    """Blind screening: the dialog (and its export) show the pseudonym, no name or contact in a cited line."""
+    from cvrag_desktop.catalog.blind import identifiers, row_pseudonym
+
+    svc = chat_window.services
+    people = svc.list_people(with_documents=True)
+    secrets = {s for p in people for d in (p.get("document_rows") or [p]) for s in identifiers(d) if len(s) >= 4}
+    dlg = chat_window.match_job()
+    chat_window.blind.set_enabled(True)
+    dlg.jd.setPlainText(JD)
+    dlg.match_btn.click()
+    qtbot.waitUntil(lambda: dlg.result is not None and not chat_window.runner.busy("jobmatch"), timeout=60_000)
+    dlg.explain_row(0)
+    qtbot.waitUntil(lambda: dlg.explain_dialog is not None, timeout=30_000)
+    why = dlg.explain_dialog
+    assert why.explanation["name"] == row_pseudonym(dlg.result["candidates"][0])
+    shown = "\n".join([why.windowTitle(), why.headline.text(), why.flags.text()]
+                      + [why.table.item(r, c).text() for r in range(why.table.rowCount())
+                         for c in range(why.table.columnCount())])
+    assert [s for s in secrets if s.casefold() in shown.casefold()] == []
+    files = {d.get("file_name") for p in people for d in (p.get("document_rows") or [p]) if d.get("file_name")}
+    assert [f for f in files if f in shown] == []  # file names often carry the name
+    out = tmp_path / "why.txt"
+    with qtbot.waitSignal(why.exported, timeout=10_000):
+        why.export(out)
+    assert [s for s in secrets if s.casefold() in out.read_text(encoding="utf-8").casefold()] == []
+    dlg.close()
+
+
 def test_why_this_rank_of_a_ranked_search_row(chat_window, qtbot):
     chat_window.show_pane(CANDIDATES)
     pane = chat_window.candidates
