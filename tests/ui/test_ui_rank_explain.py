@@ -142,6 +142,7 @@ def test_a_rejection_asks_an_optional_reason(people_window, qtbot):
         editor.save()
     state = svc.screening_of(["b1"])["b1"]
     assert state["status"] == "rejected" and state["reason"] == "Position filled: hired internally"
+    assert editor.status.toolTip() == "Rejected: Position filled: hired internally"  # the reason is shown
     entry = svc.audit_entries(action="screening.status")[-1]
     assert entry["details"]["reason"] == "position_filled" and "internally" not in str(entry)
     # the dialog itself: preset + words, words alone, nothing

@@ -111,6 +111,7 @@ def set_screening(row: dict, state: dict) -> None:
     row["rating"] = state.get("rating")
     row["tags"] = list(state.get("tags") or [])
     row["screening_note"] = state.get("note") or ""
+    row["status_reason"] = state.get("reason") or ""  # why the status was set (shown on the editor's status)
     base = row.get("_text", "").split("\x1f")[0]
     extra = " ".join([*row["tags"], row["screening_note"]]).casefold()
     row["_text"] = f"{base}\x1f{extra}" if extra else base

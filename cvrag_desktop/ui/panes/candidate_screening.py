@@ -22,7 +22,8 @@ class ScreeningActions:
     def _show_screening(self) -> None:
         row = self.model.row(self.current_id) if self.current_id else None
         state = None if row is None else {"status": row.get("status"), "rating": row.get("rating"),
-                                          "tags": row.get("tags"), "note": row.get("screening_note")}
+                                          "tags": row.get("tags"), "note": row.get("screening_note"),
+                                          "reason": row.get("status_reason")}
         self.screening_editor.set_person(self.current_id if row else None, state)
         self.screening_editor.set_known_tags(sorted({t for r in self.model.rows() for t in r.get("tags") or []},
                                                     key=str.casefold))

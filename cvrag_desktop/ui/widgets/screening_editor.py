@@ -86,6 +86,9 @@ class ScreeningEditor(QWidget):
         self._shown = {"status": state.get("status") or "new", "rating": state.get("rating"),
                        "tags": list(state.get("tags") or []), "note": state.get("note") or ""}
         self.status.setCurrentIndex(max(0, self.status.findData(self._shown["status"])))
+        reason = state.get("reason") or ""
+        self.status.setToolTip(f"{STATUS_LABELS.get(self._shown['status'], '')}: {reason}" if reason
+                               else "Where this person is in your process")
         self.rating.setCurrentIndex(self._shown["rating"] or 0)
         self.tags.setText(", ".join(self._shown["tags"]))
         self.note.setText(self._shown["note"])
