@@ -82,7 +82,7 @@ _STREET_WORDS_EN = r"Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.
                    r"Place|Pl\.?|Terrace|Crescent|Close|Square|Sq\.?|Parkway|Pkwy\.?|Highway|Hwy\.?"
 STREET_RES = (
     # en: "12 Baker Street", "1600 Amphitheatre Pkwy", "Apt 4, 221B Baker St."
-    re.compile(rf"\b(?!(?:19|20)\d\d\b)\d{{1,5}}[A-Za-z]?,?[ \t]+(?:[A-Z][{_L}'.-]*[ \t]+){{1,4}}(?:{_STREET_WORDS_EN})"
+    re.compile(rf"\b(?!(?:19|20)\d\d\b)\d{{1,5}}[A-Za-z]?,?[ \t]+(?:(?:[A-Z][{_L}'.-]*|\d{{1,4}}(?:st|nd|rd|th))[ \t]+){{1,4}}(?:{_STREET_WORDS_EN})"
                rf"(?![{_L}])"),
     # de / nl compounds with a number: "Hauptstraße 5", "Kerkstraat 12a"
     re.compile(rf"(?i)\b[{_L}-]*(?:straße|strasse|str\.|gasse|allee|platz|weg|straat|laan|gracht|plein|kade|"
@@ -99,7 +99,7 @@ _ACRONYMS = r"IT|QA|HR|UX|UI|BI|AI|ML|PM|VP|SW|HW|DB|PR|RD|CS|EE|ME|GM|MD|BA|MA|
 POSTAL_RES = (
     re.compile(r"\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)?,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b"),  # us: "Austin, TX 78701"
     re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"),  # uk: "SW1A 1AA"
-    re.compile(rf"\b(?:[A-Z]{{1,2}}-)?\d{{5}}[ \t]+[A-ZÀ-ÖØ-Þ][{_L}'-]+"),  # de/fr/es/it: "28013 Madrid"
+    re.compile(rf"\b(?:[A-Z]{{1,2}}-)?\d{{5}},?[ \t]+[A-ZÀ-ÖØ-Þ][{_L}'-]+"),  # de/fr/es/it: "28013 Madrid"
     re.compile(rf"\b(?:[A-Z]{{1,2}}-)\d{{4}}[ \t]+[A-ZÀ-ÖØ-Þ][{_L}'-]+"),  # at/ch/be with a country prefix: "A-1010 Wien"
     # nl: "1012 AB Amsterdam"; a year before a job acronym ("2019 IT Manager") is no postcode
     re.compile(rf"\b(?!(?:19|20)\d\d[ \t]?(?:{_ACRONYMS})\b)[1-9]\d{{3}}[ \t]?[A-Z]{{2}}[ \t]+[A-Z][{_L}'-]+"),
