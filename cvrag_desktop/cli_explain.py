@@ -78,7 +78,8 @@ def search_person_id(svc, person: str | None) -> str | None:
         return person
     except NotFound:
         pass
-    named = _by_name(svc.list_people(), person, "display") or _by_name(svc.list_people(), person)
+    people = svc.list_people()
+    named = _by_name(people, person, "display") or _by_name(people, person)
     if len(named) == 1:
         return named[0]["id"]
     if len(named) > 1:
