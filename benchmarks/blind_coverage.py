@@ -1,6 +1,7 @@
 """Blind-mode preview coverage: how many identifying values have a provenance box to redact.
 
 Usage: python benchmarks/blind_coverage.py [--folder ../shared/data/real-cvs/pdf] [--no-ocr] [--workers W]
+       python benchmarks/blind_coverage.py --classes [--no-ocr]   (the three labelled folders, per class)
 
 Blind screening paints a rectangle over every identifying field on the PDF preview, from
 the catalog's per-field provenance (page + bbox). A value extracted without a box (e.g.
@@ -11,6 +12,11 @@ e-mails, phones and location of every candidate it prints how many values were f
 and how many have a provenance box on a page; then, for the name, e-mails and phones, how many
 times each is printed on the pages and how many of those prints the preview covers with the
 provenance boxes alone and with its string mask too. No CV text is printed.
+
+``--classes`` runs the three labelled folders (real-cvs, real-cvs-extra, real-cvs-inbox) and
+prints, per class, how many are printed and how many the blind preview covers with everything
+it paints (``benchmarks/blind_classes.py``): name parts and e-mails and phones from the labels,
+street-address, date-of-birth and nationality/gender lines and photos from the page itself.
 """
 
 from __future__ import annotations
@@ -111,7 +117,13 @@ def main() -> None:
     ap.add_argument("--folder", type=Path, default=ROOT.parent / "shared" / "data" / "real-cvs" / "pdf")
     ap.add_argument("--no-ocr", action="store_true", help="skip OCR of scanned pages (faster)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--classes", action="store_true", help="per class on the three labelled folders")
     args = ap.parse_args()
+    if args.classes:
+        from blind_classes import run_classes
+
+        run_classes(ROOT.parent / "shared" / "data", not args.no_ocr, args.workers)
+        return
     with tempfile.TemporaryDirectory(prefix="cvrag-blind-") as home:
         os.environ["CVRAG_HOME"] = home
         from cvrag_desktop.ingestion.pipeline import Ingestor
