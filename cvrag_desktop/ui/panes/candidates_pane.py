@@ -192,7 +192,7 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
     # ---- loading -------------------------------------------------------------------------
     def reload(self) -> None:
         """Fetch the candidate rows (and import times) in a worker; a newer reload supersedes."""
-        svc = self.services
+        svc, blind = self.services, self.blind
 
         def load(ctx):
             rows = svc.list_people(with_documents=True)
@@ -202,15 +202,15 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
             imported = {f["candidate_id"]: f.get("finished_at") or f.get("created_at")
                         for f in svc.files() if f.get("candidate_id")}
             # a person was last imported when their newest-imported document was
-            return [enrich_row(r, max((imported.get(d) or 0 for d in r["document_ids"]), default=0) or None)
+            rows = [enrich_row(r, max((imported.get(d) or 0 for d in r["document_ids"]), default=0) or None)
                     for r in rows]
+            return blind.table_rows(rows) if blind is not None else rows  # blind: redacted here, off the GUI
 
         self.runner.start("candidates-load", load, on_result=self._loaded, on_error=self._error)
         self.shortlists.reload()
         self.load_saved_searches(self.saved_bar.combo.currentData())
 
     def _loaded(self, rows: list[dict]) -> None:
-        rows = self.blind.table_rows(rows) if self.blind is not None else rows
         keep, docs = self.current_id, list(self._current_docs)
         self._restoring = True
         try:
