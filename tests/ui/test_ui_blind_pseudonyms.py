@@ -87,3 +87,15 @@ def test_a_real_job_match_names_the_person_not_the_document(qtbot, library):
     names = {c["person_id"]: c["name"] for c in shown["candidates"]}
     assert names and all(n == pseudonym(pid) for pid, n in names.items())
     assert set(names) <= {"a2", "a3", "b1"} and "a2" in names and "a3" in names
+
+
+def test_best_match_snippets_lose_name_contacts_and_address(qtbot, library):
+    from cvrag_desktop.ui.blind_mode import BlindMode, blind_hits
+    from cvrag_desktop.ui.ranking import PersonHit
+
+    hit = PersonHit("a2", 1.0, document_id="a1", page=0, section="contact",
+                    text="Ana Ruiz, 42 Quillfeather Street, Nowhere ZZ1 9QQ, ana.ruiz@ruizmail.net. Python lead.",
+                    terms=["python"])
+    [shown] = blind_hits(BlindMode(library), library, [hit])
+    assert "Ana" not in shown.text and "Quillfeather" not in shown.text and "ZZ1" not in shown.text
+    assert "ruizmail" not in shown.text and "Python lead" in shown.text
