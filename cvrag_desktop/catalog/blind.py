@@ -88,6 +88,12 @@ def identifiers(row: Mapping) -> list[str]:
     return sorted(found, key=lambda s: (-len(s), s))
 
 
+def _spaced(ident: str) -> str:
+    """``ident`` as a pattern whose spaces match any run of white space: a name broken over two lines
+    ("Zelinda Di" / "Quorvane") is still the whole name, short parts included."""
+    return r"\s+".join(re.escape(w) for w in ident.split())
+
+
 def redact_text(text: str | None, idents: Iterable[str], label: str = HIDDEN) -> str:
     """``text`` with every identifying string replaced by ``label`` and labelled personal cues removed.
 
@@ -98,11 +104,13 @@ def redact_text(text: str | None, idents: Iterable[str], label: str = HIDDEN) ->
         return text or ""
     out = str(text)
     for ident in idents:
+        if not str(ident).strip():
+            continue
         digits = re.sub(r"\D", "", ident)
         if len(digits) >= 6 and len(digits) >= len(re.sub(r"[\s().+\-/]", "", ident)) - 1:
             pattern = r"\+?" + r"[\s().\-/]*".join(re.escape(d) for d in digits)
         else:
-            pattern = r"(?<!\w)" + re.escape(ident) + r"(?!\w)"
+            pattern = r"(?<!\w)" + _spaced(ident) + r"(?!\w)"
         out = re.sub(pattern, label, out, flags=re.IGNORECASE)
     out = _EMAIL.sub(label, out)
     return redact_personal(out, label)
@@ -208,7 +216,7 @@ def redact_answer(text: str, rows: Iterable[Mapping]) -> str:
     names = {n: " / ".join(ps) for n, ps in people.items()}  # namesakes: every one of them, never one for all
     out = redact_text(text or "", sorted(contacts, key=len, reverse=True))
     for n in sorted(names, key=len, reverse=True):
-        out = re.sub(r"(?<!\w)" + re.escape(n) + r"(?!\w)", names[n], out, flags=re.IGNORECASE)
+        out = re.sub(r"(?<!\w)" + _spaced(n) + r"(?!\w)", names[n], out, flags=re.IGNORECASE)
     return out
 
 

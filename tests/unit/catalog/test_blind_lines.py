@@ -79,3 +79,13 @@ def test_a_label_alone_on_its_line_counts():
 def test_empty_and_long_lines():
     assert redact_personal(None, H) == "" and redact_personal("", H) == ""
     assert personal_kind("x " * 200) is None
+
+
+def test_a_name_broken_over_two_lines_is_replaced_whole():
+    from cvrag_desktop.catalog.blind import redact_answer, redact_text
+
+    assert redact_text("Zelinda Di\nQuorvane, Python", ["Zelinda Di Quorvane", "Zelinda", "Quorvane"]) == \
+        "[hidden], Python"
+    out = redact_answer("Zelinda Di\nQuorvane fits", [{"id": "p1", "name": "Zelinda Di Quorvane"}])
+    assert "Di" not in out and out.endswith(" fits")
+    assert redact_text("Python", ["  ", ""]) == "Python"
