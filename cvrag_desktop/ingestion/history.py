@@ -16,6 +16,7 @@ from cvrag_desktop.ingestion.cells import is_location, split_commas, strip_sente
 from cvrag_desktop.ingestion.contact import NAME_PARTICLES
 from cvrag_desktop.ingestion.dates import find_date_ranges
 from cvrag_desktop.ingestion.entries import _AT, BULLET, RawEntry, header_fragments, segment_entries
+from cvrag_desktop.ingestion.firm_slot import Slot, firm_candidates, pick_by_slot, section_slot, slot_of
 from cvrag_desktop.ingestion.layout import TextLine
 from cvrag_desktop.ingestion.lexicon import canonical_skill, load_lexicon
 from cvrag_desktop.ingestion.prose_roles import prose_roles
@@ -26,8 +27,8 @@ Piece = tuple[str, int]  # text, line index
 
 
 def _pieces(lines: list[TextLine], entry: RawEntry, at_convention: bool = False
-            ) -> tuple[list[Piece], list[Piece], list[Piece]]:
-    """Split header fragments into (title-ish "at" pairs, plain pieces, locations).
+            ) -> tuple[list[Piece], list[Piece], list[Piece], list[Piece]]:
+    """Split header fragments into (title-ish "at" pairs, plain pieces, locations, the firms named after "at").
 
     ``at_convention``: the section prints its roles "Title at Firm", so an "at" splits a
     header even when the title has no known title word ("Content expert at Firm").
@@ -36,6 +37,7 @@ def _pieces(lines: list[TextLine], entry: RawEntry, at_convention: bool = False
     forced_titles: list[Piece] = []
     plain: list[Piece] = []
     locations: list[Piece] = []
+    at_firms: list[Piece] = []
     for text, i in header_fragments(lines, entry):
         text = _STATUS_LEAD.sub("", text)  # "Retired, Royal Navy": the status is neither title nor employer
         if labelled := _ROLE_LABEL.match(text):  # "Stanowisko: Tester", "Employer: Acme": the label says
@@ -54,6 +56,7 @@ def _pieces(lines: list[TextLine], entry: RawEntry, at_convention: bool = False
             while firm < len(rest) and not (is_location(rest[firm]) or _is_place(rest[firm].split(",")[0].strip())):
                 firm += 1
             plain.append((", ".join(rest[:firm]), i))
+            at_firms.append(plain[-1])
             locations.extend((p, i) for p in rest[firm:] if is_location(p) or _is_place(p))
             continue
         if is_location(text):
@@ -82,7 +85,7 @@ def _pieces(lines: list[TextLine], entry: RawEntry, at_convention: bool = False
                 and not lex.company_re.search(part) and not lex.title_re.search(part) and not lex.institution_re.search(part) \
                 and (n >= 2 or _is_place(part) or not lex.title_re.search(parts[0]))  # "Engineer, Dehmel": the firm
             (locations if is_location(part) or trailing_city else plain).append((part, i))
-    return forced_titles, plain, locations
+    return forced_titles, plain, locations, at_firms
 
 
 # A header printed as "Label: value" names what the value is, in the CV's language.
@@ -133,11 +136,21 @@ def _is_place(text: str) -> bool:
     return is_place_name(text)
 
 
-def build_experience(lines: list[TextLine], entry: RawEntry, at_convention: bool = False
-                     ) -> tuple[Experience, dict[str, int]] | None:
-    """An ``Experience`` from one entry, plus the line index of each field (for provenance)."""
+def build_experience(lines: list[TextLine], entry: RawEntry, at_convention: bool = False,
+                     firm_slot: Slot | None = None) -> tuple[Experience, dict[str, int]] | None:
+    """An ``Experience`` from one entry, plus the line index of each field (for provenance).
+
+    ``firm_slot``: where the section's unambiguous entries print the employer; it decides
+    between two pieces vocabulary cannot tell apart (see :mod:`firm_slot`)."""
+    built = _build(lines, entry, at_convention, firm_slot)
+    return built[:2] if built is not None else None
+
+
+def _build(lines: list[TextLine], entry: RawEntry, at_convention: bool, firm_slot: Slot | None
+           ) -> tuple[Experience, dict[str, int], Slot | None] | None:
+    """``build_experience`` plus the employer's slot when the entry names its employer unambiguously."""
     lex = load_lexicon()
-    forced, plain, locations = _pieces(lines, entry, at_convention)
+    forced, plain, locations, at_firms = _pieces(lines, entry, at_convention)
     # "Retired, United States Air Force": a status is neither the role's title nor its employer
     forced = [p for p in forced if not _STATUS.match(p[0].strip())]
 
@@ -154,7 +167,9 @@ def build_experience(lines: list[TextLine], entry: RawEntry, at_convention: bool
             title = max(scored, key=lambda s: (s[1], s[0], s[2]))[3]
     rest = [p for p in plain if p != title and plausible_employer(p[0])]
     # a skill's name can be a firm ("Figma"), a bare place only when nothing else is there
-    rest.sort(key=lambda p: (bool(_is_place(p[0])), bool(canonical_skill(p[0]))))
+    # a firm named after "at" first; a place only demoted when it ends its line ("Employer, City" keeps it)
+    rest.sort(key=lambda p: (p not in at_firms, bool(_is_place(p[0])) and not _followed(p, plain),
+                             bool(canonical_skill(p[0]))))
     company = next((p for p in rest if companyish(p)), rest[0] if rest else None)
     if company is not None and _is_place(company[0]) and ("," in company[0] or _is_country(company[0])):
         locations = [company, *locations]  # "Denmark", "Porto, Portugal" alone are where, not who ("Thies" may be a firm)
@@ -166,6 +181,15 @@ def build_experience(lines: list[TextLine], entry: RawEntry, at_convention: bool
             later = [p for p in plain[1:] if plausible_employer(p[0])]  # not "suivi d'un contrat court"
             if not companyish(company) and later:
                 company = later[0]
+    candidates = firm_candidates(rest, locations, _is_country)
+    observed = slot_of(entry, company, title) if company is not None and (
+        companyish(company) or candidates == [company]) else None
+    picked = pick_by_slot(entry, candidates, title, firm_slot) if firm_slot and observed is None else None
+    if picked is not None and picked != company:
+        locations = [p for p in locations if p != picked]
+        if company is not None and company not in at_firms:
+            locations.insert(0, company)  # the displaced piece is where the role was
+        company = picked
     if company is None:
         # "Carlier, Raynaudboeuf" looks like "City, Region", but an entry without any other
         # employer piece is far likelier to print "Employer, City"
@@ -193,7 +217,7 @@ def build_experience(lines: list[TextLine], entry: RawEntry, at_convention: bool
         where["company"] = company[1]
     if entry.date_line is not None:
         where["dates"] = entry.date_line
-    return exp, where
+    return exp, where, observed
 
 
 _STATUS = re.compile(r"^(?:retired|unemployed|career break|sabbatical|parental leave|maternity leave|"
@@ -222,8 +246,11 @@ def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Exper
     out: list[tuple[Experience, dict[str, int]]] = []
     entries = segment_entries(lines, idx)
     at_convention = _prints_title_at_firm(lines, entries) or _lone_pieces_are_titles(lines, entries)
-    for entry in entries:
-        _, plain, places = _pieces(lines, entry)
+    # first pass: the employer slot of the entries that name their employer unambiguously
+    first = [None if _is_project(lines, e) else _build(lines, e, at_convention, None) for e in entries]
+    slot = section_slot(b[2] for b in first if b is not None)
+    for entry, built in zip(entries, first, strict=True):
+        _, plain, places, _ = _pieces(lines, entry)
         if out and entry.dates is not None and not plain \
                 and all(_is_place(p.split(",")[0].strip()) or not p.strip() for p, _ in places):
             # "Aug 2012 – Dec 2012 | Denver, CO" under a role: a second term of the same role
@@ -234,10 +261,12 @@ def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Exper
                                                         for i in entry.body][:30]})
             out.append((again, {**where, "dates": entry.date_line} if entry.date_line is not None else where))
             continue
-        if any(_PROJECT_MARK.search(lines[i].text) for i in entry.header):
+        if _is_project(lines, entry):
             continue  # a personal or side project listed among the roles: no employer, no time employed
-        built = build_experience(lines, entry, at_convention)
+        if slot is not None and (built is None or built[2] is None):
+            built = _build(lines, entry, at_convention, slot)  # the section's convention decides
         if built is not None:
+            built = built[:2]
             if entry.dates is not None and entry.dates.open_ended and any(e.start or e.end for e, _ in out):
                 # "2019 - Enquêtrice" below a later role: ongoing only by convention, and the convention holds
                 # for the newest role alone; further down the list the dash separates a single year's title
@@ -245,6 +274,17 @@ def parse_experiences(lines: list[TextLine], idx: list[int]) -> list[tuple[Exper
             out.append(built)
             out.extend(_further_terms(lines, entry, built))
     return out or prose_roles(lines, idx)
+
+
+def _is_project(lines: list[TextLine], entry: RawEntry) -> bool:
+    """Is the entry the candidate's own project (a header cell says so)?"""
+    return any(_PROJECT_MARK.search(lines[i].text) for i in entry.header)
+
+
+def _followed(piece: Piece, plain: list[Piece]) -> bool:
+    """Does another piece follow ``piece`` on its line ("Camargo, Porto Alegre": the firm, then where)?"""
+    later = plain[plain.index(piece) + 1:] if piece in plain else []
+    return any(i == piece[1] for _, i in later)
 
 
 def _prints_title_at_firm(lines: list[TextLine], entries: list[RawEntry]) -> bool:
@@ -263,7 +303,7 @@ def _lone_pieces_are_titles(lines: list[TextLine], entries: list[RawEntry]) -> b
     lex = load_lexicon()
     titles = firms = 0
     for entry in entries:
-        forced, plain, _ = _pieces(lines, entry)
+        forced, plain, _, _ = _pieces(lines, entry)
         if forced or len(plain) != 1:
             continue
         text = plain[0][0]
