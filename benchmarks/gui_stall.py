@@ -115,8 +115,11 @@ class StallSampler(threading.Thread):
                 print(f"{n:>6}  {where}")
 
 
-def one_run(app, cvs: Path, why: bool = False) -> dict:
-    """Open a window on a fresh home, warm it up, import ``cvs``; stalls of both phases, row finish times."""
+def one_run(app, cvs: Path, why: bool = False, screening_ms: int = 0) -> dict:
+    """Open a window on a fresh home, warm it up, import ``cvs``; stalls of both phases, row finish times.
+
+    ``screening_ms``: during the import, every so many ms a recruiter's screening action (status,
+    rating, tag: each audited) goes through the candidates pane's own path on a listed person."""
     from PySide6.QtCore import QTimer
 
     from cvrag_desktop.services import Services
@@ -159,9 +162,24 @@ def one_run(app, cvs: Path, why: bool = False) -> dict:
         real_on_item(obj)
 
     pane._on_item = on_item
+    actions = [0]
+    changes = ({"status": "reviewing"}, {"rating": 4}, {"add_tags": ["stall-bench"]}, {"status": "shortlisted"})
+
+    def screen_one() -> None:  # what a click in the screening editor does (a worker writes catalog + audit)
+        ids = win.candidates.model.ids
+        if ids:
+            win.candidates._set_screening([ids[actions[0] % len(ids)]], changes[actions[0] % len(changes)], "")
+            actions[0] += 1
+
+    screener = QTimer()
+    screener.setInterval(max(1, screening_ms))
+    screener.timeout.connect(screen_one)
+    if screening_ms:
+        screener.start()
     pane.import_paths([cvs])
     wait_until(app, lambda: pane.last_report is not None and not win.runner.busy("import"), 900)
     seconds = time.perf_counter() - t0
+    screener.stop()
     timer.stop()
     if sampler is not None:
         sampler.halt.set()
@@ -180,7 +198,7 @@ def one_run(app, cvs: Path, why: bool = False) -> dict:
     return {"warm_max": warm[-1] if warm else 0.0, "warm_p99": p99(warm), "import_max": imp[-1] if imp else 0.0,
             "import_p99": p99(imp), "seconds": seconds, "beats": len(imp),
             "scan_s": scan[0][0] if scan else float("nan"), "scan_status": scan[0][1] if scan else "-",
-            "rows": len(finished),
+            "rows": len(finished), "actions": actions[0],
             "other_median": statistics.median(others) if others else float("nan"),
             "other_p95": others[max(0, int(len(others) * 0.95) - 1)] if others else float("nan"),
             "other_max": others[-1] if others else float("nan")}
@@ -198,6 +216,8 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--cvs", type=Path, default=None, help="reuse (or create) the CV folder here")
     ap.add_argument("--why", action="store_true", help="sample the stacks behind late heartbeats")
+    ap.add_argument("--screening-ms", type=int, default=0,
+                    help="during the import, one audited screening action every N ms (0: none)")
     args = ap.parse_args()
     from PySide6.QtWidgets import QApplication
 
@@ -210,10 +230,10 @@ def main() -> None:
     print(f"{'run':>4} " + " ".join(f"{title:>{max(9, len(title))}}" for _k, title in COLS) + "  scan status, rows")
     runs = []
     for i in range(args.runs):
-        r = one_run(app, cvs, args.why)
+        r = one_run(app, cvs, args.why, args.screening_ms)
         runs.append(r)
         print(f"{i + 1:>4} " + " ".join(f"{r[k]:>{max(9, len(t))}.1f}" for k, t in COLS)
-              + f"  {r['scan_status']}, {r['rows']}", flush=True)
+              + f"  {r['scan_status']}, {r['rows']}, {r['actions']} screening actions", flush=True)
     if len(runs) > 1:
         print(f"{'med':>4} " + " ".join(f"{statistics.median(r[k] for r in runs):>{max(9, len(t))}.1f}"
                                         for k, t in COLS))
