@@ -86,10 +86,12 @@ def sniff_kind(path: Path) -> str:
         raise FileMissing(f"The file cannot be read ({exc.strerror or exc}): {path.name}") from exc
     if not head:
         raise PdfUnreadable(f"The file is empty (0 bytes): {path.name}")
-    if b"%PDF-" in head:
-        return "pdf"
+    # By structure: a zip's local header at byte 0 is a Word package even when "%PDF-" occurs in its
+    # first kilobyte (a stored part or a part's name); a PDF may put its header anywhere in that kilobyte.
     if head.startswith(b"PK\x03\x04"):
         return "docx"
+    if b"%PDF-" in head:
+        return "pdf"
     raise UnsupportedFormat(
         f"{path.name} is not a PDF or Word (.docx) document (its content does not match its name)."
     )
