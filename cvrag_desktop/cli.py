@@ -73,15 +73,18 @@ def cmd_ingest(args, svc) -> int:
                         progress=_progress)
     if sys.stderr.isatty():
         print(file=sys.stderr)
+    skipped = [{"path": f.path, "reason": f.error} for f in report.files if f.status == "skipped"]
     data = {"ingested": report.ingested, "duplicates": report.duplicates, "failed": report.failed,
-            "seconds": report.seconds}
+            "skipped": skipped, "seconds": report.seconds}
     if report.llm_note:  # the model was marked down during the import (llm/breaker.py)
         data["llm_note"] = report.llm_note
     if args.json:
         _print_json(data)
     else:
-        print(f"ingested {report.ingested}, duplicates {report.duplicates}, failed {len(report.failed)} "
-              f"in {report.seconds:.1f} s")
+        print(f"ingested {report.ingested}, duplicates {report.duplicates}, failed {len(report.failed)}, "
+              f"skipped {len(skipped)} in {report.seconds:.1f} s")
+        for f in skipped:  # hidden files, Word lock files: said, never silently dropped
+            print(f"  {'skipped':<12} {safe(f['path'])}: {safe(f['reason'] or '')}")
         if report.llm_note:
             print(f"  {report.llm_note}")
         for f in report.failed:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from cvrag_desktop.cli import main
 
@@ -19,7 +20,7 @@ def run_json(capsys, *args) -> object:
 def test_ingest_list_show_delete(capsys, real_cvs_dir, tmp_path):
     pdf = real_cvs_dir / "pdf" / "resumematcher_john_smith_word2016.pdf"
     res = run_json(capsys, "ingest", str(pdf), "--no-llm")
-    assert set(res) == {"ingested", "duplicates", "failed", "seconds"} and res["ingested"] == 1
+    assert set(res) == {"ingested", "duplicates", "failed", "skipped", "seconds"} and res["ingested"] == 1
     rows = run_json(capsys, "candidates", "list")
     assert len(rows) == 1
     row = rows[0]
@@ -31,6 +32,22 @@ def test_ingest_list_show_delete(capsys, real_cvs_dir, tmp_path):
     assert rec["name"] == "John Smith" and rec["provenance"] and rec["chunks"]
     run_json(capsys, "candidates", "delete", row["id"])
     assert run_json(capsys, "candidates", "list") == []
+
+
+def test_ingest_reports_skipped_files_in_text_and_json(capsys, real_cvs_dir, tmp_path):
+    folder = tmp_path / "inbox"
+    folder.mkdir()
+    pdf = (real_cvs_dir / "pdf" / "resumematcher_john_smith_word2016.pdf").read_bytes()
+    (folder / "cv.pdf").write_bytes(pdf)
+    (folder / ".hidden.pdf").write_bytes(pdf)
+    (folder / "~$cv.docx").write_bytes(b"lock")
+    res = run_json(capsys, "ingest", str(folder), "--no-llm")
+    assert res["ingested"] == 1
+    assert sorted(Path(s["path"]).name for s in res["skipped"]) == [".hidden.pdf", "~$cv.docx"]
+    assert all(s["reason"] for s in res["skipped"])
+    assert main(["ingest", str(folder), "--no-llm"]) == 0
+    out = capsys.readouterr().out
+    assert "skipped 2" in out and ".hidden.pdf" in out and "hidden file" in out
 
 
 def test_errors_are_clear(capsys):
