@@ -9,7 +9,9 @@ the folders the user chose, and its size and leading bytes must be those of an
 acceptable PDF or DOCX. The copy (:func:`copy_into_library`) hashes the bytes it
 actually copies, stops at the size limit even if the file grows meanwhile, verifies the
 written copy against that hash (re-read), and names it by its real type (a DOCX called ``.pdf``
-is stored as ``.docx``).
+is stored as ``.docx``). A source rewritten during the copy (size, mtime or inode moved, or it no
+longer hashes to the bytes copied) is copied once more, then refused as ``changed``: a torn copy
+is never stored.
 """
 
 from __future__ import annotations
@@ -124,57 +126,116 @@ def check_source(path: Path, roots: list[Path] | None, max_bytes: int) -> Checke
     return Checked(real, st.st_size, sniff_bytes(head, name))
 
 
+COPY_ATTEMPTS = 2  # a file that changes while it is copied is copied once more before it is refused
+
+
+class SourceChanged(CvragError):
+    """The source changed while it was being copied (a save in progress): no torn copy is kept."""
+
+    status = "changed"
+
+
 def copy_into_library(checked: Checked, library: Path, max_bytes: int, shown_name: str) -> Copied:
     """Copy a checked file to a temporary name in the library, hashing exactly the bytes copied.
 
     The copy is re-read and compared with that hash before it is accepted; more than
-    ``max_bytes`` (the file grew since it was checked) aborts the copy.
+    ``max_bytes`` (the file grew since it was checked) aborts the copy. A source that changed
+    while it was copied (its size, mtime or inode moved, or it no longer hashes to the bytes
+    copied: a torn read of a file being saved) is copied once more; if it changes again it is
+    refused with status ``changed`` and nothing is kept.
     """
     try:
         library.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise _write_error(exc, library) from exc
-    tmp = library / f".incoming-{os.getpid()}-{os.urandom(6).hex()}.tmp"
+    for _attempt in range(COPY_ATTEMPTS):
+        copied = _copy_once(checked, library, max_bytes, shown_name)
+        if copied is not None:
+            return copied
+    raise SourceChanged(f"{shown_name} changed while being imported; try again when it is saved.")
+
+
+def _stamp(st: os.stat_result) -> tuple[int, int, int]:
+    return st.st_size, st.st_mtime_ns, st.st_ino
+
+
+def _open_regular(path: Path, shown_name: str):
+    """The source opened for reading without blocking (a FIFO swapped in never hangs us); must be regular."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        src = os.fdopen(fd, "rb")
+    except OSError as exc:
+        raise _missing(exc, shown_name) from exc
+    if not stat.S_ISREG(os.fstat(src.fileno()).st_mode):
+        src.close()
+        raise UnsupportedFormat(f"{shown_name} is not a regular file.")
+    return src
+
+
+def _copy_bytes(src, dst, max_bytes: int, shown_name: str, library: Path) -> tuple[str, int]:
+    """Stream ``src`` into ``dst``; the sha256 and size of exactly the bytes written."""
     h = hashlib.sha256()
     size = 0
-    ok = False
-    try:
+    while True:
         try:
-            fd = os.open(checked.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-            src = os.fdopen(fd, "rb")
+            block = src.read(CHUNK)
         except OSError as exc:
             raise _missing(exc, shown_name) from exc
-        with src:
-            if not stat.S_ISREG(os.fstat(src.fileno()).st_mode):
-                raise UnsupportedFormat(f"{shown_name} is not a regular file.")
+        if not block:
+            break
+        size += len(block)
+        if size > max_bytes:
+            raise TooLarge(f"{shown_name} grew past the {max_bytes / 1e6:.0f} MB limit (max_file_mb) "
+                           "while it was being copied. It was not kept.")
+        h.update(block)
+        try:
+            dst.write(block)
+        except OSError as exc:
+            raise _write_error(exc, library) from exc
+    try:
+        dst.flush()  # no fsync (2-3 ms a file): the catalog transaction is the commit point
+    except OSError as exc:
+        raise _write_error(exc, library) from exc
+    return h.hexdigest(), size
+
+
+def _unchanged(path: Path, before: os.stat_result, after: os.stat_result, sha: str) -> bool:
+    """True when the source is still what was copied: same size, mtime and inode (through the open
+    file and by its path, so a save that replaced the file is seen) and, read again, the same hash."""
+    try:
+        now = os.stat(path)
+    except OSError:
+        return False  # gone or replaced mid-save: the next attempt says which
+    if not _stamp(before) == _stamp(after) == _stamp(now):
+        return False
+    h = hashlib.sha256()
+    try:
+        with _open_regular(path, path.name) as fh:
+            while block := fh.read(CHUNK):
+                h.update(block)
+    except (OSError, CvragError):
+        return False
+    return h.hexdigest() == sha
+
+
+def _copy_once(checked: Checked, library: Path, max_bytes: int, shown_name: str) -> Copied | None:
+    """One copy attempt: the verified copy, or None when the source changed while it was read."""
+    tmp = library / f".incoming-{os.getpid()}-{os.urandom(6).hex()}.tmp"
+    ok = False
+    try:
+        with _open_regular(checked.path, shown_name) as src:
+            before = os.fstat(src.fileno())
             try:
                 dst = tmp.open("xb")
             except OSError as exc:
                 raise _write_error(exc, library) from exc
             with dst:
-                while True:
-                    try:
-                        block = src.read(CHUNK)
-                    except OSError as exc:
-                        raise _missing(exc, shown_name) from exc
-                    if not block:
-                        break
-                    size += len(block)
-                    if size > max_bytes:
-                        raise TooLarge(f"{shown_name} grew past the {max_bytes / 1e6:.0f} MB limit (max_file_mb) "
-                                       "while it was being copied. It was not kept.")
-                    h.update(block)
-                    try:
-                        dst.write(block)
-                    except OSError as exc:
-                        raise _write_error(exc, library) from exc
-                try:
-                    dst.flush()  # no fsync (2-3 ms a file): the catalog transaction is the commit point
-                except OSError as exc:
-                    raise _write_error(exc, library) from exc
+                sha, size = _copy_bytes(src, dst, max_bytes, shown_name, library)
+            after = os.fstat(src.fileno())
+        if not _unchanged(checked.path, before, after, sha):
+            return None
         if size == 0:
             raise PdfUnreadable(f"The file is empty (0 bytes): {shown_name}")
-        sha = h.hexdigest()
         with tmp.open("rb") as fh:
             kind = sniff_bytes(fh.read(1024), shown_name)
         if sha256_file(tmp) != sha:
