@@ -16,3 +16,12 @@ for _optional in ("pymupdf.layout", "pymupdf4llm"):
 # MuPDF's own messages ("MuPDF error: zlib error …" on a damaged stream) go to stdout by default,
 # where they break `--json` output and reach the user's terminal: send them to the log instead.
 _os.environ.setdefault("PYMUPDF_MESSAGE", "logging:name=pymupdf,level=10")
+
+# pypdf (the fallback reader) and PyMuPDF report a damaged file through logging; with no handler set up,
+# Python's last-resort handler prints those records on stderr ("EOF marker not found") from every worker,
+# between the import's own lines. A null handler on each keeps them off the terminal; records still reach
+# the app's log file where one is set up (the GUI's root handler), and the reason shown is our own.
+import logging as _logging  # noqa: E402
+
+for _name in ("pypdf", "pymupdf", "PIL", "docx"):
+    _logging.getLogger(_name).addHandler(_logging.NullHandler())

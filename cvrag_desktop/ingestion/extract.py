@@ -24,10 +24,11 @@ from cvrag_desktop.errors import (
     TooLarge,
     UnsupportedFormat,
 )
-from cvrag_desktop.ingestion import ocr
 from cvrag_desktop.ingestion.date_wraps import repair_wrapped_dates
 from cvrag_desktop.ingestion.layout import TextLine, order_page
-from cvrag_desktop.ingestion.outlined_text import MIN_OUTLINED_ROWS, merge_ocr_lines, outlined_text_rows
+from cvrag_desktop.ingestion.ocr_pages import OcrDeferred, ocr_pages
+from cvrag_desktop.ingestion.outlined_text import MIN_OUTLINED_ROWS, outlined_text_rows
+from cvrag_desktop.ingestion.reasons import with_cause
 from cvrag_desktop.ingestion.textclean import (
     ICON_FONT,
     clean_text,
@@ -50,6 +51,7 @@ class ExtractedDoc:
     method: str  # pymupdf | pypdf | docx | ocr | pymupdf+ocr
     page_sizes: list[tuple[float, float]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # told to the user with the file (OCR page budget)
     created: object = None  # the file's own creation stamp (PDF "D:2019…" string, DOCX datetime)
     running: list[str] = field(default_factory=list)  # running headers/footers dropped from ``lines`` ("Last edited …")
     _spans: list[tuple[int, int]] | None = None
@@ -95,14 +97,6 @@ def sniff_kind(path: Path) -> str:
     raise UnsupportedFormat(
         f"{path.name} is not a PDF or Word (.docx) document (its content does not match its name)."
     )
-
-
-class OcrDeferred(Exception):
-    """A PDF needs OCR and the caller asked to hand such files to the OCR lane instead of reading them here."""
-
-    def __init__(self, pages: int) -> None:
-        super().__init__(f"{pages} image-only page(s) to OCR")
-        self.pages = pages
 
 
 def extract_document(path: Path, limits: IngestLimits | None = None, *, allow_ocr: bool = True,
@@ -172,14 +166,15 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
         doc = pymupdf.open(path, filetype="pdf")
     except Exception as exc:  # PyMuPDF raises several types for broken files
         _raise_if_memory(exc)
-        raise PdfUnreadable(f"{path.name} is damaged or not a valid PDF ({exc}).") from exc
+        raise PdfUnreadable(with_cause(f"{path.name} is damaged or not a valid PDF.", exc)) from exc
+    repaired = bool(getattr(doc, "is_repaired", False))  # MuPDF rebuilt a broken cross-reference table
     with doc:
         if doc.needs_pass and not doc.authenticate(""):
             raise PdfEncrypted(f"{path.name} is password-protected; remove the password and import it again.")
         try:
             n_pages = doc.page_count
         except Exception as exc:
-            raise PdfUnreadable(f"{path.name} has no readable page tree ({exc}).") from exc
+            raise PdfUnreadable(with_cause(f"{path.name} has no readable page tree.", exc)) from exc
         if n_pages == 0:
             raise PdfUnreadable(f"{path.name} has no pages.")
         if n_pages > limits.max_pages:
@@ -208,7 +203,7 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
                 raise
             except Exception as exc:
                 _raise_if_memory(exc)
-                raise PdfUnreadable(f"{path.name}: page {pno + 1} cannot be read ({exc}).") from exc
+                raise PdfUnreadable(with_cause(f"{path.name}: page {pno + 1} cannot be read.", exc)) from exc
             rect = page.rect
             sizes.append((rect.width, rect.height))
             raw: list[TextLine] = []
@@ -230,62 +225,22 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
             pages.append(order_page(raw, rect.width))
         method = "pymupdf"
         notes: list[str] = []
+        warnings: list[str] = []
         if hidden:
             notes.append(f"{hidden} characters of text no reader can see (invisible or white on white) were not read.")
         if image_only or outlined:
-            method = _ocr_pages(doc, pages, image_only, n_pages, path.name, limits, started, notes,
-                                allow_ocr=allow_ocr, defer_ocr=defer_ocr, outlined=outlined) or method
+            method = ocr_pages(doc, pages, image_only, n_pages, path.name, limits, started, notes, warnings,
+                               allow_ocr=allow_ocr, defer_ocr=defer_ocr, outlined=outlined) or method
     running: list[str] = []
     lines = _drop_running_lines(pages, sizes, running)
     lines = repair_wrapped_dates(_rejoin_broken_words(lines))
     if not any(ln.text.strip() for ln in lines):
+        if not image_only and not outlined:  # nothing drawn to OCR either: not a scan
+            state = " is damaged (cut short or its structure broken) and" if repaired else ""
+            raise PdfUnreadable(f"{path.name}{state} draws no text or image that could be read.")
         raise NeedsOcr(f"{path.name} has no extractable text (it may be a scan that OCR could not read).")
     return ExtractedDoc(lines=lines, page_count=n_pages, method=method, page_sizes=sizes, notes=notes,
-                        created=created, running=running)
-
-
-def _ocr_pages(doc, pages: list[list[TextLine]], image_only: list[int], n_pages: int, name: str,
-               limits: IngestLimits, started: float, notes: list[str], *, allow_ocr: bool,
-               defer_ocr: bool, outlined: dict[int, list[TextLine]] | None = None) -> str | None:
-    """OCR the image-only pages in place, and the pages whose text is partly drawn as glyph outlines
-    (their OCR lines join the real text); reports page n of m to the supervisor; the new method, if any."""
-    outlined = outlined or {}
-    todo = sorted([*image_only, *outlined])
-    if not allow_ocr:
-        if len(image_only) == n_pages:
-            raise NeedsOcr(f"{name} is a scan (no text layer) and OCR is turned off.")
-        if outlined:
-            notes.append(f"{len(outlined)} page(s) with text drawn as outlines not read: OCR is turned off")
-        return None
-    if defer_ocr and ocr.available_engine_name() is not None:
-        raise OcrDeferred(len(todo))  # a parse worker never loads the OCR engine: the OCR lane reads it
-    engine = None if defer_ocr else ocr.get_engine()
-    if engine is None:
-        if len(image_only) == n_pages:
-            raise NeedsOcr(
-                f"{name} is a scan (no text layer) and no OCR engine is installed "
-                "(install rapidocr-onnxruntime or Tesseract)."
-            )
-        if image_only:
-            notes.append(f"{len(image_only)} image-only page(s) skipped: no OCR engine")
-        if outlined:
-            notes.append(f"{len(outlined)} page(s) with text drawn as outlines not read: no OCR engine")
-        return None
-    from cvrag_desktop.ingestion.sandbox_worker import announce
-
-    announce("ocr")  # the supervisor grants max_ocr_seconds more
-    budget = limits.max_seconds + limits.max_ocr_seconds
-    for i, pno in enumerate(todo):
-        if time.monotonic() - started > budget:
-            raise TooLarge(f"{name}: OCR took longer than the {budget:g} s time limit "
-                           "(max_seconds + max_ocr_seconds).")
-        announce("ocr", i + 1, len(todo))  # "OCR page 2/5" in the import queue
-        page = doc.load_page(pno)
-        read = engine.read_page(page, pno)
-        pages[pno] = order_page(merge_ocr_lines(outlined[pno], read) if pno in outlined else read, page.rect.width)
-    notes.append(f"OCR ({engine.name}) on {len(todo)} page(s)"
-                 + (f", {len(outlined)} of them for text drawn as outlines" if outlined else ""))
-    return "ocr" if len(image_only) == n_pages else "pymupdf+ocr"
+                        created=created, running=running, warnings=warnings)
 
 
 MAX_CONTENT_BYTES = 16_000_000  # decompressed content of one page; real CV pages use < 1 MB
@@ -480,8 +435,9 @@ def _extract_pdf_pypdf(path: Path, limits: IngestLimits, first_error: Exception)
     except (PdfEncrypted, TooLarge):
         raise
     except Exception as exc:
-        raise PdfUnreadable(f"{path.name} is damaged or not a valid PDF ({first_error}).") from exc
+        log.debug("pypdf failed on %s too: %s", path.name, exc)
+        raise PdfUnreadable(str(first_error)) from exc  # the first reader's reason, said once
     if not lines:
-        raise PdfUnreadable(f"{path.name} is damaged or not a valid PDF ({first_error}).")
+        raise PdfUnreadable(str(first_error))
     return ExtractedDoc(lines=repair_wrapped_dates(_rejoin_broken_words(lines)), page_count=n_pages, method="pypdf",
                         notes=["read without layout (pypdf fallback)"])
