@@ -35,3 +35,26 @@ def test_retry_failed_only_when_something_failed(window, qtbot, tmp_path):
     assert str(window.services.paths.library_dir) not in (pane.model.index(0, 5).data(3) or "")
     pane.model.drop_failed()
     assert not pane.retry_btn.isEnabled()
+
+
+def test_skipped_files_are_counted_and_never_retried(window, qtbot, tmp_path):
+    """A folder's hidden file and Word lock file show as "Skipped" rows with their reason and in the
+    summary (issue 22, 9g); they are not failures, so "Retry failed" stays off."""
+    from tests.unit.faults.cvs import write_cv
+
+    pane = window.importer
+    folder = tmp_path / "inbox"
+    write_cv(folder, "good")
+    (folder / ".hidden.pdf").write_bytes((folder / "good.pdf").read_bytes())
+    (folder / "~$draft.docx").write_bytes(b"lock")
+    with qtbot.waitSignal(pane.batch_finished, timeout=300_000):
+        pane.import_paths([folder])
+    assert pane.model.counts().get("skipped") == 2, pane.model.counts()
+    assert ", skipped 2 in" in pane.progress_label.text()
+    rows = {pane.model.index(r, 0).data(3): r for r in range(pane.model.rowCount())}
+    hidden = rows[str(folder / ".hidden.pdf")]
+    assert pane.model.index(hidden, 1).data() == "Skipped" and "hidden" in pane.model.index(hidden, 5).data()
+    assert pane.model.failed_paths() == []
+    assert "skipped" in pane.message.text() and pane.message.kind == "info"
+    qtbot.waitUntil(lambda: not pane.busy, timeout=30_000)
+    assert not pane.retry_btn.isEnabled()

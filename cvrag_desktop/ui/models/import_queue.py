@@ -26,12 +26,14 @@ STATUS_LABELS = {
     "missing": "Missing",
     "failed": "Failed",
     "cancelled": "Cancelled",
+    "skipped": "Skipped",
 }
 PENDING = {"listed", "queued", "processing", "cancelled"}
 OK = {"done", "duplicate"}
+SKIPPED = "skipped"  # hidden files, Word lock files: said, not imported, and not worth a retry
 COLUMNS = ("File", "Status", "Candidate", "Pages", "Time", "Error")
 _TINTS = {"ok": QColor(40, 160, 80, 50), "warn": QColor(230, 170, 0, 60), "bad": QColor(220, 40, 60, 50)}
-_WARN = {"duplicate", "needs_ocr", "encrypted", "too_large"}
+_WARN = {"duplicate", "needs_ocr", "encrypted", "too_large", SKIPPED}
 
 
 # the library's content-addressed copy ("<sha256>.pdf", possibly with its folder, possibly shortened "…")
@@ -69,7 +71,7 @@ def status_label(status: str) -> str:
 
 def is_failure(status: str) -> bool:
     """True for statuses that "Retry failed" should try again."""
-    return status not in PENDING and status not in OK
+    return status not in PENDING and status not in OK and status != SKIPPED
 
 
 @dataclass

@@ -274,9 +274,10 @@ class ImportPane(ImportSources, QWidget):
         if report is None:
             return
         counts = self.model.counts()
-        problems = sum(v for k, v in counts.items() if k not in ("done", "duplicate", "queued", "listed"))
+        problems = sum(v for k, v in counts.items() if k not in ("done", "duplicate", "queued", "listed", "skipped"))
+        skipped = sum(1 for f in report.files if f.status == "skipped")
         summary = f"Imported {report.ingested}, duplicates {report.duplicates}, problems {len(report.failed)}"
-        summary += f" in {report.seconds:.1f} s."
+        summary += (f", skipped {skipped}" if skipped else "") + f" in {report.seconds:.1f} s."
         self.progress_label.setText(summary)
         llm_note = getattr(report, "llm_note", None)  # the model was marked down: the rest went without it
         if report.failed:
@@ -287,6 +288,9 @@ class ImportPane(ImportSources, QWidget):
                 "warning")
         elif llm_note:
             self.message.show_message(llm_note, "warning")
+        elif skipped:  # hidden and lock files found in a folder: said, so nothing seems lost
+            self.message.show_message(f"{skipped} file(s) were skipped (hidden files or Word lock files); "
+                                      "the Error column says why.", "info")
         elif problems == 0 and not self._quiet:
             self.message.clear_message()
 
