@@ -76,6 +76,8 @@ def cmd_ingest(args, svc) -> int:
     skipped = [{"path": f.path, "reason": f.error} for f in report.files if f.status == "skipped"]
     data = {"ingested": report.ingested, "duplicates": report.duplicates, "failed": report.failed,
             "skipped": skipped, "seconds": report.seconds}
+    if report.warnings:  # imported, but not whole (a long scan's OCR stopped at its page budget)
+        data["warnings"] = report.warnings
     if report.llm_note:  # the model was marked down during the import (llm/breaker.py)
         data["llm_note"] = report.llm_note
     if args.json:
@@ -87,6 +89,8 @@ def cmd_ingest(args, svc) -> int:
             print(f"  {'skipped':<12} {safe(f['path'])}: {safe(f['reason'] or '')}")
         if report.llm_note:
             print(f"  {report.llm_note}")
+        for f in report.warnings:
+            print(f"  {'warning':<12} {safe(f['path'])}: {safe(f['warning'])}")
         for f in report.failed:
             print(f"  {f['status']:<12} {safe(f['path'])}: {safe(f['error'])}")
     return 0

@@ -109,7 +109,8 @@ class IngestLimits(BaseModel):
 
     ``max_seconds`` and ``max_worker_mb`` are enforced on the parse worker process from
     outside (it is killed and replaced); the others are cheap checks made before the
-    expensive work. A file that hits one is marked ``too_large`` with the limit named.
+    expensive work. A file that hits one is marked ``too_large`` with the limit named — except
+    ``max_ocr_pages``: a scan whose OCR stops there is imported from the pages read, with a warning.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -119,6 +120,7 @@ class IngestLimits(BaseModel):
     max_chars: int = Field(default=600_000, ge=1000)
     max_seconds: float = Field(default=60.0, gt=0)
     max_ocr_seconds: float = Field(default=120.0, ge=0)  # added to max_seconds once a file needs OCR
+    max_ocr_pages: int = Field(default=10, ge=1)  # pages one file may OCR (~1.3 s each): the rest is kept unread
     max_worker_mb: int = Field(default=1536, ge=256)  # resident memory of one parse worker (at most)
     memory_budget_mb: int = Field(default=1536, ge=512)  # the import's whole process tree (ingestion/budget.py)
     max_objects: int = Field(default=200_000, ge=100)  # PDF objects (xref entries)

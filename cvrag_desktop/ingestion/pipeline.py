@@ -41,7 +41,8 @@ class FileOutcome(BaseModel):
 
     path: str
     status: str
-    error: str | None = None
+    error: str | None = None  # why it failed; for a file imported with a warning, that warning (shown beside it)
+    warning: str | None = None  # imported, but not whole: "OCR read the first 10 of 100 pages; ..."
     candidate_id: str | None = None
     name: str | None = None
     pages: int | None = None
@@ -62,6 +63,7 @@ class IngestReport(BaseModel):
     seconds: float = 0.0
     cancelled: bool = False
     files: list[FileOutcome] = Field(default_factory=list)
+    warnings: list[dict] = Field(default_factory=list)  # imported files with a warning: {path, warning}
     llm_note: str | None = None  # the language model was marked down during the batch (llm/breaker.py)
 
 
@@ -163,6 +165,7 @@ def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as
         "pages": layout.pages if layout is not None else doc.page_count,
         "method": doc.method,
         "text": doc.text,
+        "warnings": list(doc.warnings),
         "preview_pdf": layout.pdf if layout is not None else None,
         "seconds": time.perf_counter() - started,
     }
@@ -233,6 +236,8 @@ class Ingestor:
             report.files.append(outcome)
             if outcome.status == "done":
                 report.ingested += 1
+                if outcome.warning:
+                    report.warnings.append({"path": outcome.path, "warning": outcome.warning})
             elif outcome.status == "duplicate":
                 report.duplicates += 1
             elif outcome.status != "skipped":
@@ -381,10 +386,14 @@ class Ingestor:
                                     method=result["method"], finished_at=time.time(), seconds=seconds)
         if result.get("preview_pdf") and stored:  # after the row: a forget always knows the preview
             self._keep_preview(Path(stored), result["preview_pdf"], shown)
+        warning = " ".join(result.get("warnings") or []) or None
+        if warning:  # kept with the file's record: the import queue shows it after a restart too
+            self.catalog.mark_file(file_id, error=warning)
         if self.on_saved:
             self.on_saved(candidate_id)
         return FileOutcome(path=shown, status="done", candidate_id=candidate_id, name=cv.name,
-                           pages=result["pages"], seconds=seconds, peak_rss_mb=result.get("peak_rss_mb"))
+                           pages=result["pages"], seconds=seconds, peak_rss_mb=result.get("peak_rss_mb"),
+                           error=warning, warning=warning)
 
 
     @staticmethod
