@@ -9,7 +9,9 @@ Workers belong to a **lane**:
   of the batch (it holds the OCR engine's memory). A parse worker that finds image-only
   pages does not OCR them: its result says ``{"defer": "ocr", "args": ...}`` and the job
   waits for the OCR worker, while the parse lane goes on with the other files (one scan
-  no longer holds a parse worker for a minute while the files behind it wait).
+  no longer holds a parse worker for a minute while the files behind it wait). The OCR
+  worker takes one file at a time, the one with the fewest pages to OCR first (a long scan
+  waits behind the CVs; each file's OCR is bounded by ``max_ocr_pages``, ingestion/ocr_pages.py).
 
 The parent supervises each worker, whatever its lane:
 
@@ -232,6 +234,7 @@ class ParseSandbox:
     def _run(self, queue, deadline_s, on_result, should_cancel, on_start, phase_s, on_phase) -> list[object]:
         queue.reverse()
         queues: dict[str, list] = {PARSE: queue, OCR: []}  # popped from the end
+        ocr_pages: dict[int, int] = {}  # id(job) -> pages to OCR, for the jobs waiting on the OCR lane
         while sum(s.lane == PARSE for s in self._slots) < min(self.workers, len(queue)):
             self._slots.append(self._spawn(PARSE))  # started lazily, kept for the session
         failed_starts = 0
@@ -291,7 +294,8 @@ class ParseSandbox:
                 if result.get(DEFER_KEY) is not None and "limit" not in result:
                     if result[DEFER_KEY] == OCR and slot.lane == PARSE and result.get("args"):
                         self._advance(slot)  # the parse worker is free: it takes its next file now
-                        queues[OCR].insert(0, (job, tuple(result["args"])))
+                        _enqueue_fewest_pages(queues[OCR], (job, tuple(result["args"])), result.get("pages"),
+                                              ocr_pages)
                         if on_phase is not None:
                             on_phase(job, "ocr_wait", None, result.get("pages"))
                         continue
@@ -331,6 +335,21 @@ class ParseSandbox:
             slot.proc.join(0.5)
             self._kill(slot)
         self._slots.clear()
+
+
+def _enqueue_fewest_pages(queue: list, item: tuple, pages: int | None, sizes: dict[int, int]) -> None:
+    """Queue a job for the OCR lane so that the scan with the fewest pages to OCR goes first (equal
+    ones in arrival order): a long scan no longer holds the one OCR worker while CVs wait behind it.
+
+    ``queue`` is popped from its end, so it is kept in decreasing page order; ``sizes`` maps
+    ``id(job)`` to pages for the jobs in the queue (they are alive there, so their ids are unique).
+    """
+    live = {id(job) for job, _args in queue}
+    for key in [k for k in sizes if k not in live]:
+        del sizes[key]
+    p = int(pages or 0)
+    sizes[id(item[0])] = p
+    queue.insert(sum(1 for job, _args in queue if sizes.get(id(job), 0) > p), item)
 
 
 _SANDBOX: dict[str, ParseSandbox] = {}
