@@ -121,3 +121,25 @@ def test_a_long_scan_and_the_scan_behind_it_are_both_imported(tmp_path):
         assert (row["status"], row["error"]) == ("done", warning)  # kept with the record
     finally:
         svc.close()
+
+
+def test_ocr_stops_before_the_time_limit_and_keeps_what_it_read(tmp_path, monkeypatch):
+    """A fake clock: each page "takes" 50 s, the file has 60 + 120 s; the next page is not started
+    when it would end past the limit (elapsed + 1.5 x the mean page + 5 s), so the file is kept."""
+    import time
+
+    clock = [1000.0]
+    engine = _OnePerPage()
+    real_read = engine.read_page
+
+    def slow_read(page, page_no):
+        clock[0] += 50.0
+        return real_read(page, page_no)
+
+    engine.read_page = slow_read
+    monkeypatch.setattr(ocr, "get_engine", lambda: engine)
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    doc = extract_document(make_scan(tmp_path / "scan.pdf", 5), IngestLimits(max_seconds=60, max_ocr_seconds=120))
+    assert engine.read == [0, 1, 2]  # before page 4: 150 s + 75 s + 5 s > 180 s
+    assert doc.warnings == ["OCR read the first 3 of 5 pages (its time limit, max_seconds + max_ocr_seconds); "
+                            "the rest is not searchable."]
