@@ -21,6 +21,8 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
+from cvrag_desktop.text.patterns import DOC_NAME, EMAIL_LIKE, PHONE_LIKE
+
 # distributions whose versions matter when something goes wrong
 KEY_DISTRIBUTIONS = (
     "cvrag-desktop", "PySide6-Essentials", "shiboken6", "pymupdf", "pypdf", "python-docx", "rapidocr-onnxruntime",
@@ -28,10 +30,7 @@ KEY_DISTRIBUTIONS = (
     "pydantic", "langgraph", "langgraph-checkpoint-sqlite", "litellm", "reportlab", "faker", "opencv-python",
 )
 DOCS_LLM = "docs/llm.md"  # shipped in the frozen app's _internal/docs and in the wheelhouse's docs/
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
-_PHONE = re.compile(r"(?<![\w.:-])\+?\d[\d ()./-]{7,}\d(?![\w.:-])")
 _DATE_START = re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}")
-_DOC_NAME = re.compile(r"[^\s/\\'\"]+\.(?:pdf|docx?|odt|rtf|png|jpe?g|tiff?)\b", re.IGNORECASE)
 MAX_LOG_BYTES = 2_000_000  # per log file in the zip (the tail is kept)
 
 
@@ -109,9 +108,9 @@ def first_run_report(svc) -> dict:
 
 def scrub(text: str) -> str:
     """Remove what could identify a candidate: e-mail addresses, phone numbers, document file names."""
-    text = _EMAIL.sub("<email>", text)
-    text = _DOC_NAME.sub(lambda m: "<file>." + m.group(0).rsplit(".", 1)[1].lower(), text)
-    return _PHONE.sub(_phone, text)
+    text = EMAIL_LIKE.sub("<email>", text)
+    text = DOC_NAME.sub(lambda m: "<file>." + m.group(0).rsplit(".", 1)[1].lower(), text)
+    return PHONE_LIKE.sub(_phone, text)
 
 
 def _phone(m: re.Match) -> str:

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from cvrag_desktop.catalog.blind_lines import redact_personal
+from cvrag_desktop.text.patterns import EMAIL_LIKE
 
 HIDDEN = "[hidden]"
 IDENTIFYING_FIELDS = ("name", "emails", "phones", "location", "links")
@@ -30,7 +31,6 @@ LIST_IDENTIFYING = ("emails", "phones", "links")
 PATH_FIELDS = ("source_path", "file_name")  # file names often carry the person's name
 BLIND_META_KEY = "blind_mode"
 NAME_MARK = "\x00name:"  # a redaction string carrying the whole name: the preview covers its parts
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 BLIND_SCHEMA = """
 CREATE TABLE IF NOT EXISTS identity_reveals (
@@ -108,11 +108,11 @@ def redact_text(text: str | None, idents: Iterable[str], label: str = HIDDEN) ->
             continue
         digits = re.sub(r"\D", "", ident)
         if len(digits) >= 6 and len(digits) >= len(re.sub(r"[\s().+\-/]", "", ident)) - 1:
-            pattern = r"\+?" + r"[\s().\-/]*".join(re.escape(d) for d in digits)
+            pattern = r"\+?" + r"[\s().\-/]{0,3}".join(re.escape(d) for d in digits)
         else:
             pattern = r"(?<!\w)" + _spaced(ident) + r"(?!\w)"
         out = re.sub(pattern, label, out, flags=re.IGNORECASE)
-    out = _EMAIL.sub(label, out)
+    out = EMAIL_LIKE.sub(label, out)
     return redact_personal(out, label)
 
 

@@ -76,20 +76,20 @@ _LABEL_KIND = {w: k for k, ws in CUES.items() for w in ws}
 # a label that begins the line or follows a separator, then ":" / "-" or the value right after it
 _LABEL_RE = re.compile(
     r"(?i)(?:^|(?<=[\s|•·,;(]))(" + "|".join(re.escape(w) for w in _labels) + rf")(?![{_L}])\s*(?:[:：\-–]\s*|(?=\s))")
-_VALUE_RE = re.compile(r"[^\n;|•·]+")
+_VALUE_RE = re.compile(r"[^\n;|•·]{1,300}")  # bounded: a line of many labels costs linear time
 _NUM = r"(?<!\d)(?!(?:19|20)\d\d\b)\d{1,4}"  # a house number, never a year ("Corso di laurea 2019")
 _STREET_WORDS_EN = r"Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?|Boulevard|Blvd\.?|Way|Court|Ct\.?|" \
                    r"Place|Pl\.?|Terrace|Crescent|Close|Square|Sq\.?|Parkway|Pkwy\.?|Highway|Hwy\.?"
 STREET_RES = (
     # en: "12 Baker Street", "1600 Amphitheatre Pkwy", "Apt 4, 221B Baker St."
-    re.compile(rf"\b(?!(?:19|20)\d\d\b)\d{{1,5}}[A-Za-z]?,?[ \t]+(?:(?:[A-Z][{_L}'.-]*|\d{{1,4}}(?:st|nd|rd|th))[ \t]+){{1,4}}(?:{_STREET_WORDS_EN})"
+    re.compile(rf"\b(?!(?:19|20)\d\d\b)\d{{1,5}}[A-Za-z]?,?[ \t]+(?:(?:[A-Z][{_L}'.-]{{0,30}}|\d{{1,4}}(?:st|nd|rd|th))[ \t]+){{1,4}}(?:{_STREET_WORDS_EN})"
                rf"(?![{_L}])"),
     # de / nl compounds with a number: "Hauptstraße 5", "Kerkstraat 12a"
-    re.compile(rf"(?i)\b[{_L}-]*(?:straße|strasse|str\.|gasse|allee|platz|weg|straat|laan|gracht|plein|kade|"
+    re.compile(rf"(?i)(?<![{_L}-])[{_L}-]{{0,40}}(?:straße|strasse|str\.|gasse|allee|platz|weg|straat|laan|gracht|plein|kade|"
                rf"dijk|singel|steeg)[ \t]*{_NUM}[ \t]?[a-z]?\b"),
     # fr: "12 rue de la Paix", "3 bis, avenue Foch" (a capitalised name after the street word)
     re.compile(r"(?i:\b\d{1,4}(?:\s?(?:bis|ter))?,?[ \t]+(?:rue|avenue|av\.|bd|boulevard|chemin|allée|impasse|"
-               r"place|quai|route)[ \t]+(?:(?:de|du|des|la|le|l'|d')[ \t]*)*)[A-ZÀ-ÖØ-Þ]\w*"),
+               r"place|quai|route)[ \t]+(?:(?:de|du|des|la|le|l'|d')[ \t]*){0,4})[A-ZÀ-ÖØ-Þ]\w{0,40}"),
     # es / it / pt / pl / fr: the street word first, a number after: "Calle Mayor 5", "Via Roma, 12", "ul. Długa 3"
     re.compile(rf"\b(?:Calle|C/|Avda\.?|Avenida|Av\.|Paseo|Plaza|Pza\.?|Carrer|Camino|Via|Viale|Corso|Piazza|"
                rf"Vicolo|Rua|Travessa|Praça|Largo|Alameda|Estrada|Rue|ul\.|Ul\.|ulica|Al\.|Aleja|Os\.)[ \t]+"
@@ -97,14 +97,14 @@ STREET_RES = (
 )
 _ACRONYMS = r"IT|QA|HR|UX|UI|BI|AI|ML|PM|VP|SW|HW|DB|PR|RD|CS|EE|ME|GM|MD|BA|MA|MS|BS"
 POSTAL_RES = (
-    re.compile(r"\b[A-Z][a-z]+(?:\s[A-Z][a-z]+)?,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b"),  # us: "Austin, TX 78701"
+    re.compile(r"\b[A-Z][a-z]{1,40}(?:\s[A-Z][a-z]{1,40})?,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b"),  # us: "Austin, TX 78701"
     re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"),  # uk: "SW1A 1AA"
-    re.compile(rf"\b(?:[A-Z]{{1,2}}-)?\d{{5}},?[ \t]+[A-ZÀ-ÖØ-Þ][{_L}'-]+"),  # de/fr/es/it: "28013 Madrid"
-    re.compile(rf"\b(?:[A-Z]{{1,2}}-)\d{{4}}[ \t]+[A-ZÀ-ÖØ-Þ][{_L}'-]+"),  # at/ch/be with a country prefix: "A-1010 Wien"
+    re.compile(rf"\b(?:[A-Z]{{1,2}}-)?\d{{5}},?[ \t]+[A-ZÀ-ÖØ-Þ][{_L}'-]{{0,40}}"),  # de/fr/es/it: "28013 Madrid"
+    re.compile(rf"\b(?:[A-Z]{{1,2}}-)\d{{4}}[ \t]+[A-ZÀ-ÖØ-Þ][{_L}'-]{{0,40}}"),  # at/ch/be with a country prefix: "A-1010 Wien"
     # nl: "1012 AB Amsterdam"; a year before a job acronym ("2019 IT Manager") is no postcode
-    re.compile(rf"\b(?!(?:19|20)\d\d[ \t]?(?:{_ACRONYMS})\b)[1-9]\d{{3}}[ \t]?[A-Z]{{2}}[ \t]+[A-Z][{_L}'-]+"),
-    re.compile(rf"\b\d{{2}}-\d{{3}}[ \t]+[A-ZÀ-ÖØ-ÞŁŚŻŹĆ][{_L}'-]+"),  # pl: "00-950 Warszawa"
-    re.compile(r"\b\d{4}-\d{3}[ \t]+[A-Z]\w+|\b\d{5}-\d{3}\b"),  # pt: "1000-001 Lisboa", br CEP "01310-100"
+    re.compile(rf"\b(?!(?:19|20)\d\d[ \t]?(?:{_ACRONYMS})\b)[1-9]\d{{3}}[ \t]?[A-Z]{{2}}[ \t]+[A-Z][{_L}'-]{{0,40}}"),
+    re.compile(rf"\b\d{{2}}-\d{{3}}[ \t]+[A-ZÀ-ÖØ-ÞŁŚŻŹĆ][{_L}'-]{{0,40}}"),  # pl: "00-950 Warszawa"
+    re.compile(r"\b\d{4}-\d{3}[ \t]+[A-Z]\w{0,40}|\b\d{5}-\d{3}\b"),  # pt: "1000-001 Lisboa", br CEP "01310-100"
 )
 _STATUS_RE = re.compile(r"(?i)(?<![\w-])(" + "|".join(re.escape(w) for w in STATUS_WORDS) + r")(?![\w-])")
 _END = r"(?=\s*(?:$|[,;|)•·/]))"  # "34 años, casado"; never "20 años en banca"
@@ -131,7 +131,7 @@ def _label_hits(line: str) -> list[re.Match]:
     for m in _LABEL_RE.finditer(line):
         word = m.group(1).casefold()
         kind = _LABEL_KIND[word]
-        rest = line[m.end():].strip()
+        rest = line[m.end():m.end() + 300].strip()  # a value's reach (a line of labels stays linear)
         colon = any(c in m.group(0)[len(m.group(1)):] for c in ":：")
         before = line[:m.start()].rstrip()
         if word in _CODE_LABELS and not re.match(r"[:\s]*[A-Z]{0,2}-?\d", line[m.end():]):
