@@ -93,7 +93,7 @@ def cmd_ingest(args, svc) -> int:
             print(f"  {'warning':<12} {safe(f['path'])}: {safe(f['warning'])}")
         for f in report.failed:
             print(f"  {f['status']:<12} {safe(f['path'])}: {safe(f['error'])}")
-    return 0
+    return 2 if any(f["status"] == "disk_full" for f in report.failed) else 0  # (the rest was imported)
 
 
 def cmd_candidates(args, svc) -> int:
@@ -538,7 +538,9 @@ def main(argv: list[str] | None = None) -> int:
     svc = None
     try:
         svc = Services()
-        return args.func(args, svc)
+        code = args.func(args, svc)
+        _print_notes()
+        return code
     except CvragError as exc:
         return _report_error(exc, as_json)
     except BrokenPipeError:  # `cvrag … | head`: the reader left; nothing more to say
@@ -551,7 +553,11 @@ def main(argv: list[str] | None = None) -> int:
         from cvrag_desktop.catalog.health import typed_store_error
 
         where = svc.paths.data_dir if svc is not None else Path(os.environ.get("CVRAG_HOME") or ".")
+        from cvrag_desktop.catalog.disk_space import disk_full, is_no_space
+
         typed = typed_store_error(exc, where) if isinstance(exc, OSError | sqlite3.Error) else None
+        if typed is None and is_no_space(exc):  # the index engine's own words for a full disk
+            typed = disk_full(where)
         if isinstance(typed, CatalogDamaged):  # not from the catalog (that one names itself): another store
             typed = IndexDamaged(f"A data file under {where} is damaged ({exc}). `cvrag reindex` rebuilds the "
                                  "search index from the catalog; `cvrag doctor` shows the state of each store.")
@@ -564,6 +570,14 @@ def main(argv: list[str] | None = None) -> int:
         if svc is not None:
             with contextlib.suppress(Exception):  # closing a damaged store must not hide the message above
                 svc.close()
+
+
+def _print_notes() -> None:
+    """On stderr: what a read-only session could not save (a conversation turn, an export's audit entry)."""
+    from cvrag_desktop.catalog.read_only import take_notes
+
+    for note in take_notes():
+        print(f"note: {safe(note)}", file=sys.stderr)
 
 
 def _report_error(exc: CvragError, as_json: bool, code: int = 2) -> int:

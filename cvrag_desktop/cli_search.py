@@ -99,6 +99,8 @@ def cmd_reindex(args, svc) -> int:
         print(json.dumps(report))
     else:
         print(f"indexed {report['candidates']} candidates ({report['points']} chunks) in {report['seconds']:.1f} s")
+    if report.get("note"):  # e.g. no room to compact the segments (the rebuilt index works as it is)
+        print(f"note: {report['note']}", file=sys.stderr)
     return 0
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings, app_paths, load_settings
 from cvrag_desktop.domain import confidence_map
-from cvrag_desktop.errors import CvragError, InvalidInput, NotFound
+from cvrag_desktop.errors import CvragError, DiskFull, InvalidInput, NotFound
 from cvrag_desktop.ingestion.pipeline import FileOutcome, Ingestor, IngestReport
 
 log = logging.getLogger(__name__)
@@ -225,6 +225,9 @@ class Services:
         missing = [str(p) for p in inputs if not p.exists()]
         if missing and len(missing) == len(inputs):
             raise InvalidInput(f"Nothing to import: {', '.join(missing)} does not exist.")
+        from cvrag_desktop.catalog.disk_space import INDEX_ROOM_MB, ensure_room
+
+        ensure_room(self.paths.data_dir, "the import did not start", INDEX_ROOM_MB)  # (catalog/disk_space.py)
         started = time.perf_counter()
         index = self.index
         from cvrag_desktop.llm.breaker import BREAKER
@@ -239,6 +242,10 @@ class Services:
             report.llm_note = self.llm_status() if ingestor.llm_fill is not None else None
         index.wait_idle()
         report.seconds = round(time.perf_counter() - started, 2)  # the whole import, indexing included
+        if getattr(index, "disk_full", None) is not None:  # the catalog holds them; the index could not grow
+            raise DiskFull(f"{index.disk_full.message} {report.ingested} CV(s) were imported, {index.unindexed} of "
+                           "them are not searchable yet: they are indexed at the next start once space is freed "
+                           "(or run `cvrag reindex`).")
         return report
 
     def resume_pending(self, **kwargs) -> IngestReport:
@@ -414,6 +421,10 @@ class Services:
         """Remove every set-aside copy now (``cvrag doctor --purge-leftovers``); returns what went."""
         from cvrag_desktop.catalog.leftovers import purge_leftovers
 
+        if self.catalog.read_only and self.leftovers():
+            from cvrag_desktop.catalog.read_only import refuse
+
+            raise refuse(self.paths.data_dir, "the set-aside copies cannot be removed from it")
         return [x.as_dict(self.paths.data_dir) for x in purge_leftovers(self.paths.data_dir, expired_only=False)]
 
     def _expire_leftovers(self) -> None:
@@ -614,8 +625,8 @@ class Services:
             by_doc = self.people.snapshot().grouping.by_document
             rows = [r if r.get("person_id") else {**r, "person_id": by_doc.get(str(r.get("id")))} for r in rows]
         n = export_candidates_csv(rows, Path(path), notes, blind=blind)
-        self.audit.record("export.candidates", details={"ranking": [str(r.get("id")) for r in rows], "rows": n,
-                                                        "blind": bool(blind)})
+        self.audit.record_shown("export.candidates", details={"ranking": [str(r.get("id")) for r in rows],
+                                                              "rows": n, "blind": bool(blind)})
         return n
 
     def export_people_csv(self, rows: list[dict], path: Path, notes: dict | None, states: dict,
@@ -625,8 +636,8 @@ class Services:
 
         n = export_people_csv(rows, Path(path), notes, states)
         ids = [str(r.get("person_id") or r.get("id")) for r in rows]
-        self.audit.record("export.people", details={"ranking": [i for i in ids if self.catalog.candidate(i)],
-                                                    "rows": n, "blind": bool(blind)})
+        self.audit.record_shown("export.people", details={
+            "ranking": [i for i in ids if self.catalog.candidate(i)], "rows": n, "blind": bool(blind)})
         return n
 
     def export_match_csv(self, result: dict, path: Path, blind: bool = False) -> int:
@@ -634,7 +645,7 @@ class Services:
         from cvrag_desktop.assistant.jobmatch_export import pseudonymous, write_matrix_csv
 
         n = write_matrix_csv(pseudonymous(result) if blind else result, Path(path))
-        self.audit.record("export.job_match", details={
+        self.audit.record_shown("export.job_match", details={
             "ranking": [c["candidate_id"] for c in result.get("candidates") or []], "rows": n, "blind": bool(blind)})
         return n
 
@@ -672,7 +683,7 @@ class Services:
         from cvrag_desktop.assistant.rank_explain_export import write_explanation
 
         out = write_explanation(explanation, Path(path), title)
-        self.audit.record("export.explanation", [explanation["candidate_id"]], {
+        self.audit.record_shown("export.explanation", [explanation["candidate_id"]], {
             "kind": explanation["kind"], "format": out.suffix.lstrip(".").lower(), "rank": explanation["rank"],
             "ranked": explanation["ranked"], "requirements": len(explanation["requirements"]),
             "flags": len(explanation.get("flags") or [])})
@@ -712,7 +723,7 @@ class Services:
 
         refs = self.person_refs(person) if person else None
         n = export_audit_csv(self.audit.entries(since, action, refs), Path(path))
-        self.audit.record("audit.export", details={"rows": n, "filtered": bool(since or action or person)})
+        self.audit.record_shown("audit.export", details={"rows": n, "filtered": bool(since or action or person)})
         return n
 
     # ---- subject-access export (``catalog/subject_export.py``) -------------------------------
@@ -745,8 +756,8 @@ class Services:
             log.info("subject export without the index points: %s", exc)
         data = collect_subject(self.catalog, self.audit, docs[0], docs, chat, points)
         written = write_subject_zip(data, originals, Path(out))
-        self.audit.record("export.subject", docs, {"documents": docs[1:], "originals": len(originals),
-                                                   "chat_threads": len(chat)})
+        self.audit.record_shown("export.subject", docs, {"documents": docs[1:], "originals": len(originals),
+                                                         "chat_threads": len(chat)})
         return {"path": str(written), "documents": len(docs), "originals": len(originals),
                 "audit_entries": len(data["audit_entries"]), "chat_threads": len(chat)}
 
@@ -856,6 +867,9 @@ class Services:
             "leftovers": self._leftovers_info(),
             "disk_free_gb": round(shutil.disk_usage(self.paths.data_dir).free / 1e9, 1),
         }
+        if self.catalog.read_only:  # listed and searched as it is; changes are refused (catalog/read_only.py)
+            info["read_only"] = "the data folder cannot be written: reads work, changes are refused"
+
         try:
             info["index"] = self.index.status()
         except Exception as exc:

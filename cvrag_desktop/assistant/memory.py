@@ -7,6 +7,7 @@ and when the thread was last used. Deleting a thread removes both.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
@@ -24,13 +25,20 @@ class ThreadStore:
     """The checkpointer and the thread list, in one SQLite file."""
 
     def __init__(self, path: Path) -> None:
+        from cvrag_desktop.catalog.health import dir_writable
+
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.recovered_from: Path | None = None
-        self._conn = _open_checked(path)
+        # a read-only data folder: the saved threads are read from a private in-memory copy; new turns are not saved
+        self.read_only = not dir_writable(path.parent) or (path.exists() and not os.access(path, os.W_OK))
+        self._conn = _open_read_only(path) if self.read_only else _open_checked(path)
         if self._conn is None:  # damaged: kept aside, conversations start afresh (the catalog is untouched)
-            self.recovered_from = _set_aside(path)
-            self._conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
+            if self.read_only:
+                self._conn = sqlite3.connect(":memory:", check_same_thread=False)
+            else:
+                self.recovered_from = _set_aside(path)
+                self._conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA secure_delete=ON")  # a forgotten thread leaves no copy in free pages
         self._lock = threading.Lock()
@@ -94,13 +102,34 @@ class ThreadStore:
 
 def _open_checked(path: Path) -> sqlite3.Connection | None:
     """The thread store's connection, or None when the file fails ``PRAGMA quick_check``."""
+    from cvrag_desktop.catalog.health import typed_store_error
+
     conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
     try:
         row = conn.execute("PRAGMA quick_check").fetchone()
         if row and row[0] == "ok":
             return conn
+    except sqlite3.OperationalError as exc:  # a full disk or an I/O error is not damage: nothing is set aside
+        conn.close()
+        raise typed_store_error(exc, path.parent) or exc from exc
     except sqlite3.DatabaseError:
         pass
+    conn.close()
+    return None
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection | None:
+    """An in-memory copy of the thread store of a read-only folder (None when it is damaged)."""
+    from cvrag_desktop.catalog.read_only import memory_copy
+
+    try:
+        conn = memory_copy(path)
+        row = conn.execute("PRAGMA quick_check").fetchone()
+    except (sqlite3.DatabaseError, OSError):
+        return None
+    if row and row[0] == "ok":
+        conn.isolation_level = ""  # (as sqlite3.connect leaves it: the checkpointer commits its own writes)
+        return conn
     conn.close()
     return None
 

@@ -37,7 +37,13 @@ def threads_naming(path: Path, needles: list[str]) -> list[dict]:
     """``[{thread_id, title, created_at, updated_at, messages: [{role, content, ...}]}]`` naming a needle."""
     if not Path(path).exists() or not needles:
         return []
-    conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
+    from cvrag_desktop.catalog.health import dir_writable
+    from cvrag_desktop.catalog.read_only import connect_read_only
+
+    if dir_writable(Path(path).parent):
+        conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
+    else:  # a read-only data folder: no -shm may be made beside the store
+        conn = connect_read_only(Path(path))
     try:
         hits = thread_ids_naming(conn, needles)
         if not hits:

@@ -112,8 +112,10 @@ class AuditLog:
             if read_only and not path.exists():  # a read-only home without a trail: an empty one
                 self._conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
                 self._conn.executescript(SCHEMA)
-            elif read_only:
-                self._conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+            elif read_only:  # (no -shm may be made beside it: immutable, or an in-memory copy)
+                from cvrag_desktop.catalog.read_only import connect_read_only
+
+                self._conn = connect_read_only(path)
             else:
                 self._conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30, isolation_level=None)
                 self._conn.execute("PRAGMA journal_mode=WAL")
@@ -134,6 +136,9 @@ class AuditLog:
 
         if self.read_only:
             raise StoreReadOnly(f"{self.path.parent} is read-only: the audit trail cannot be written.")
+        from cvrag_desktop.catalog.disk_space import ensure_room
+
+        ensure_room(self.path.parent, "the last change was not saved")
         with self._lock:
             try:
                 self._conn.execute("BEGIN IMMEDIATE")  # another process appending waits: one chain
@@ -201,6 +206,22 @@ class AuditLog:
                actor: str | None = None, at: datetime | None = None) -> AuditEntry:
         """Append one entry; ``subjects`` are document ids (the first is the person, others go in details)."""
         return self.record_many([(action, list(subjects), dict(details or {}))], actor=actor, at=at)[0]
+
+    def record_shown(self, action: str, subjects: Iterable[str] = (), details: Mapping | None = None
+                     ) -> AuditEntry | None:
+        """Append an entry about data shown or exported (nothing in the home changed by it).
+
+        On a read-only home the entry cannot be written: the output is still given, and the
+        user is told it was not recorded (a note, ``catalog/read_only.py``); returns None then.
+        """
+        if self.read_only:
+            from cvrag_desktop.catalog.read_only import add_note
+
+            what = {"chat.answer": "answer", "job_match.run": "job match"}.get(action, "export")
+            add_note(f"the data folder {self.path.parent} is read-only: this {what} was not recorded in the "
+                     "audit trail")
+            return None
+        return self.record(action, subjects, details)
 
     def record_many(self, items: Iterable[tuple[str, list[str], dict]], *, actor: str | None = None,
                     at: datetime | None = None) -> list[AuditEntry]:

@@ -15,7 +15,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from urllib.parse import quote
 
 from cvrag_desktop.catalog.home_paths import resolve_stored, to_stored
 from cvrag_desktop.domain import CONFIDENCE_FIELDS, LOW_CONFIDENCE, Chunk, NormalizedCV, confidence_map
@@ -219,9 +218,10 @@ class Catalog:
             if writable:
                 self._conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30, isolation_level=None)
             else:  # read-only folder: reads still work (no -wal/-shm can be created, so open immutable)
+                from cvrag_desktop.catalog.read_only import connect_read_only
+
                 self.read_only = True
-                uri = f"file:{quote(str(path))}?mode=ro&immutable=1"
-                self._conn = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
+                self._conn = connect_read_only(path)
             self._conn.row_factory = sqlite3.Row
             health.quick_check(self._conn, path)
             if self.read_only:
@@ -276,6 +276,9 @@ class Catalog:
         if self.read_only:
             raise StoreReadOnly(f"The data folder {self.path.parent} is read-only: changes cannot be saved "
                                 "(listing, viewing and searching still work). Check its permissions, then try again.")
+        from cvrag_desktop.catalog.disk_space import ensure_room
+
+        ensure_room(self.home, "the last change was not saved")  # before anything is written (catalog/disk_space.py)
         with self._lock:
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
@@ -318,6 +321,13 @@ class Catalog:
         """A backup of the catalog (online backup API) in ``<data>/backups``."""
         from cvrag_desktop.catalog.health import backup
 
+        if self.read_only:
+            from cvrag_desktop.catalog.read_only import refuse
+
+            raise refuse(self.path.parent, "no backup can be written in it")
+        from cvrag_desktop.catalog.disk_space import STORE_ROOM_MB, ensure_room
+
+        ensure_room(self.home, "no backup was written", STORE_ROOM_MB + self.path.stat().st_size / 2**20)
         with self._lock:
             return backup(self._conn, self.path, reason)
 

@@ -19,7 +19,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from cvrag_desktop.errors import CatalogDamaged, CatalogMissing, CvragError, DiskFull, StoreReadOnly
+from cvrag_desktop.errors import CatalogDamaged, CatalogMissing, CvragError, StoreReadOnly
 
 log = logging.getLogger(__name__)
 
@@ -106,9 +106,14 @@ def typed_store_error(exc: BaseException, where: Path) -> CvragError | None:
     """Map a low-level storage error to the typed error a user can act on (None: not a storage error)."""
     if isinstance(exc, CvragError):
         return exc
+    from cvrag_desktop.catalog.disk_space import STORE_ROOM_MB, disk_full, free_mb
+
     if is_disk_full(exc):
-        return DiskFull(f"The disk holding {where} is full: free some space and try again (nothing was lost; "
-                        "the last change was not saved).")
+        return disk_full(where)
+    if isinstance(exc, sqlite3.OperationalError) and "disk i/o error" in str(exc).lower():
+        free = free_mb(where)  # SQLite's -shm cannot grow on a full disk: an "I/O error", no "full"
+        if free is not None and free < STORE_ROOM_MB:
+            return disk_full(where)
     if is_read_only(exc):
         return StoreReadOnly(f"{where} is read-only: changes cannot be saved (listing, viewing and searching "
                              "still work). Check the folder's permissions or free the disk, then try again.")
@@ -124,6 +129,12 @@ def backup(conn: sqlite3.Connection, catalog_path: Path, reason: str, keep: int 
     folder = backups_dir(catalog_path)
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + f"-{int(time.time() * 1000) % 1000:03d}"
     target = folder / f"catalog-{stamp}-{reason}.sqlite3"
+    from cvrag_desktop.catalog.disk_space import STORE_ROOM_MB, free_mb
+
+    free = free_mb(catalog_path.parent)
+    if free is not None and free < STORE_ROOM_MB + catalog_path.stat().st_size / 2**20:
+        log.info("catalog backup (%s) skipped: %.1f MB free on the disk", reason, free)
+        return None
     try:
         folder.mkdir(parents=True, exist_ok=True)
         dest = sqlite3.connect(str(target))

@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import qdrant_edge as qe
 
+from cvrag_desktop.catalog.disk_space import is_no_space
 from cvrag_desktop.index.embeddings import DENSE_DIM
 from cvrag_desktop.index.filters import INTEGER_FIELDS, KEYWORD_FIELDS, point_fields
 from cvrag_desktop.index.records import Row, point_id, seq_numbers
@@ -37,11 +38,15 @@ def is_shard_error(exc: BaseException) -> bool:
 
     Edge raises a plain ``Exception`` ("Service runtime error: Failed to decompress LZ4 value…"
     for random bytes in a payload page, whose size the seal cannot tell apart) or a Rust panic
-    (pyo3's ``PanicException``); its lock error ("WouldBlock") is another process, not damage.
+    (pyo3's ``PanicException``); its lock error ("WouldBlock") is another process and "No space
+    left on device" a full disk, not damage.
     """
+    if is_no_space(exc):
+        return False
     if type(exc).__name__ == "PanicException":
         return True
     return type(exc) is Exception and "WouldBlock" not in str(exc)
+
 
 
 def shard_config() -> qe.EdgeConfig:

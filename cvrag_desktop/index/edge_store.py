@@ -34,6 +34,7 @@ from pathlib import Path
 import numpy as np
 import qdrant_edge as qe
 
+from cvrag_desktop.errors import DiskFull
 from cvrag_desktop.index.edge_files import ReuseFile, check_seal, drop_seal, read_meta, write_meta, write_seal
 from cvrag_desktop.index.edge_shard import (
     DENSE,
@@ -127,7 +128,10 @@ class EdgeIndex:
 
     def _maybe_compact(self) -> None:
         if self.dead > COMPACT_MIN and self.dead > self.shard.count(qe.CountRequest(exact=True)) // 4:
-            self.compact()
+            try:
+                self.compact()
+            except DiskFull as exc:  # an optional rewrite: the dead points wait for a later one
+                log.info("index compaction skipped: %s", exc.message)
 
     def reset(self, keep_vectors: bool = False) -> None:
         """Drop everything (a fresh shard); ``keep_vectors`` first saves embeddings by digest for reuse."""
@@ -207,8 +211,12 @@ class EdgeIndex:
     def compact(self) -> None:
         """Rewrite the shard with only its live points (dead points leave the files and the IDF).
 
-        Writers wait; searches go on against the current shard until the swap.
+        Writers wait; searches go on against the current shard until the swap. The new copy's
+        files are allocated at once: on a (nearly) full disk :class:`DiskFull` is raised first.
         """
+        from cvrag_desktop.catalog.disk_space import INDEX_ROOM_MB, ensure_room
+
+        ensure_room(self.folder, "the search index was not compacted", INDEX_ROOM_MB)
         with self.write:
             fresh = self.path.with_name(SHARD_DIR + ".new")
             shutil.rmtree(fresh, ignore_errors=True)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings
-from cvrag_desktop.errors import Cancelled, InvalidInput
+from cvrag_desktop.errors import Cancelled, DiskFull, InvalidInput
 from cvrag_desktop.index import STRATEGIES
 from cvrag_desktop.index.edge_files import edge_version, folder_bytes
 from cvrag_desktop.index.edge_shard import is_shard_error
@@ -101,6 +101,8 @@ class SearchService:
         self._writes = 0  # index writes in this session (a session that wrote leaves no in-sync stamp)
         self._synced: tuple[str, int] | None = None  # (catalog digest, writes) when last known in sync
         self._deferred = False  # start() trusted the stamp: the shard is opened on first use only
+        self.disk_full: DiskFull | None = None  # the first refusal of the index lane for want of space
+        self.unindexed = 0  # candidates the lane could not index (the disk was full)
 
     # ---- store lifecycle ---------------------------------------------------------------
     def _open(self) -> Store:
@@ -131,7 +133,8 @@ class SearchService:
         if self._store is None:
             damaged_before = str(self.paths.index_dir.resolve()) in damaged_dirs
             self._store = self._open()
-            if not self.settings.index_url:
+            read_only = bool(getattr(getattr(self._store, "client", None), "read_only", False))
+            if not self.settings.index_url and not read_only:  # (a read-only home is searched as it is)
                 drop_stamp(self.paths.index_dir)  # open from now on; a clean close in sync stamps it again
             if self._deferred and not damaged_before and str(self.paths.index_dir.resolve()) in damaged_dirs:
                 self._deferred = False  # the trusted shard was found damaged and started afresh: refill it
@@ -267,6 +270,15 @@ class SearchService:
         ``optimize`` then seals the local shard's segments (faster open, less RAM); it holds the
         GIL for a long time, so only a process of its own (the CLI) asks for it, never the GUI.
         """
+        if getattr(self.catalog, "read_only", False):  # (a rebuilt private copy would be a false success)
+            from cvrag_desktop.catalog.read_only import refuse
+
+            raise refuse(self.paths.data_dir, "the search index cannot be rebuilt in it")
+        if not self.settings.index_url:
+            from cvrag_desktop.catalog.disk_space import INDEX_ROOM_MB, allocated_mb, ensure_room
+
+            ensure_room(self.paths.index_dir, "the search index was not rebuilt", INDEX_ROOM_MB,
+                        allocated_mb(self.paths.index_dir / "shard"))
         t0 = time.perf_counter()
         with self._write:
             self._writes += 1
@@ -280,7 +292,15 @@ class SearchService:
                 t1 = time.perf_counter()
                 if progress:
                     progress(len(ids), len(ids), "sealing the index (optimize)")
-                self.store.optimize()
+                try:
+                    self.store.optimize()
+                except Exception as exc:  # Edge checks the room it needs first: the rebuilt index stays as it is
+                    from cvrag_desktop.catalog.disk_space import is_no_space
+
+                    if not is_no_space(exc):
+                        raise
+                    report["note"] = (f"the index was rebuilt but not compacted (optimize): {exc}".replace(
+                        "Service runtime error: ", ""))
                 report["optimize_seconds"] = round(time.perf_counter() - t1, 2)
                 report["seconds"] = round(time.perf_counter() - t0, 2)
         return report
@@ -321,6 +341,10 @@ class SearchService:
             try:
                 if ids:
                     self.index_candidates(ids)
+            except DiskFull as exc:  # said by the import (services.ingest); reconcile at next start catches up
+                log.info("indexing %d candidate(s) was refused: %s", len(ids), exc.message)
+                self.unindexed += len(ids)
+                self.disk_full = self.disk_full or exc
             except Exception:  # reconcile at next start repairs what was missed
                 log.exception("indexing %s failed", ids)
             with self._idle:

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import portalocker
 
+from cvrag_desktop.catalog.disk_space import is_no_space
 from cvrag_desktop.errors import IndexLocked
 from cvrag_desktop.index.edge_files import LEGACY_DB, drop_seal, migrate_legacy
 from cvrag_desktop.index.edge_shard import SHARD_DIR, ShardBusy, points
@@ -86,6 +87,10 @@ def _acquire(index_dir: Path) -> EdgeIndex:
 
 def _open_engine(index_dir: Path) -> EdgeIndex:
     """Open the shard (moving a previous engine's vectors in); a damaged one is set aside and started afresh."""
+    if not (index_dir / SHARD_DIR).is_dir():  # a new shard maps its files at once: a full disk is a bus error
+        _room(index_dir, "the search index was not created")
+    else:  # loading writes too (segment state): not on a full disk, where it fails or faults
+        _room(index_dir, "the search index was not opened", "open")
     try:
         engine = EdgeIndex(index_dir)
     except ShardBusy:
@@ -93,6 +98,10 @@ def _open_engine(index_dir: Path) -> EdgeIndex:
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:  # BaseException: a Rust panic in Edge surfaces as pyo3's PanicException
+        if is_no_space(exc):  # a full disk, not damage: nothing is set aside
+            from cvrag_desktop.catalog.disk_space import disk_full
+
+            raise disk_full(index_dir, "the search index was not opened") from exc
         reason = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
         aside = index_dir / (SHARD_DIR + ".damaged")
         log.warning("The search index at %s is damaged (%s): it was moved aside to %s and is rebuilt from "
@@ -104,6 +113,7 @@ def _open_engine(index_dir: Path) -> EdgeIndex:
         damaged_dirs.add(str(index_dir.resolve()))
         damage_reasons[str(index_dir.resolve())] = reason
         _record_repair(index_dir, reason)
+        _room(index_dir, "the search index was not created again")
         engine = EdgeIndex(index_dir)
     if (index_dir / LEGACY_DB).exists():
         try:
@@ -112,6 +122,22 @@ def _open_engine(index_dir: Path) -> EdgeIndex:
             engine.close()
             raise
     return engine
+
+
+def _room(index_dir: Path, what: str, level: str = "grow") -> None:
+    """Refuse to grow the memory-mapped shard on a (nearly) full disk (see ``catalog/disk_space.py``).
+
+    ``level``: ``grow`` (a new shard, points written), ``reset`` (a new shard once the old one's room
+    is given back), ``delete`` (a few log records), ``open`` (loading may fill the holes of its
+    sparse files: up to a new segment's worth).
+    """
+    from cvrag_desktop.catalog import disk_space as ds
+
+    room = ds.STORE_ROOM_MB if level == "delete" else ds.INDEX_ROOM_MB
+    if level == "open":
+        room = ds.STORE_ROOM_MB + min(ds.holes_mb(index_dir / SHARD_DIR), ds.INDEX_ROOM_MB)
+    back = ds.allocated_mb(index_dir / SHARD_DIR) if level == "reset" else 0.0
+    ds.ensure_room(index_dir, what, room, back)
 
 
 REPAIR_NAME = "repair.json"
@@ -231,19 +257,23 @@ class IndexStore:
 
     def replace(self, candidate_ids: list[str], rows: list[Row], payloads: dict[str, dict]) -> None:
         """Replace the chunks of these candidates (those without payload are removed)."""
+        _room(self.index_dir, "the search index was not changed")
         self.client.replace(candidate_ids, rows, payloads)
 
     def delete_candidate(self, candidate_id: str) -> None:
         """Remove every chunk of one candidate."""
+        _room(self.index_dir, "the search index was not changed", "delete")
         self.client.delete_candidate(candidate_id)
 
     def delete_points(self, chunk_ids: list[str]) -> None:
         """Remove chunks by id."""
         if chunk_ids:
+            _room(self.index_dir, "the search index was not changed", "delete")
             self.client.delete_points(chunk_ids)
 
     def reset(self, keep_vectors: bool = False) -> None:
         """Drop every chunk (keeping embeddings by digest for the rebuild when asked)."""
+        _room(self.index_dir, "the search index was not rebuilt", "reset")
         self.client.reset(keep_vectors=keep_vectors)
 
     def done_rebuilding(self) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from cvrag_desktop.cli import main
 from cvrag_desktop.services import Services
-from tests.unit.faults.cvs import write_corpus, write_cv
+from tests.unit.faults.cvs import NAME, write_corpus, write_cv
 
 COMMANDS = [["candidates", "list"], ["doctor"], ["search", "Kafka"], ["reindex"], ["people", "list"]]
 
@@ -145,41 +145,117 @@ def test_two_processes_one_index(capsys, imported):
     assert _counts() == before
 
 
-@pytest.mark.skipif(not shutil.which("setpriv") or os.geteuid() != 0, reason="needs root to drop to nobody")
-def test_read_only_home_reads_work_and_writes_are_refused(tmp_path, monkeypatch):
-    base = Path(tempfile.mkdtemp(prefix="cvrag-ro-"))
+NOBODY = pytest.mark.skipif(not shutil.which("setpriv") or os.geteuid() != 0, reason="needs root to drop to nobody")
+
+
+def _json(r: dict):
+    return json.loads(r["out"])
+
+
+# Every `cvrag` command line on a read-only home: ("read", argv, check of the result) works and says what it
+# could not save on stderr as a note; ("write", argv, None) exits 2 saying "read-only". {out} is a folder
+# outside the home that anyone may write to; {target}, {other}, {third}, {thread}, {folder}, {jd} come from the home.
+READ_ONLY_RUNS = [
+    ("read", ["candidates", "list", "--json"], lambda r, f: len(_json(r)) == 3),
+    ("read", ["candidates", "show", "{target}", "--json"], lambda r, f: _json(r)["name"] == NAME),
+    ("read", ["people"], lambda r, f: "(2 people, 3 documents)" in r["out"]),
+    ("read", ["people", "list", "--json"], lambda r, f: sorted(p["documents"] for p in _json(r)) == [1, 2]),
+    ("read", ["people", "show", "{other}", "--json"], lambda r, f: len(_json(r)) == 2),
+    ("read", ["people", "export-subject", "{target}", "--out", "{out}/subject.zip", "--json"],
+     lambda r, f: _json(r)["documents"] == 1 and Path(_json(r)["path"]).is_file()),
+    ("read", ["screen", "{target}", "--json"], lambda r, f: next(iter(_json(r).values()))["status"] == "new"),
+    ("read", ["search", "Kafka", "--json"], lambda r, f: NAME in {h.get("candidate_name") for h in _json(r)}),
+    ("read", ["search", "--skill", "Kafka", "--json"], lambda r, f: len({h["candidate_id"] for h in _json(r)}) == 3),
+    ("read", ["ask", "Who knows Kafka?", "--no-llm", "--json"],
+     lambda r, f: _json(r)["answer"] and "not saved" in r["err"]),
+    ("read", ["ask", "And Docker?", "--thread", "{thread}", "--no-llm"], lambda r, f: f"(thread {f['thread']})" in r["out"]),
+    ("read", ["match", "--jd", "{jd}", "--no-llm", "--json"], lambda r, f: len(_json(r)["candidates"]) == 2),
+    ("read", ["match", "--jd", "{jd}", "--no-llm", "--csv", "{out}/match.csv"],
+     lambda r, f: (Path(f["out"]) / "match.csv").is_file()),
+    ("read", ["matches", "--json"], lambda r, f: len(_json(r)) == 1),
+    ("read", ["matches", "--open", "1", "--json"], lambda r, f: len(_json(r)["result"]["candidates"]) == 2),
+    ("read", ["matches", "--open", "1", "--csv", "{out}/saved.csv"], lambda r, f: (Path(f["out"]) / "saved.csv").is_file()),
+    ("read", ["explain", "match", "1", "--rank", "1", "--json"], lambda r, f: _json(r)["rank"] == 1),
+    ("read", ["explain", "search", "Kafka", "--rank", "1", "--json"], lambda r, f: _json(r)["rank"] == 1),
+    ("read", ["explain", "search", "Kafka", "--rank", "1", "--export", "{out}/why.html"],
+     lambda r, f: (Path(f["out"]) / "why.html").is_file()),
+    ("read", ["doctor", "--json"], lambda r, f: _json(r)["counts"]["candidates"] == 3 and "read_only" in _json(r)
+     and len(_json(r)["leftovers"]["items"]) == 1),
+    ("read", ["diagnostics", "--out", "{out}/diag.zip"], lambda r, f: (Path(f["out"]) / "diag.zip").is_file()),
+    ("read", ["export", "{out}/all.csv", "--json"], lambda r, f: _json(r)["exported"] == 3),
+    ("read", ["export", "{out}/blind.csv", "--blind", "--json"], lambda r, f: _json(r)["exported"] == 3),
+    ("read", ["retention", "status", "--json"], lambda r, f: len(_json(r)["people"]) == 2),
+    ("read", ["retention", "due", "--json"], lambda r, f: _json(r) == []),
+    ("read", ["retention", "purge"], lambda r, f: "nobody is due" in r["out"]),
+    ("read", ["audit", "verify", "--json"], lambda r, f: _json(r)["ok"]),
+    ("read", ["audit", "list", "--json"], lambda r, f: {"job_match.save", "chat.answer"} <= {e["action"] for e in _json(r)}),
+    ("read", ["audit", "export", "--out", "{out}/audit.csv", "--json"], lambda r, f: _json(r)["exported"] >= 2),
+    ("read", ["audit", "retention", "--json"], lambda r, f: _json(r)["retention_days"] > 0),
+    ("read", ["generate", "--count", "1", "--out", "{out}/gen", "--no-llm", "--json"],
+     lambda r, f: len(_json(r)["generated"]) == 1),
+    ("read", ["eval", "--generated", "{out}/gen", "--json"], lambda r, f: bool(_json(r))),
+    ("write", ["ingest", "{folder}", "--no-llm"], None),
+    ("write", ["demo", "{folder}"], None),
+    ("write", ["candidates", "delete", "{target}"], None),
+    ("write", ["people", "merge", "{target}", "{other}"], None),
+    ("write", ["people", "split", "{third}"], None),
+    ("write", ["people", "forget", "{target}"], None),
+    ("write", ["people", "forget-document", "{target}"], None),
+    ("write", ["screen", "{target}", "--status", "interview"], None),
+    ("write", ["screen", "{target}", "--tag", "kafka", "--note", "call back"], None),
+    ("write", ["forget", "--failed"], None),
+    ("write", ["reindex"], None),
+    ("write", ["match", "--jd", "{jd}", "--no-llm", "--save"], None),
+    ("write", ["doctor", "--rebuild-catalog"], None),
+    ("write", ["doctor", "--backup"], None),
+    ("write", ["doctor", "--purge-leftovers"], None),
+    ("write", ["retention", "purge", "--confirm"], None),
+    ("write", ["retention", "set", "--preset", "DE"], None),
+    ("write", ["retention", "consent", "{target}", "--until", "2030-01-01"], None),
+    ("write", ["audit", "retention", "--days", "400"], None),
+]
+
+
+@pytest.fixture(scope="module")
+def read_only_runs():
+    """Every command of READ_ONLY_RUNS run as nobody on a read-only home: (home facts, results by argv)."""
+    from tests.unit.faults.read_only_home import build_home, lock_down, run_as_nobody, tree_digest
+
+    base = Path(tempfile.mkdtemp(prefix="cvrag-ro-"))  # (pytest's tmp folders are closed to nobody)
     try:
-        home = base / "home"
-        monkeypatch.setenv("CVRAG_HOME", str(home))
-        folder = base / "in"
-        write_corpus(folder)
-        svc = Services()
-        assert svc.ingest([folder], use_llm=False, workers=1).ingested == 3
-        before = svc.catalog.counts()
-        svc.close()
-        for p in [base, *base.rglob("*")]:
-            p.chmod(0o755 if p.is_dir() else 0o644)  # nobody may read, not write
-        env = {**os.environ, "CVRAG_HOME": str(home), "HOME": str(base), "PYTHONDONTWRITEBYTECODE": "1"}
-
-        def cvrag(*argv):
-            return subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
-                                   "-m", "cvrag_desktop.cli", *argv], capture_output=True, text=True, env=env,
-                                  cwd=str(Path(__file__).resolve().parents[3]), timeout=300)
-
-        listed = cvrag("candidates", "list", "--json")
-        assert listed.returncode == 0, listed.stderr
-        assert len(json.loads(listed.stdout)) == 3
-        searched = cvrag("search", "Kafka", "--json")
-        assert searched.returncode == 0, searched.stderr
-        assert json.loads(searched.stdout), "search works on a read-only home"
-        for argv in (["ingest", str(folder)], ["forget", "--failed"]):
-            r = cvrag(*argv)
-            assert "Traceback" not in r.stdout + r.stderr, r.stderr
-            assert r.returncode == 2 and "read-only" in r.stderr, (argv, r.stdout, r.stderr)
-        print(f"\nread-only home: {r.stderr.strip()}")
-        assert _counts() == before
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("CVRAG_HOME", str(base / "home"))
+            facts = build_home(base)
+        out = base / "out"
+        lock_down(base, [out])
+        facts["out"] = str(out)
+        facts["before"] = tree_digest(base / "home")
+        runs = [[a.format(**facts) for a in argv] for _, argv, _ in READ_ONLY_RUNS]
+        results = run_as_nobody(base, runs)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("CVRAG_HOME", str(base / "home"))
+            facts["after_counts"] = _counts()
+        yield facts, {tuple(r["argv"]): r for r in results}
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+@NOBODY
+@pytest.mark.parametrize(("kind", "argv", "check"), READ_ONLY_RUNS, ids=[" ".join(a) for _, a, _ in READ_ONLY_RUNS])
+def test_read_only_home_reads_work_and_writes_are_refused(read_only_runs, kind, argv, check):
+    """A home nobody may write: every command works or exits 2 saying "read-only"; not one byte of it changes."""
+    facts, results = read_only_runs
+    r = results[tuple(a.format(**facts) for a in argv)]
+    text = r["out"] + r["err"]
+    assert "Traceback" not in text and "unexpected error" not in text, text
+    if kind == "read":
+        assert r["code"] == 0, (argv, r["out"][-2000:], r["err"][-2000:])
+        assert "error" not in r["err"].lower(), r["err"]  # what it could not save is a note
+        assert check(r, facts), (argv, r["out"][-2000:])
+    else:
+        assert r["code"] == 2 and "read-only" in r["err"], (argv, r["out"][-2000:], r["err"][-2000:])
+    assert r["digest"] == facts["before"], f"{argv} changed the home"
+    assert facts["after_counts"] == facts["counts"]
 
 
 def test_damaged_thread_store_is_set_aside(capsys, imported):
