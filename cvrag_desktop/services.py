@@ -616,11 +616,19 @@ class Services:
         self.audit.record("job_match.delete", details={"match_id": int(match_id)})
 
     # ---- exports (audited: what kind, how many rows, of whom, blind or not; never the contents) ----
+    def _room_to_export(self) -> None:
+        """An export is audited: on a (nearly) full disk it is refused before its file is written."""
+        if not self.catalog.read_only:
+            from cvrag_desktop.catalog.disk_space import ensure_room
+
+            ensure_room(self.paths.data_dir, "nothing was exported")
+
     def export_candidates_csv(self, rows: list[dict], path: Path, notes: dict | None = None,
                               blind: bool = False) -> int:
         """Write candidates to CSV (``export.export_candidates_csv``) and audit it; returns the rows written."""
         from cvrag_desktop.export import export_candidates_csv
 
+        self._room_to_export()
         if blind:  # a document row takes its person's pseudonym (the table's, the chat's), not its own
             by_doc = self.people.snapshot().grouping.by_document
             rows = [r if r.get("person_id") else {**r, "person_id": by_doc.get(str(r.get("id")))} for r in rows]
@@ -634,6 +642,7 @@ class Services:
         """Write people with their screening to CSV (``screening.export_people_csv``) and audit it."""
         from cvrag_desktop.catalog.screening import export_people_csv
 
+        self._room_to_export()
         n = export_people_csv(rows, Path(path), notes, states)
         ids = [str(r.get("person_id") or r.get("id")) for r in rows]
         self.audit.record_shown("export.people", details={
@@ -644,6 +653,7 @@ class Services:
         """Write a job match's requirement x candidate matrix to CSV (``pseudonymous`` when blind) and audit it."""
         from cvrag_desktop.assistant.jobmatch_export import pseudonymous, write_matrix_csv
 
+        self._room_to_export()
         n = write_matrix_csv(pseudonymous(result) if blind else result, Path(path))
         self.audit.record_shown("export.job_match", details={
             "ranking": [c["candidate_id"] for c in result.get("candidates") or []], "rows": n, "blind": bool(blind)})
@@ -682,6 +692,7 @@ class Services:
         """Write a candidate-facing explanation (HTML or text; no other candidate in it) and audit the export."""
         from cvrag_desktop.assistant.rank_explain_export import write_explanation
 
+        self._room_to_export()
         out = write_explanation(explanation, Path(path), title)
         self.audit.record_shown("export.explanation", [explanation["candidate_id"]], {
             "kind": explanation["kind"], "format": out.suffix.lstrip(".").lower(), "rank": explanation["rank"],
@@ -721,6 +732,7 @@ class Services:
         """Write audit entries to CSV (formulas made inert); the export is itself audited."""
         from cvrag_desktop.catalog.audit_events import export_audit_csv
 
+        self._room_to_export()
         refs = self.person_refs(person) if person else None
         n = export_audit_csv(self.audit.entries(since, action, refs), Path(path))
         self.audit.record_shown("audit.export", details={"rows": n, "filtered": bool(since or action or person)})
@@ -737,6 +749,7 @@ class Services:
         from cvrag_desktop.catalog.forget import identity_of
         from cvrag_desktop.catalog.subject_export import collect_subject, write_subject_zip
 
+        self._room_to_export()
         docs = [d["id"] for d in self.person_documents(person)]
         needles: list[str] = []
         originals = []

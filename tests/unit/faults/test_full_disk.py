@@ -102,6 +102,7 @@ def test_nearly_full_tmpfs_after_an_import(tmp_path):
                      ["forget", "--failed"], ["search", "Kafka"]):
             fill(mount, 1024)
             assert_typed_full(cvrag(home, *argv), argv)
+        assert not (tmp_path / "all.csv").exists(), "an export that cannot be audited is not written"
         for argv in (["candidates", "list", "--json"], ["people", "list", "--json"], ["doctor", "--json"]):
             r = cvrag(home, *argv)
             assert r.returncode == 0 and "Traceback" not in r.stderr, (argv, r.stderr[-2000:])
