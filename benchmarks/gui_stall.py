@@ -163,7 +163,7 @@ def one_run(app, cvs: Path, why: bool = False, screening_ms: int = 0) -> dict:
 
     pane._on_item = on_item
     actions = [0]
-    changes = ({"status": "reviewing"}, {"rating": 4}, {"add_tags": ["stall-bench"]}, {"status": "shortlisted"})
+    changes = ({"status": "screening"}, {"rating": 4}, {"add_tags": ["stall-bench"]}, {"status": "interview"})
 
     def screen_one() -> None:  # what a click in the screening editor does (a worker writes catalog + audit)
         ids = win.candidates.model.ids
