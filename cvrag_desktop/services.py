@@ -734,7 +734,8 @@ class Services:
 
         self._room_to_export()
         refs = self.person_refs(person) if person else None
-        n = export_audit_csv(self.audit.entries(since, action, refs), Path(path))
+        entries = self._with_pseudonyms([e.as_dict() for e in self.audit.entries(since, action, refs)])
+        n = export_audit_csv(entries, Path(path))
         self.audit.record_shown("audit.export", details={"rows": n, "filtered": bool(since or action or person)})
         return n
 

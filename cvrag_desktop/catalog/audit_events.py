@@ -17,7 +17,9 @@ from pathlib import Path
 from cvrag_desktop.catalog.audit import AuditEntry, digest
 from cvrag_desktop.catalog.screening import reason_kind
 
-CSV_COLUMNS = ("seq", "at", "actor", "action", "person", "details", "prev", "hash")
+# "pseudonym" (the person's "Candidate 7F3A", as table and chat show it) is worked out when exported, never
+# stored: the chain holds only the reference in "person"; it is empty for a forgotten person
+CSV_COLUMNS = ("seq", "at", "actor", "action", "person", "pseudonym", "details", "prev", "hash")
 
 
 def screening_entries(groups: Mapping[str, list[str]], before: Mapping, after: Mapping) -> list[tuple]:
@@ -54,8 +56,11 @@ def ranking_details(candidate_ids: Iterable[str], **extra) -> dict:
     return {**extra, "ranking": ids, "shown": len(ids)}
 
 
-def export_audit_csv(entries: Iterable[AuditEntry], path: Path) -> int:
-    """Write entries as CSV (UTF-8 with BOM, formulas made inert like every export), atomically; returns rows."""
+def export_audit_csv(entries: Iterable[AuditEntry | Mapping], path: Path) -> int:
+    """Write entries as CSV (UTF-8 with BOM, formulas made inert like every export), atomically; returns rows.
+
+    ``entries`` are :class:`AuditEntry` objects or their dicts; a dict may carry the read-time
+    ``pseudonym`` (``Services.audit_entries``), which fills that column."""
     from cvrag_desktop.export import neutralise
 
     path = Path(path)
@@ -63,7 +68,8 @@ def export_audit_csv(entries: Iterable[AuditEntry], path: Path) -> int:
         path = path.with_suffix(".csv")
     rows = [list(CSV_COLUMNS)]
     for e in entries:
-        d = e.as_dict()
+        d = dict(e) if isinstance(e, Mapping) else e.as_dict()
+        d["pseudonym"] = d.get("pseudonym") or ""
         d["details"] = json.dumps(d["details"], sort_keys=True, ensure_ascii=False)
         rows.append([neutralise(d[k]) for k in CSV_COLUMNS])
     tmp = path.with_name(path.name + ".part")

@@ -75,6 +75,11 @@ def test_every_view_names_a_person_by_one_pseudonym_and_namesakes_apart(qtbot, l
     svc.reveal_candidate("a1", reason="interview")
     entries = [e for e in svc.audit_entries() if e["action"] == "blind.reveal"]
     assert [e["pseudonym"] for e in entries] == [ana]
+    svc.reveal_candidate("a3", reason="interview")
+    trail = tmp_path / "audit.csv"
+    svc.audit_export(trail, action="blind.reveal")
+    with open(trail, encoding="utf-8-sig", newline="") as f:
+        assert [r["pseudonym"] for r in csv.DictReader(f)] == [ana, other]  # the audit CSV too, namesakes apart
 
 
 def test_a_real_job_match_names_the_person_not_the_document(qtbot, library):

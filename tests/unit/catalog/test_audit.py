@@ -157,7 +157,7 @@ def test_csv_export_makes_formulas_inert(tmp_path):
         rows = list(csv.reader(fh))
     assert n == 1 and rows[0][:4] == ["seq", "at", "actor", "action"]
     assert rows[1][2] == "'@evil"
-    assert rows[1][5].startswith("{")  # JSON details start with a brace: nothing to neutralise
+    assert rows[1][6].startswith("{")  # JSON details start with a brace: nothing to neutralise
 
 
 def test_two_writers_on_one_file_keep_one_chain(tmp_path):
