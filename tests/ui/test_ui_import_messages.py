@@ -58,3 +58,19 @@ def test_skipped_files_are_counted_and_never_retried(window, qtbot, tmp_path):
     assert "skipped" in pane.message.text() and pane.message.kind == "info"
     qtbot.waitUntil(lambda: not pane.busy, timeout=30_000)
     assert not pane.retry_btn.isEnabled()
+
+
+def test_imported_with_a_note_is_not_shown_as_clean(qtbot):
+    """A file imported whole is green "Imported"; one imported with a note (a long scan's first pages only)
+    reads "Imported, see note" in amber with the note beside it; a file changed while read has its label."""
+    from cvrag_desktop.ui.models.import_queue import ImportQueueModel
+
+    model = ImportQueueModel()
+    model.add_paths(["/in/whole.pdf", "/in/scan.pdf", "/in/saving.pdf"])
+    model.update("/in/whole.pdf", status="done")
+    model.update("/in/scan.pdf", status="done", error="OCR read the first 10 of 100 pages; the rest is not searchable.")
+    model.update("/in/saving.pdf", status="changed", error="saving.pdf changed while being imported.")
+    tint = [model.index(r, 1).data(8).color() for r in range(3)]  # BackgroundRole
+    assert [model.index(r, 1).data() for r in range(3)] == ["Imported", "Imported, see note", "Changed while read"]
+    assert tint[0] != tint[1] and "first 10 of 100" in model.index(1, 5).data()
+    assert model.failed_paths() == ["/in/saving.pdf"]  # worth a retry once it is saved

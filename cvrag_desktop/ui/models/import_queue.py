@@ -27,6 +27,7 @@ STATUS_LABELS = {
     "failed": "Failed",
     "cancelled": "Cancelled",
     "skipped": "Skipped",
+    "changed": "Changed while read",
 }
 PENDING = {"listed", "queued", "processing", "cancelled"}
 OK = {"done", "duplicate"}
@@ -127,7 +128,7 @@ class ImportQueueModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return safe(row.path) if col == 0 else (safe(row.error) if row.error else None)
         if role == Qt.ItemDataRole.BackgroundRole and col == 1:
-            kind = "ok" if row.status == "done" else "warn" if row.status in _WARN else (
+            kind = ("warn" if row.error else "ok") if row.status == "done" else "warn" if row.status in _WARN else (
                 "bad" if is_failure(row.status) else None)
             return QBrush(_TINTS[kind]) if kind else None
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (3, 4):
@@ -141,6 +142,8 @@ class ImportQueueModel(QAbstractTableModel):
         if col == 1:
             if row.status == "processing" and row.phase:
                 return phase_label(row.phase, row.step, row.steps)
+            if row.status == "done" and row.error:  # imported, not whole (OCR page budget, invisible text)
+                return "Imported, see note"
             return status_label(row.status)
         if col == 2:
             return row.candidate

@@ -288,6 +288,9 @@ class ImportPane(ImportSources, QWidget):
                 "warning")
         elif llm_note:
             self.message.show_message(llm_note, "warning")
+        elif report.warnings:  # imported, not whole (a long scan's first pages, invisible text left out)
+            self.message.show_message(f"{len(report.warnings)} file(s) imported with a note (for example, only a "
+                                      "long scan's first pages read); the Error column says what.", "info")
         elif skipped:  # hidden and lock files found in a folder: said, so nothing seems lost
             self.message.show_message(f"{skipped} file(s) were skipped (hidden files or Word lock files); "
                                       "the Error column says why.", "info")
