@@ -13,6 +13,13 @@ __version__ = "0.1.0"
 for _optional in ("pymupdf.layout", "pymupdf4llm"):
     _sys.modules.setdefault(_optional, None)
 
+# ONNX Runtime (embeddings, OCR) ships telemetry on Linux and macOS since 1.2x: at the first session it writes a
+# device id and an event cache (~/.cache/Microsoft/DeveloperTools/.onnxruntime/) to upload when a network is there.
+# An air-gapped screening tool sends nothing: both spellings of its opt-out are set before it is imported, in every
+# process (workers inherit them); with them set it creates no uploader, identifier or cache at all.
+for _flag in ("ORT_DISABLE_TELEMETRY", "ORT_TELEMETRY_DISABLED"):
+    _os.environ.setdefault(_flag, "1")
+
 # MuPDF's own messages ("MuPDF error: zlib error …" on a damaged stream) go to stdout by default,
 # where they break `--json` output and reach the user's terminal: send them to the log instead.
 _os.environ.setdefault("PYMUPDF_MESSAGE", "logging:name=pymupdf,level=10")

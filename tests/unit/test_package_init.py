@@ -23,3 +23,20 @@ def test_mupdf_messages_never_reach_stdout(tmp_path):
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert run.stdout.strip() == "done"
     assert "MuPDF" not in run.stderr
+
+
+def test_onnx_runtime_writes_no_telemetry_identifier(tmp_path):
+    """Importing the app turns ONNX Runtime's telemetry off before its first session: no device id, no event
+    cache under the user's home (ORT 1.32 on Linux wrote both, for upload when online)."""
+    import os
+
+    from cvrag_desktop.index.embeddings import resolve_models
+
+    model = resolve_models(None).dense_onnx
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ORT_")}
+    env.update(HOME=str(tmp_path), XDG_CACHE_HOME=str(tmp_path / ".cache"))
+    code = ("import cvrag_desktop, onnxruntime as ort; "
+            f"ort.InferenceSession({model!r}, providers=['CPUExecutionProvider']); print('ok')")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert run.stdout.strip() == "ok", run.stderr
+    assert not [p for p in tmp_path.rglob("*") if "onnxruntime" in str(p).lower()], list(tmp_path.rglob("*"))
