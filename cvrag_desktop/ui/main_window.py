@@ -136,6 +136,7 @@ class MainWindow(QMainWindow):
         f.addSeparator()
         self._action(f, "&Settings…", self.open_settings, QKeySequence.StandardKey.Preferences)
         self._action(f, "&Audit trail…", self.open_audit)
+        self._action(f, "&Retention…", self.open_retention)
         f.addSeparator()
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = bar.addMenu("&Edit")
@@ -222,6 +223,16 @@ class MainWindow(QMainWindow):
         dlg.open()
         dlg.reload()
         dlg.verify()
+        return dlg
+
+    def open_retention(self):
+        """File ▸ Retention…: the period, the review list and the confirmed purge (``ui/retention_dialog.py``)."""
+        from cvrag_desktop.ui.retention_dialog import RetentionDialog
+
+        dlg = RetentionDialog(self.services, self.runner, self.blind, self)
+        dlg.purged.connect(lambda _report: (self.candidates.reload(), self.status.refresh()))
+        dlg.open()
+        dlg.reload()
         return dlg
 
     def _settings_saved(self) -> None:

@@ -1,6 +1,7 @@
 """Actions on the candidates of the Candidates pane (a mixin of :class:`CandidatesPane`):
 the context menu, forget a person or a document, merge people, split a document out,
-export the view to CSV. Each write runs in a worker after a confirmation.
+export the view to CSV, export everything about a person (``subject_export.py``). Each
+write runs in a worker after a confirmation.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ class CandidateActions:
         split.setEnabled(len(docs) > 1)
         forget_doc.setEnabled(len(docs) > 1)
         menu.addSeparator()
+        from cvrag_desktop.ui.panes.subject_export import MENU_TEXT, export_subject  # the access request
+
+        menu.addAction(MENU_TEXT, lambda: export_subject(self)).setEnabled(len(self.selected_ids()) == 1)
         menu.addAction("Forget person…", self.forget_selected)
         if self.blind is not None and self.blind.enabled:
             from cvrag_desktop.ui.blind_mode import reveal_current
