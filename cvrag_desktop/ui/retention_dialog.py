@@ -39,7 +39,7 @@ from cvrag_desktop.ui.tasks import TaskRunner
 
 REVIEW_DAYS = 30
 CUSTOM = "custom"
-COLUMNS = ("Person", "Due", "Days left", "Why", "Last activity", "Consent until")
+COLUMNS = ("Person", "Due (UTC)", "Days left", "Why", "Last activity", "Consent until")
 TASK = "retention-dialog"
 PersonRole = Qt.ItemDataRole.UserRole
 
@@ -87,6 +87,7 @@ class RetentionDialog(QDialog):
         self.preset = QComboBox()
         for key in PRESETS:
             self.preset.addItem(preset_label(key), key)
+            self.preset.setItemData(self.preset.count() - 1, PRESETS[key][1], Qt.ItemDataRole.ToolTipRole)
         self.preset.addItem(preset_label(CUSTOM), CUSTOM)
         self.days = QSpinBox()
         self.days.setRange(1, 3650)
@@ -100,6 +101,7 @@ class RetentionDialog(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setVisible(False)
         self.due_label = QLabel("")
         self.until = QDateEdit(QDate.currentDate().addYears(1), calendarPopup=True)
         self.until.setDisplayFormat("yyyy-MM-dd")
@@ -136,8 +138,8 @@ class RetentionDialog(QDialog):
         r.addWidget(self.due_label)
         r.addWidget(self.table, 1)
         actions = QHBoxLayout()
-        actions.addWidget(self.until)
         actions.addWidget(self.consent_btn)
+        actions.addWidget(self.until)
         actions.addWidget(self.withdraw_btn)
         actions.addStretch(1)
         actions.addWidget(self.refresh_btn)

@@ -20,7 +20,8 @@ def main() -> int:
     services = Services()
     win = MainWindow(services)
     win.show()
-    dialogs = {"job_match": win.match_job(), "settings": win.open_settings(), "audit": win.open_audit()}
+    dialogs = {"job_match": win.match_job(), "settings": win.open_settings(), "audit": win.open_audit(),
+               "retention": win.open_retention()}
     for _ in range(5):
         app.processEvents()
     win.show_pane(CANDIDATES)

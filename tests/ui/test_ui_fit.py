@@ -40,7 +40,7 @@ def _probe(tmp_path: Path, width: int, height: int) -> dict:
 def test_no_window_exceeds_a_small_screen_and_the_panes_stay_usable(tmp_path, width, height):
     out = _probe(tmp_path, width, height)
     assert out["screen"] == [0, 0, width, height]
-    assert set(out["windows"]) == {"main", "job_match", "settings", "audit"}
+    assert set(out["windows"]) == {"main", "job_match", "settings", "audit", "retention"}
     for name, (x, y, w, h) in out["windows"].items():
         assert x >= 0 and y >= 0 and x + w <= width and y + h <= height, (name, x, y, w, h)
     assert out["other_top_levels"] == []
