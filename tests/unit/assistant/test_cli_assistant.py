@@ -16,6 +16,8 @@ def _exporting(ns: SimpleNamespace) -> SimpleNamespace:
     from cvrag_desktop.services import Services
 
     ns.audit = audit_for(ns.catalog)
+    ns.paths = getattr(ns, "paths", None) or app_paths()
+    ns._room_to_export = lambda: Services._room_to_export(ns)  # the disk-space check before an export
     ns.export_match_csv = lambda result, path, blind=False: Services.export_match_csv(ns, result, path, blind)
     return ns
 
