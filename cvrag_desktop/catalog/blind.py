@@ -2,7 +2,7 @@
 
 In blind mode a recruiter judges skills and experience without the cues that invite bias:
 name, photo, e-mail, phone, address, date of birth / age, gender, nationality and marital
-status. Candidates are shown as ``Candidate 7F3A`` (a stable short id derived from the
+status. Candidates are shown as ``Candidate 7F3A-91C2`` (a stable short id derived from the
 candidate id, so the same person keeps the same pseudonym across sessions and exports).
 
 The structured identifying fields are replaced outright; free text (summary, chunks, chat
@@ -49,7 +49,10 @@ END;
 
 
 def pseudonym(person_id: str | None) -> str:
-    """``Candidate 7F3A``: four hex digits of the person id's SHA-1, stable for the same person.
+    """``Candidate 7F3A-91C2``: eight hex digits of the person id's SHA-1, stable for the same person.
+
+    Eight, not four: with four (65,536 values) two of 1,000 people shared one pseudonym with near
+    certainty (the birthday bound); with eight that is ~1 in 8,600 at 1,000 people and ~1 % at 10,000.
 
     The one place a pseudonym is made: table, detail, chat, job match, CSV and reveal messages
     all call it with the *person* id (a person's primary document id, ``services.list_people``),
@@ -57,7 +60,7 @@ def pseudonym(person_id: str | None) -> str:
     namesakes (two people) have two. :func:`row_pseudonym` picks the person id of a row.
     """
     digest = hashlib.sha1(str(person_id or "").encode("utf-8")).hexdigest()
-    return f"Candidate {digest[:4].upper()}"
+    return f"Candidate {digest[:4].upper()}-{digest[4:8].upper()}"
 
 
 def row_person(row: Mapping, fallback: str | None = None) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
@@ -20,8 +21,9 @@ ROW = {"id": "abc123", "name": "Ana Ruiz", "emails": ["ana.ruiz@ruizmail.net"], 
 
 def test_pseudonym_is_stable_short_and_distinct():
     assert blind.pseudonym("abc123") == blind.pseudonym("abc123")
-    assert blind.pseudonym("abc123").startswith("Candidate ") and len(blind.pseudonym("abc123")) == 14
-    assert len({blind.pseudonym(str(i)) for i in range(50)}) >= 49
+    assert re.fullmatch(r"Candidate [0-9A-F]{4}-[0-9A-F]{4}", blind.pseudonym("abc123"))
+    # a library-sized set of people gets as many pseudonyms (four hex digits: 5 shared ones among 1,000 ids)
+    assert len({blind.pseudonym(f"doc-{i}") for i in range(2000)}) == 2000
 
 
 def test_redact_row_hides_every_identifying_field_and_keeps_the_rest():
