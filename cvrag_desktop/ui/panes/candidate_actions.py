@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox
 
 from cvrag_desktop.catalog.screening import Screening
 from cvrag_desktop.cli_output import safe
 from cvrag_desktop.ui.demo import DEMO_TAG, is_demo
+from cvrag_desktop.ui.save_path import ask_save_path
 
 
 class CandidateActions:
@@ -147,14 +148,9 @@ class CandidateActions:
             return
         if path is None:
             default = self.shortlists.current_name() if sid else "candidates"
-            start = str(self.qsettings.value("export/last_dir", str(Path.home()))) if self.qsettings else ""
-            chosen, _ = QFileDialog.getSaveFileName(self, "Export to CSV", str(Path(start) / f"{default}.csv"),
-                                                    "CSV (*.csv)")
-            if not chosen:
+            path = ask_save_path(self, self.qsettings, "Export to CSV", f"{default}.csv", "CSV (*.csv)")
+            if path is None:
                 return
-            path = Path(chosen)
-            if self.qsettings is not None:
-                self.qsettings.setValue("export/last_dir", str(path.parent))
         rows = [self.model.row(i) for i in ids]
         states = {r["id"]: Screening(r.get("status") or "new", r.get("rating"), list(r.get("tags") or []),
                                      r.get("screening_note") or "") for r in rows}

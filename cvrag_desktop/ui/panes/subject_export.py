@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog
-
 from cvrag_desktop.catalog.blind import pseudonym
 from cvrag_desktop.cli_output import safe
+from cvrag_desktop.ui.save_path import ask_save_path
 
 MENU_TEXT = "Export everything about this person…"
 
@@ -35,15 +34,10 @@ def export_subject(pane, path: Path | None = None) -> None:
     pid = ids[0]
     name = subject_name(pane, pid)
     if path is None:
-        start = Path(str(pane.qsettings.value("export/last_dir", str(Path.home())))) if pane.qsettings else Path.home()
         suggested = f"subject-{pseudonym(pid).split()[-1].lower()}.zip"  # never the name: a file list shows it
-        chosen, _ = QFileDialog.getSaveFileName(pane, "Export everything about this person", str(start / suggested),
-                                                "Zip (*.zip)")
-        if not chosen:
+        path = ask_save_path(pane, pane.qsettings, "Export everything about this person", suggested, "Zip (*.zip)")
+        if path is None:
             return
-        path = Path(chosen)
-        if pane.qsettings is not None:
-            pane.qsettings.setValue("export/last_dir", str(path.parent))
     svc = pane.services
 
     def done(report: dict) -> None:
