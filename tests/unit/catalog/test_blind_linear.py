@@ -7,35 +7,21 @@ test: a line ten times longer must cost about ten times as much (quadratic would
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from cvrag_desktop.catalog.blind import redact_text
 from cvrag_desktop.catalog.blind_lines import redact_personal
 from cvrag_desktop.diagnostics import scrub
+from tests.support.linear_cost import MAX_RATIO
+from tests.support.linear_cost import cost as _cost
+from tests.support.linear_cost import line as _line
 
 SHAPES = ["a", "a.", "x@a-", "a-", "1 ", "DOB: ", "tel: 611222333 ", "Straße", "ab.pdf"]
-MAX_RATIO = 40  # linear gives ~10 for a ten times longer line; quadratic gives ~100
 FUNCTIONS = {
     "redact_text": lambda s: redact_text(s, ["Quillon Verbrugge", "611 222 333", "q@v.example"]),
     "redact_personal": lambda s: redact_personal(s, "[hidden]"),
     "scrub": scrub,
 }
-
-
-def _cost(fn, arg: str) -> float:
-    """The best of three runs (load on a shared machine only ever adds time)."""
-    best = float("inf")
-    for _ in range(3):
-        t0 = time.perf_counter()
-        fn(arg)
-        best = min(best, time.perf_counter() - t0)
-    return max(best, 1e-4)
-
-
-def _line(shape: str, n: int) -> str:
-    return (shape * (n // len(shape) + 1))[:n]
 
 
 @pytest.mark.parametrize("name", sorted(FUNCTIONS))

@@ -7,16 +7,16 @@ test: a line ten times longer must cost about ten times as much (quadratic would
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from cvrag_desktop.ingestion import contact
 from cvrag_desktop.ingestion.extract import ExtractedDoc
 from cvrag_desktop.ingestion.textline import TextLine
+from tests.support.linear_cost import MAX_RATIO
+from tests.support.linear_cost import cost as _cost
+from tests.support.linear_cost import line as _line
 
 SHAPES = ["a", "a.", "x@a-", "1 ", "a-", "a.b-c_1+", "a@b.co ", "tel: 611222333 ", "Ref: x@y.de "]
-MAX_RATIO = 40  # linear gives ~10 for a ten times longer line; quadratic gives ~100
 
 
 def _doc(text: str) -> ExtractedDoc:
@@ -30,20 +30,6 @@ def _contacts(text: str) -> None:
     contact.find_emails(doc)
     contact.find_phones(doc, {1})
     contact.find_links(doc, {1})
-
-
-def _cost(fn, arg) -> float:
-    """The best of three runs (load on a shared machine only ever adds time)."""
-    best = float("inf")
-    for _ in range(3):
-        t0 = time.perf_counter()
-        fn(arg)
-        best = min(best, time.perf_counter() - t0)
-    return max(best, 1e-4)
-
-
-def _line(shape: str, n: int) -> str:
-    return (shape * (n // len(shape) + 1))[:n]
 
 
 @pytest.mark.parametrize("shape", SHAPES)
