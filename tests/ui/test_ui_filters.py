@@ -86,3 +86,27 @@ def test_credential_facet_filters_on_the_short_name():
     proxy.credential = "ACLS"
     assert proxy.passes(rn) and not proxy.passes(cpa)
     assert proxy.passes(cpa, frozenset({"credential"}))
+
+
+def test_a_reload_refilters_only_when_a_choice_vanished(qtbot):
+    """New rows keep the ticked skill: no second re-filter; the ticked skill gone: one, without it."""
+    from PySide6.QtCore import Qt
+
+    from cvrag_desktop.ui.widgets.facets import FacetPanel
+
+    panel = FacetPanel()
+    qtbot.addWidget(panel)
+    emitted: list[dict] = []
+    panel.changed.connect(emitted.append)
+    panel.set_rows([{"skills": ["Python", "Go"], "languages": ["German"]}])
+    assert emitted == []  # nothing was chosen, nothing changed
+    python = next(panel.skills.item(i) for i in range(panel.skills.count())
+                  if panel.skills.item(i).data(Qt.ItemDataRole.UserRole) == "Python")
+    python.setCheckState(Qt.CheckState.Checked)
+    assert emitted and emitted[-1]["skills"] == {"Python"}
+    emitted.clear()
+    panel.set_rows([{"skills": ["Python"], "languages": []}, {"skills": ["Rust"], "languages": []}])
+    assert emitted == []  # Python is still there and still ticked
+    assert panel.selected_skills() == {"Python"}
+    panel.set_rows([{"skills": ["Rust"], "languages": []}])
+    assert len(emitted) == 1 and emitted[0]["skills"] == set()

@@ -122,10 +122,17 @@ class FacetPanel(QWidget):
         return box
 
     def set_rows(self, rows: list[dict]) -> None:
-        """Rebuild the skill and language choices (with counts) from the candidates, keeping selections."""
+        """Rebuild the skill and language choices (with counts) from the candidates, keeping selections.
+
+        ``changed`` is emitted only when a choice vanished with the rows (a ticked skill no one
+        has now): the caller refreshes counts after a reload anyway, and a second, identical
+        re-filter and recount of every row was the longest GUI stall of an import.
+        """
         self._quiet = True
+        before = self.values()
         ticked = self.selected_skills()
         skills = Counter(s for r in rows for s in dict.fromkeys(person_skills(r)))
+        self.skills.setUpdatesEnabled(False)  # hundreds of items: one repaint, not one per item
         self.skills.clear()
         for name, n in sorted(skills.items(), key=lambda kv: (-kv[1], kv[0].casefold())):
             item = QListWidgetItem(f"{name} ({n})")
@@ -152,8 +159,10 @@ class FacetPanel(QWidget):
             combo.setCurrentIndex(max(combo.findData(chosen), 0))
         self.set_tags(sorted({t for r in rows for t in r.get("tags") or []}, key=str.casefold))
         self._filter_skill_list(self.skill_filter.text())
+        self.skills.setUpdatesEnabled(True)
         self._quiet = False
-        self._emit()
+        if self.values() != before:
+            self._emit()
 
     def set_tags(self, tags: list[str]) -> None:
         """The tags to choose from (the current choice is kept)."""
@@ -176,16 +185,22 @@ class FacetPanel(QWidget):
         self._quiet = True
         try:
             dim = self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            self.skills.setUpdatesEnabled(False)
             for i in range(self.skills.count()):
                 item = self.skills.item(i)
                 name = item.data(Qt.ItemDataRole.UserRole)
                 n = skills.get(name, 0)
-                item.setText(f"{name} ({n})")
-                item.setData(Qt.ItemDataRole.ForegroundRole, dim if n == 0 else None)
+                text = f"{name} ({n})"
+                if item.text() != text:  # an unchanged item costs no model signal
+                    item.setText(text)
+                tint = dim if n == 0 else None
+                if item.data(Qt.ItemDataRole.ForegroundRole) != tint:  # a palette switch changes dim
+                    item.setData(Qt.ItemDataRole.ForegroundRole, tint)
             for i in range(1, self.language.count()):
                 name = self.language.itemData(i)
                 self.language.setItemText(i, f"{name} ({languages.get(name, 0)})")
         finally:
+            self.skills.setUpdatesEnabled(True)
             self._quiet = False
 
     def changeEvent(self, event: QEvent) -> None:
