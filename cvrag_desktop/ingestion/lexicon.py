@@ -57,9 +57,14 @@ def _cjk_alternation(words: list[str]) -> str:
     return f"|(?:{_word_alternation([str(w) for w in words])})" if words else ""
 
 
+# Han, kana and Hangul are word characters to ``re`` but a CV in Chinese or Japanese writes a tool's
+# name against them with no space ("精通python，", "使用Docker部署"): they do not bind a Latin name.
+_NOT_CJK_WORD = r"[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+
+
 def _bounded(alt: str) -> str:
-    # word boundaries that also work for tokens ending in symbols (C++, C#, .NET)
-    return rf"(?<![\w+#.]){alt}(?![\w+#]|\.\w)"
+    """Word boundaries that also work for tokens ending in symbols (C++, C#, .NET) and beside CJK text."""
+    return rf"(?<![+#.])(?<!{_NOT_CJK_WORD}){alt}(?![+#]|\.\w)(?!{_NOT_CJK_WORD})"
 
 
 @cache

@@ -21,6 +21,9 @@ from cvrag_desktop.ingestion.textclean import normalize_key
 _SEP_CHARS = re.compile(r"[,;•·|]")
 _SPLIT_LIST = re.compile(r"\s*[,;•·|\t]\s*")
 _SPLIT = re.compile(r"\s*(?:[,;•·|\t]|\s/\s|\s-\s|\s–\s)\s*")
+# "MS Office (Word, Excel)", "Programming (Python, C++)": a bracketed list inside one item. (Chinese and
+# Japanese "，、" are not split: there they join the clauses of a sentence as often as list items.)
+_BRACKET_LIST = re.compile(r"\s*\(([^()]*[,;][^()]*)\)\s*")
 _CONJUNCTION = re.compile(r"\s+(?:and|und|y|et|e|i|en|og|och)\s+|\s*&\s*", re.IGNORECASE)
 _LEVEL = re.compile(
     r"\(?\b\d+\+?\s*(?:yrs?|years?|años|jahre|ans|anni)\b\)?|\((?:basic|intermediate|advanced|expert|native|fluent|"
@@ -34,7 +37,8 @@ _PROFICIENCY = re.compile(
     r"expert(?:\s+in)?|proficient(?:\s+in)?|familiar(?:\s+with)?|good|strong|solid|basic|advanced|intermediate|"
     r"working)\s+)+", re.IGNORECASE)
 _LEVEL_LABEL = re.compile(r"^(?:(?:working|basic|good|advanced|intermediate|expert|fluent|some)\s+knowledge|experienced|"
-                          r"familiar|proficient|expert|advanced|intermediate|basic|beginner|others?|misc(?:ellaneous)?)$",
+                          r"familiar|proficient|expert|advanced|intermediate|basic|beginner|fluent|native|[abc][12]|"
+                          r"others?|misc(?:ellaneous)?)$",
                           re.IGNORECASE)
 _FUNCTION_WORD = re.compile(r"^(?:along|but|which|with|and|or|the|a|an|for|to|of|in|on|as|by|from|using|including)\b"
                             r"|\b(?:which|that|who|and|or|with|of|the|to)$")
@@ -57,10 +61,13 @@ def _skill_pieces(text: str) -> list[str]:
             cells = cells[1:]
     out = []
     for cell in cells:
-        if ":" in cell:
-            label, _, rest = cell.partition(":")
+        colon = re.search(r"[:：]", cell)  # "：" ends a label in Chinese and Japanese text
+        if colon:
+            label, rest = cell[:colon.start()], cell[colon.end():]
             if len(label.split()) <= 4:
                 cell = rest
+        # the items of a bracketed list are items of the line, beside the name before the bracket
+        cell = _BRACKET_LIST.sub(lambda m: f", {m.group(1)}, ", cell).strip(" ,")
         cell = _LEVEL.sub(" ", cell)
         whole = _tidy_piece(cell)
         if _canonical_piece(whole):  # "CI / CD", "Kubernetes (K8s)": a known skill stays whole

@@ -171,3 +171,29 @@ def test_a_lone_ideograph_is_no_skill_but_one_letter_languages_are():
     assert _not_a_skill("日", "Nora Castell", None)
     assert not _not_a_skill("C", "Nora Castell", None)
     assert not _not_a_skill("R", "Nora Castell", None)
+
+
+def test_a_bracketed_list_gives_each_of_its_items():
+    """"Head (A, B)" is the head and its items, not "Head (A" and "B)"; a bracket of levels is not a skill."""
+    from cvrag_desktop.ingestion.skills import _clean_item
+
+    def items(text: str) -> list[str]:
+        return [q for p in _skill_pieces(text) for q in _clean_item(p)]
+
+    assert items("Office suite (Excel, Outlook, Visio), Jira") == ["Office suite", "Excel", "Outlook", "Visio", "Jira"]
+    assert items("Scripting (Bash, Perl)") == ["Scripting", "Bash", "Perl"]
+    assert items("Python (advanced, 6 years), SQL") == ["Python", "SQL"]
+    assert items("German (fluent, B2)") == ["German"]
+    assert items("Kubernetes (K8s), Helm") == ["Kubernetes (K8s)", "Helm"]  # no list inside: one known skill
+
+
+def test_a_tool_written_against_chinese_or_japanese_text_is_found():
+    """Han and kana are word characters to ``re``; "熟悉Redis、" must still bound the name, "Pythonic" must not."""
+    pattern = load_lexicon().skill_pattern
+    assert [m.group(0) for m in pattern.finditer("熟悉Redis和Kafka，会用docker部署")] == ["Redis", "Kafka", "docker"]
+    assert [m.group(0) for m in pattern.finditer("ツール：Terraformを使用")] == ["Terraform"]
+    assert [m.group(0) for m in pattern.finditer("pythonic code and myjava")] == []
+    lines = [TextLine(text=t, page=0, bbox=(0, 10 * i, 300, 10 * i + 9), size=10, bold=False)
+             for i, t in enumerate(["专业技能", "熟悉Redis和Kafka的使用，能独立部署服务。", "编程：Go"])]
+    found = [s for s, _ in extract_skills(lines, [1, 2], [])]
+    assert {"Redis", "Kafka", "Go"} <= set(found)
