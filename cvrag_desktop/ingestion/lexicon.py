@@ -59,7 +59,9 @@ def _cjk_alternation(words: list[str]) -> str:
 
 # Han, kana and Hangul are word characters to ``re`` but a CV in Chinese or Japanese writes a tool's
 # name against them with no space ("精通python，", "使用Docker部署"): they do not bind a Latin name.
-_NOT_CJK_WORD = r"[^\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+_CJK_RANGES = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_NOT_CJK_WORD = rf"[^\W{_CJK_RANGES}]"
+CJK_CHAR = re.compile(rf"[{_CJK_RANGES}]")
 
 
 def _bounded(alt: str) -> str:
@@ -109,12 +111,18 @@ def load_lexicon() -> Lexicon:
                               r"|\w{3,}(?:" + _word_alternation(lex.get("company_suffixes", [])) + r")\b"
                               + _cjk_alternation(lex.get("company_words_cjk", [])), flags),
         languages=languages,
-        language_re=re.compile(
-            r"(?<![\w])(?:" + _word_alternation(list(languages) + _raw_language_words(lex["languages"])) + r")(?![\w])",
-            flags,
-        ),
+        language_re=re.compile(_language_pattern(list(languages) + _raw_language_words(lex["languages"])), flags),
         name_stopwords=tuple(normalize_key(w) for w in lex["name_stopwords"]),
     )
+
+
+def _language_pattern(words: list[str]) -> str:
+    """Language names: a Latin name bounded by anything but a Latin word character ("Deutsch (C1)",
+    "会说English"); a CJK name inside its run of characters ("英语六级", "日本语N2")."""
+    cjk = [w for w in words if CJK_CHAR.search(w)]
+    latin = [w for w in words if w not in cjk]
+    return (rf"(?<!{_NOT_CJK_WORD})(?:{_word_alternation(latin)})(?!{_NOT_CJK_WORD})"
+            + _cjk_alternation(cjk))
 
 
 def _raw_language_words(table: dict) -> list[str]:

@@ -197,3 +197,15 @@ def test_a_tool_written_against_chinese_or_japanese_text_is_found():
              for i, t in enumerate(["专业技能", "熟悉Redis和Kafka的使用，能独立部署服务。", "编程：Go"])]
     found = [s for s, _ in extract_skills(lines, [1, 2], [])]
     assert {"Redis", "Kafka", "Go"} <= set(found)
+
+
+def test_languages_written_inside_a_chinese_or_japanese_run_are_found():
+    """"英语六级" and "日本语N2" have no word boundary around the name; "Englishman" is still not English."""
+    from cvrag_desktop.ingestion.skills import extract_languages
+
+    pattern = load_lexicon().language_re
+    assert [m.group(0) for m in pattern.finditer("英语六级，日本语N2，会说Deutsch")] == ["英语", "日本语", "Deutsch"]
+    assert [m.group(0) for m in pattern.finditer("an Englishman in Frenchtown")] == []
+    rows = ["语言能力", "英语六级，日本语N2"]
+    lines = [TextLine(text=t, page=0, bbox=(0, 10 * i, 300, 10 * i + 9), size=10, bold=False) for i, t in enumerate(rows)]
+    assert [lang for lang, _ in extract_languages(lines, [1], [0, 1])] == ["English", "Japanese"]
