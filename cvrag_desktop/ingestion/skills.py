@@ -67,7 +67,7 @@ def _skill_pieces(text: str) -> list[str]:
             if len(label.split()) <= 4:
                 cell = rest
         # the items of a bracketed list are items of the line, beside the name before the bracket
-        cell = _BRACKET_LIST.sub(lambda m: f", {m.group(1)}, ", cell).strip(" ,")
+        cell = _BRACKET_LIST.sub(_bracket_items, cell).strip(" ,")
         cell = _LEVEL.sub(" ", cell)
         whole = _tidy_piece(cell)
         if _canonical_piece(whole):  # "CI / CD", "Kubernetes (K8s)": a known skill stays whole
@@ -82,6 +82,12 @@ def _skill_pieces(text: str) -> list[str]:
                 if 1 <= len(p) <= 40 and len(p.split()) <= 5 and re.search(r"[^\W\d_]", p):
                     out.append(p)
     return out
+
+
+def _bracket_items(m: re.Match) -> str:
+    """A bracketed list's items as items of the line; versions ("Python (2.7, 3.x)") are dropped."""
+    inner = m.group(1)
+    return " " if re.fullmatch(r"[\d.xX+,;\s/]+", inner) else f", {inner}, "
 
 
 def _tidy_piece(piece: str) -> str:

@@ -131,8 +131,17 @@ class FacetPanel(QWidget):
         self._quiet = True
         before = self.values()
         ticked = self.selected_skills()
-        skills = Counter(s for r in rows for s in dict.fromkeys(person_skills(r)))
         self.skills.setUpdatesEnabled(False)  # hundreds of items: one repaint, not one per item
+        try:
+            self._rebuild(rows, ticked)
+        finally:
+            self.skills.setUpdatesEnabled(True)
+            self._quiet = False
+        if self.values() != before:
+            self._emit()
+
+    def _rebuild(self, rows: list[dict], ticked: set[str]) -> None:
+        skills = Counter(s for r in rows for s in dict.fromkeys(person_skills(r)))
         self.skills.clear()
         for name, n in sorted(skills.items(), key=lambda kv: (-kv[1], kv[0].casefold())):
             item = QListWidgetItem(f"{name} ({n})")
@@ -159,10 +168,6 @@ class FacetPanel(QWidget):
             combo.setCurrentIndex(max(combo.findData(chosen), 0))
         self.set_tags(sorted({t for r in rows for t in r.get("tags") or []}, key=str.casefold))
         self._filter_skill_list(self.skill_filter.text())
-        self.skills.setUpdatesEnabled(True)
-        self._quiet = False
-        if self.values() != before:
-            self._emit()
 
     def set_tags(self, tags: list[str]) -> None:
         """The tags to choose from (the current choice is kept)."""

@@ -184,6 +184,7 @@ def test_a_bracketed_list_gives_each_of_its_items():
     assert items("Scripting (Bash, Perl)") == ["Scripting", "Bash", "Perl"]
     assert items("Python (advanced, 6 years), SQL") == ["Python", "SQL"]
     assert items("German (fluent, B2)") == ["German"]
+    assert items("Python (2.7, 3.x), Perl") == ["Python", "Perl"]
     assert items("Kubernetes (K8s), Helm") == ["Kubernetes (K8s)", "Helm"]  # no list inside: one known skill
 
 
