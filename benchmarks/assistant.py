@@ -94,7 +94,7 @@ def gt_skills(rec: dict) -> set[str]:
     """
     from cvrag_desktop.index.filters import skill_key
     from cvrag_desktop.ingestion.lexicon import AMBIGUOUS_SKILLS, canonical_skill, load_lexicon
-    from cvrag_desktop.ingestion.textclean import normalize_key
+    from cvrag_desktop.ingestion.read.textclean import normalize_key
 
     out = {skill_key(x) for x in rec["skills"]}
     prose = [rec.get("summary") or "", *rec.get("certifications", [])]
@@ -109,7 +109,7 @@ def gt_skills(rec: dict) -> set[str]:
 
 def gt_matches(rec: dict, f: dict, today: dt.date) -> bool:
     """Does a ground-truth record pass the filters (index semantics)?"""
-    from cvrag_desktop.assistant.vocabulary import degree_level
+    from cvrag_desktop.assistant.understand.vocabulary import degree_level
     from cvrag_desktop.index.filters import language_key, skill_key, text_key
 
     if any(skill_key(s) not in gt_skills(rec) for s in f.get("skills", [])):
@@ -138,7 +138,7 @@ def build_questions(truth: dict[str, dict], rng: random.Random, today: dt.date) 
     """Questions with expectations, by category."""
     from collections import Counter
 
-    from cvrag_desktop.assistant.facts import role_span, span_years
+    from cvrag_desktop.assistant.facts.store import role_span, span_years
     from cvrag_desktop.ingestion.lexicon import canonical_skill
 
     qs: list[dict] = []
@@ -241,8 +241,8 @@ def citations_valid(r: dict, q: dict) -> tuple[bool, str]:
     fact word for word. Extractive answers quote lines of the chunk itself (their support
     is the term check inside the answer stage); LLM answers are checked the same way.
     """
-    from cvrag_desktop.assistant.answer import mentions, stem
-    from cvrag_desktop.assistant.facts import holds
+    from cvrag_desktop.assistant.answer.contract import mentions, stem
+    from cvrag_desktop.assistant.facts.store import holds
 
     given = set(r["evidence_ids"])
     for c in r["citations"]:
@@ -260,7 +260,7 @@ def citations_valid(r: dict, q: dict) -> tuple[bool, str]:
 
 def reference(facts, q: dict, today: dt.date) -> dict | None:
     """Brute-force recomputation over the catalog records (checks the arithmetic, not the extraction)."""
-    from cvrag_desktop.assistant.facts import role_span, span_years
+    from cvrag_desktop.assistant.facts.store import role_span, span_years
 
     allf = list(facts.all().values())
     text = q["q"].lower()

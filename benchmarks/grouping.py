@@ -123,8 +123,8 @@ def quality(svc, entries: dict[str, dict]) -> None:
 
 def chat_agrees(svc) -> bool:
     """The chat's PeopleIndex groups exactly like the browser's list."""
-    from cvrag_desktop.assistant.facts import CatalogFacts
-    from cvrag_desktop.assistant.people import PeopleIndex
+    from cvrag_desktop.assistant.facts.people import PeopleIndex
+    from cvrag_desktop.assistant.facts.store import CatalogFacts
 
     index = PeopleIndex(CatalogFacts(svc.catalog)).refresh()
     chat = {pid: list(p.documents) for pid, p in index.people.items()}

@@ -130,7 +130,7 @@ def _q(cat: str, template: str, n: str, rng: random.Random, **kw) -> Q:
 
 def _history(cid: str, t: dict, names: Names, rng: random.Random) -> Q | None:
     """One before / after / role-at / first / latest / degree question about one person."""
-    from cvrag_desktop.assistant.vocabulary import degree_level
+    from cvrag_desktop.assistant.understand.vocabulary import degree_level
 
     kind = rng.choice(["before", "after", "role_at", "first", "latest", "degree"])
     if kind == "degree":  # a level the person holds once, with the institution stated

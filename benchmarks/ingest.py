@@ -48,9 +48,9 @@ def make_corpus(folder: Path, copies: int, out: Path) -> list[Path]:
 def stage_split(files: list[Path]) -> dict[str, float]:
     """Seconds spent per stage over ``files`` (single process)."""
     from cvrag_desktop.ingestion.chunking import build_chunks
-    from cvrag_desktop.ingestion.extract import extract_document
+    from cvrag_desktop.ingestion.layout.sections import find_sections
     from cvrag_desktop.ingestion.normalize import normalize_document
-    from cvrag_desktop.ingestion.sections import find_sections
+    from cvrag_desktop.ingestion.read.extract import extract_document
 
     t = {"extract": 0.0, "sections": 0.0, "normalize (incl. sections)": 0.0, "chunk": 0.0}
     for f in files:

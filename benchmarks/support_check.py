@@ -1,4 +1,4 @@
-"""Does the support check (assistant/support.py) accept faithful answers and reject invented ones?
+"""Does the support check (assistant/answer/support.py) accept faithful answers and reject invented ones?
 
 A small generated library (seed 11, 8 British CVs) is imported into a temporary data home.
 Each case below cites one real excerpt (picked by candidate and a phrase it contains) with
@@ -137,7 +137,7 @@ def main() -> None:
     args = ap.parse_args()
     home = args.home or Path(tempfile.mkdtemp(prefix="cvrag_support_"))
     svc = library(home)
-    from cvrag_desktop.assistant.support import unsupported_claims
+    from cvrag_desktop.assistant.answer.support import unsupported_claims
 
     rows, wrong = [], []
     for kind, cases, want_rejected in (("faithful", FAITHFUL, False), ("fabricated", FABRICATED, True)):

@@ -34,7 +34,7 @@ def _cell(value, width: int) -> str:
     return (text[: width - 1] + "…") if len(text) > width else text.ljust(width)
 
 
-LOW_MARK = "?"  # after a value the extractor is not sure of (see ingestion/confidence.py)
+LOW_MARK = "?"  # after a value the extractor is not sure of (see ingestion/fields/confidence.py)
 
 
 def _low(row: dict, key: str) -> bool:

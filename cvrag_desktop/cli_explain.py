@@ -89,7 +89,7 @@ def search_person_id(svc, person: str | None) -> str | None:
 
 def cmd_explain(args, svc) -> int:
     """``explain match`` / ``explain search``: text, ``--json``, or ``--export`` for the candidate."""
-    from cvrag_desktop.assistant.rank_explain_export import explanation_text
+    from cvrag_desktop.assistant.jobmatch.rank_explain_export import explanation_text
 
     if args.person is not None and args.rank is not None:
         raise InvalidInput("Give a person or --rank, not both.")

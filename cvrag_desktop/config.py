@@ -122,7 +122,7 @@ class IngestLimits(BaseModel):
     max_ocr_seconds: float = Field(default=120.0, ge=0)  # added to max_seconds once a file needs OCR
     max_ocr_pages: int = Field(default=10, ge=1)  # pages one file may OCR (~1.3 s each): the rest is kept unread
     max_worker_mb: int = Field(default=1536, ge=256)  # resident memory of one parse worker (at most)
-    memory_budget_mb: int = Field(default=1536, ge=512)  # the import's whole process tree (ingestion/budget.py)
+    memory_budget_mb: int = Field(default=1536, ge=512)  # the import's whole process tree (ingestion/read/budget.py)
     max_objects: int = Field(default=200_000, ge=100)  # PDF objects (xref entries)
     max_streams: int = Field(default=20_000, ge=10)  # PDF streams
     max_inflated_mb: int = Field(default=256, ge=1)  # all PDF streams / DOCX parts, decompressed

@@ -38,7 +38,7 @@ class Provenance(BaseModel):
     """Where a field's value was read: page (0-based), bbox in PDF points, char span in the text.
 
     ``confidence`` (0–1) and ``reason`` say how far the extractor trusts the value and which
-    cues were missing or contrary (``ingestion/confidence.py``); None for records made before
+    cues were missing or contrary (``ingestion/fields/confidence.py``); None for records made before
     confidence existed and for fields that are not scored.
     """
 

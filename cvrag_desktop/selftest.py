@@ -84,7 +84,7 @@ def _step_models(t: SelfTest) -> str:
 
 
 def _step_ocr(t: SelfTest) -> str:
-    from cvrag_desktop.ingestion.ocr import get_engine
+    from cvrag_desktop.ingestion.read.ocr import get_engine
 
     engine = get_engine()
     if engine is None:

@@ -33,11 +33,11 @@ def document_preview(stored: str, page: int | None = 0, bbox=None) -> tuple[str,
 
     A PDF is its own preview. A Word copy's preview PDF (made at import) is made now when
     missing, and a box from a record imported before previews is translated onto it
-    (``ingestion/docx_preview.py``); an unreadable file raises its typed error.
+    (``preview/docx_preview.py``); an unreadable file raises its typed error.
     """
     if Path(stored).suffix.lower() != ".docx":
         return stored, page or 0, tuple(bbox) if bbox else None
-    from cvrag_desktop.ingestion.docx_preview import preview_for_view
+    from cvrag_desktop.preview.docx_preview import preview_for_view
 
     return preview_for_view(stored, page, bbox)
 
@@ -49,7 +49,7 @@ def document_preview_boxes(stored: str, boxes: list) -> list:
     """
     if Path(stored).suffix.lower() != ".docx" or not boxes:
         return list(boxes)
-    from cvrag_desktop.ingestion.docx_preview import translate_boxes
+    from cvrag_desktop.preview.docx_preview import translate_boxes
 
     return translate_boxes(stored, boxes)
 
@@ -454,7 +454,7 @@ class Services:
             if self._assistant is not None:
                 return self._assistant.facts
             if getattr(self, "_criteria_facts", None) is None:
-                from cvrag_desktop.assistant.facts import CatalogFacts
+                from cvrag_desktop.assistant.facts.store import CatalogFacts
 
                 self._criteria_facts = CatalogFacts(self.catalog)
             return self._criteria_facts
@@ -466,7 +466,7 @@ class Services:
         when another person shares the name, else the name. ``with_documents`` adds each
         document's flat row (``document_rows``, newest first).
         """
-        from cvrag_desktop.assistant.criteria import person_criteria, skill_names
+        from cvrag_desktop.assistant.facts.criteria import person_criteria, skill_names
 
         snap = self.people.snapshot()
         facts = self.criteria_facts.all()
@@ -651,7 +651,7 @@ class Services:
 
     def export_match_csv(self, result: dict, path: Path, blind: bool = False) -> int:
         """Write a job match's requirement x candidate matrix to CSV (``pseudonymous`` when blind) and audit it."""
-        from cvrag_desktop.assistant.jobmatch_export import pseudonymous, write_matrix_csv
+        from cvrag_desktop.assistant.jobmatch.export import pseudonymous, write_matrix_csv
 
         self._room_to_export()
         n = write_matrix_csv(pseudonymous(result) if blind else result, Path(path))
@@ -659,17 +659,17 @@ class Services:
             "ranking": [c["candidate_id"] for c in result.get("candidates") or []], "rows": n, "blind": bool(blind)})
         return n
 
-    # ---- why this rank (``assistant/rank_explain.py``) ----------------------------------------
+    # ---- why this rank (``assistant/jobmatch/rank_explain.py``) ----------------------------------------
     def explain_match(self, result: dict, candidate_id: str, jd_text: str | None = None) -> dict:
         """Why one job-match row has its rank: each requirement with its cited CV line, the rule, the model's part."""
-        from cvrag_desktop.assistant.rank_explain import explain_match
+        from cvrag_desktop.assistant.jobmatch.rank_explain import explain_match
 
         return explain_match(result, candidate_id, catalog=self.catalog, jd_text=jd_text)
 
     def explain_search(self, query: str, person: str | None = None, filters=None, rank: int | None = None) -> dict:
         """Why one person (or, with ``rank``, whoever is at that place) has their place in a ranked search
         (the search is run again, as the GUI runs it)."""
-        from cvrag_desktop.assistant.rank_explain import explain_search, rank_search_people
+        from cvrag_desktop.assistant.jobmatch.rank_explain import explain_search, rank_search_people
 
         owners = {d: pid for pid, ids in self.people.snapshot().grouping.people.items() for d in ids}
         found = self.search_with_floor(query, filters, 200, "hybrid", person_of=owners.get)
@@ -690,7 +690,7 @@ class Services:
 
     def export_explanation(self, explanation: dict, path: Path, title: str | None = None) -> Path:
         """Write a candidate-facing explanation (HTML or text; no other candidate in it) and audit the export."""
-        from cvrag_desktop.assistant.rank_explain_export import write_explanation
+        from cvrag_desktop.assistant.jobmatch.rank_explain_export import write_explanation
 
         self._room_to_export()
         out = write_explanation(explanation, Path(path), title)
@@ -868,7 +868,7 @@ class Services:
 
     def doctor(self) -> dict:
         """Where data lives, which optional parts are available, what the catalog holds."""
-        from cvrag_desktop.ingestion.ocr import available_engine_name
+        from cvrag_desktop.ingestion.read.ocr import available_engine_name
         info: dict = {
             "data_dir": str(self.paths.data_dir),
             "config_dir": str(self.paths.config_dir),

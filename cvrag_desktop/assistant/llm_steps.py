@@ -15,8 +15,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from cvrag_desktop.assistant import prompts
-from cvrag_desktop.assistant.answer import AnswerReply, DraftExtractor, validate_reply
-from cvrag_desktop.assistant.router import Plan
+from cvrag_desktop.assistant.answer.contract import AnswerReply, DraftExtractor, validate_reply
+from cvrag_desktop.assistant.understand.router import Plan
 from cvrag_desktop.errors import LlmOutputInvalid
 from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
 from cvrag_desktop.llm import DEFAULT_ALIAS, QUALITY_ALIAS, complete_structured, complete_text

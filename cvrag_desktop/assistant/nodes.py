@@ -16,24 +16,30 @@ from dataclasses import dataclass, field
 
 from langchain_core.runnables import RunnableConfig
 
-from cvrag_desktop.assistant import analytics, lookup
-from cvrag_desktop.assistant.computed import run_intent
-from cvrag_desktop.assistant.facts import CatalogFacts
-from cvrag_desktop.assistant.followup import (
+from cvrag_desktop.assistant.answer.scoped import scoped_answer
+from cvrag_desktop.assistant.facts import analytics, lookup
+from cvrag_desktop.assistant.facts.computed import run_intent
+from cvrag_desktop.assistant.facts.people import PeopleIndex
+from cvrag_desktop.assistant.facts.store import CatalogFacts
+from cvrag_desktop.assistant.state import PER_TURN_RESET, AssistantState
+from cvrag_desktop.assistant.understand.followup import (
     NO_PREVIOUS,
     follow_up,
     previous_people,
     rewritten,
     seniority_titles,
 )
-from cvrag_desktop.assistant.numbers import EXACT_KEYS
-from cvrag_desktop.assistant.people import PeopleIndex
-from cvrag_desktop.assistant.question import about_people, fold, says_currently
-from cvrag_desktop.assistant.router import DOMAIN, PRONOUNS, Plan, looks_like_unknown_name, parse_question
-from cvrag_desktop.assistant.scoped import scoped_answer
-from cvrag_desktop.assistant.state import PER_TURN_RESET, AssistantState
-from cvrag_desktop.assistant.typos import TermCache, correct_question, read_as_note
-from cvrag_desktop.assistant.vocabulary import VocabularyCache
+from cvrag_desktop.assistant.understand.numbers import EXACT_KEYS
+from cvrag_desktop.assistant.understand.question import about_people, fold, says_currently
+from cvrag_desktop.assistant.understand.router import (
+    DOMAIN,
+    PRONOUNS,
+    Plan,
+    looks_like_unknown_name,
+    parse_question,
+)
+from cvrag_desktop.assistant.understand.typos import TermCache, correct_question, read_as_note
+from cvrag_desktop.assistant.understand.vocabulary import VocabularyCache
 from cvrag_desktop.config import Settings
 from cvrag_desktop.errors import Cancelled, InvalidInput
 from cvrag_desktop.llm import LLM_ERRORS
@@ -256,7 +262,7 @@ def _search(state: AssistantState, config: RunnableConfig, strategy: str) -> dic
 
 def _named_chunks(deps: AssistantDeps, plan: dict) -> list[dict]:
     """The named people's chunks (every document of each), those carrying what was asked first."""
-    from cvrag_desktop.assistant.scoped import chunk_score
+    from cvrag_desktop.assistant.answer.scoped import chunk_score
 
     people = deps.people.refresh()
     docs = [d for p in plan.get("persons") or [] if p in people.people for d in people.people[p].documents]

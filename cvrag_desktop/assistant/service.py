@@ -16,11 +16,11 @@ import logging
 import uuid
 from collections.abc import Callable
 
-from cvrag_desktop.assistant.facts import CatalogFacts
+from cvrag_desktop.assistant.facts.people import PeopleIndex
+from cvrag_desktop.assistant.facts.store import CatalogFacts
 from cvrag_desktop.assistant.memory import THREADS_FILE, ThreadStore
 from cvrag_desktop.assistant.nodes import AssistantDeps
-from cvrag_desktop.assistant.people import PeopleIndex
-from cvrag_desktop.assistant.vocabulary import VocabularyCache
+from cvrag_desktop.assistant.understand.vocabulary import VocabularyCache
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings
 from cvrag_desktop.errors import InvalidInput, NotFound
@@ -139,7 +139,7 @@ class AssistantService:
     def match_jd(self, text: str, use_llm: bool = True, limit: int | None = 20) -> dict:
         """Rank candidates against a job description with a requirement × candidate matrix
         (the ``limit`` best people; None: everyone ranked)."""
-        from cvrag_desktop.assistant.jobmatch import match_job
+        from cvrag_desktop.assistant.jobmatch.matrix import match_job
 
         result = match_job(self, text, use_llm=self.llm_available(use_llm), limit=limit)
         from cvrag_desktop.catalog.audit import audit_for, digest

@@ -20,9 +20,9 @@ from pathlib import Path
 
 from cvrag_desktop.evaluation.folds import LabelledDoc, Normalizer, load_labelled
 from cvrag_desktop.evaluation.matching import match_key
-from cvrag_desktop.ingestion import contact
-from cvrag_desktop.ingestion.extract import ExtractedDoc, extract_document
-from cvrag_desktop.ingestion.line_roles import NAME, OTHER, LineRoleModel, doc_features, top_lines
+from cvrag_desktop.ingestion.fields import contact
+from cvrag_desktop.ingestion.layout.line_roles import NAME, OTHER, LineRoleModel, doc_features, top_lines
+from cvrag_desktop.ingestion.read.extract import ExtractedDoc, extract_document
 
 FACTORY_SEED = 20261202
 FACTORY_COUNT = 240

@@ -27,8 +27,8 @@ from pathlib import Path
 from cvrag_desktop.domain import NormalizedCV
 from cvrag_desktop.errors import CvragError
 from cvrag_desktop.evaluation.matching import Comparison, compare, same, same_language, same_skill, similar
-from cvrag_desktop.ingestion.extract import extract_document
 from cvrag_desktop.ingestion.normalize import normalize_document
+from cvrag_desktop.ingestion.read.extract import extract_document
 
 FIELDS = ("name", "email", "current_title", "employers", "degrees", "skills", "languages", "sections")
 YEARS = "years"

@@ -15,8 +15,8 @@ from pathlib import Path
 from cvrag_desktop.domain import NormalizedCV
 from cvrag_desktop.errors import CvragError
 from cvrag_desktop.evaluation.matching import recall, same, similar
-from cvrag_desktop.ingestion.extract import extract_document
 from cvrag_desktop.ingestion.normalize import normalize_document
+from cvrag_desktop.ingestion.read.extract import extract_document
 
 FIELDS = ("name", "email", "current_title", "current_company", "employers", "degrees", "skills", "languages",
           "current_roles")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from cvrag_desktop.config import resource_yaml
-from cvrag_desktop.ingestion.textclean import normalize_key
+from cvrag_desktop.ingestion.read.textclean import normalize_key
 
 # canonical skills that are ordinary words: only trusted inside a skills section
 AMBIGUOUS_SKILLS = {"go", "r", "c", "rust", "swift", "dart", "chef", "puppet", "unity", "excel", "spring",

@@ -14,7 +14,7 @@ import re
 from pydantic import BaseModel, ConfigDict, Field
 
 from cvrag_desktop.domain import Education, Experience, NormalizedCV, Provenance
-from cvrag_desktop.ingestion.textclean import normalize_key
+from cvrag_desktop.ingestion.read.textclean import normalize_key
 from cvrag_desktop.llm import DEFAULT_ALIAS, LLM_ERRORS, complete_structured, get_route, llm_enabled, probe
 
 MAX_TEXT_CHARS = 12_000  # ~3k tokens: fits an 8k context with the schema and the reply

@@ -14,21 +14,21 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from cvrag_desktop.domain import NormalizedCV, Provenance
-from cvrag_desktop.ingestion import contact
-from cvrag_desktop.ingestion.confidence import score_confidence
-from cvrag_desktop.ingestion.cvdate import file_date, find_cv_date, find_date_stamp
-from cvrag_desktop.ingestion.education import parse_education
-from cvrag_desktop.ingestion.europass import read_europass
-from cvrag_desktop.ingestion.extract import ExtractedDoc
-from cvrag_desktop.ingestion.grouped_history import read_grouped_education, read_grouped_history
-from cvrag_desktop.ingestion.history import parse_experiences
+from cvrag_desktop.ingestion.fields import contact
+from cvrag_desktop.ingestion.fields.confidence import score_confidence
+from cvrag_desktop.ingestion.fields.cvdate import file_date, find_cv_date, find_date_stamp
+from cvrag_desktop.ingestion.fields.education import parse_education
+from cvrag_desktop.ingestion.fields.europass import read_europass
+from cvrag_desktop.ingestion.fields.grouped_history import read_grouped_education, read_grouped_history
+from cvrag_desktop.ingestion.fields.history import parse_experiences
+from cvrag_desktop.ingestion.fields.skills import extract_certifications, extract_languages, extract_skills
+from cvrag_desktop.ingestion.layout.sections import SectionBlock, find_sections
 from cvrag_desktop.ingestion.lexicon import load_lexicon
-from cvrag_desktop.ingestion.sections import SectionBlock, find_sections
-from cvrag_desktop.ingestion.skills import extract_certifications, extract_languages, extract_skills
-from cvrag_desktop.ingestion.textclean import normalize_key
+from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+from cvrag_desktop.ingestion.read.textclean import normalize_key
 
 if TYPE_CHECKING:
-    from cvrag_desktop.ingestion.line_roles import LineRoleModel
+    from cvrag_desktop.ingestion.layout.line_roles import LineRoleModel
 
 
 class _Prov:
@@ -85,7 +85,7 @@ def _side_by_side(blocks: list[SectionBlock]) -> dict[str, list[int]]:
 def _heading_cells(blocks: list[SectionBlock], lines: list) -> dict[str, list[int]]:
     """Headings side by side in one row ("Languages<tab>Certifications" of a table): every section
     the row names shares the block's lines, whose rows carry one cell of each."""
-    from cvrag_desktop.ingestion.sections import lexicon_section
+    from cvrag_desktop.ingestion.layout.sections import lexicon_section
 
     out: dict[str, list[int]] = {}
     for b in blocks:
@@ -145,7 +145,7 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None, roles: L
                        ) -> tuple[NormalizedCV, list[SectionBlock]]:
     """Read the structured record out of an extracted CV; also returns its section blocks.
 
-    ``roles`` (a :class:`~cvrag_desktop.ingestion.line_roles.LineRoleModel`) decides the name line
+    ``roles`` (a :class:`~cvrag_desktop.ingestion.layout.line_roles.LineRoleModel`) decides the name line
     instead of the hand-written rules (leave-one-source-out evaluation trains one per fold).
     """
     blocks = find_sections(doc)

@@ -29,7 +29,7 @@ from cvrag_desktop.catalog.library import check_source, commit_copy, copy_into_l
 from cvrag_desktop.config import AppPaths, IngestLimits
 from cvrag_desktop.domain import NormalizedCV
 from cvrag_desktop.errors import CvragError
-from cvrag_desktop.ingestion.sandbox import shared_sandbox
+from cvrag_desktop.ingestion.read.sandbox import shared_sandbox
 
 log = logging.getLogger(__name__)
 SUPPORTED = (".pdf", ".docx")
@@ -127,8 +127,8 @@ def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as
     to run it again on its OCR lane (``{"defer": "ocr", "args": ...}``).
     """
     from cvrag_desktop.ingestion.chunking import build_chunks
-    from cvrag_desktop.ingestion.extract import OcrDeferred, extract_document
     from cvrag_desktop.ingestion.normalize import normalize_document
+    from cvrag_desktop.ingestion.read.extract import OcrDeferred, extract_document
 
     started = time.perf_counter()
     try:
@@ -142,7 +142,7 @@ def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as
             raise NoCvContent("No name, contact, work history or education could be read from this file.")
         chunks = build_chunks(candidate_id, cv, doc, blocks)
         if layout is not None:  # a Word file: positions on its preview PDF, as a PDF's are on its pages
-            from cvrag_desktop.ingestion.docx_preview import remap
+            from cvrag_desktop.preview.docx_preview import remap
 
             cv, chunks = remap(cv, chunks, layout)
     except OcrDeferred as exc:
@@ -175,7 +175,7 @@ def _docx_layout(doc, stored: str):
     """The preview of a Word file (None for a PDF, or when rendering fails: it is then made on first view)."""
     if doc.method != "docx":
         return None
-    from cvrag_desktop.ingestion.docx_preview import render_preview
+    from cvrag_desktop.preview.docx_preview import render_preview
 
     try:
         return render_preview(doc.lines)
@@ -186,7 +186,7 @@ def _docx_layout(doc, stored: str):
 
 def _warm_worker() -> None:
     """Import the parsers and load the vocabularies once per worker process."""
-    from cvrag_desktop.ingestion import chunking, extract, normalize  # noqa: F401
+    from cvrag_desktop.ingestion import chunking, normalize  # noqa: F401
     from cvrag_desktop.ingestion.lexicon import load_lexicon
 
     load_lexicon()
@@ -346,7 +346,7 @@ class Ingestor:
                 progress(done, total, progress_note(shown, done - first_done, total - done,
                                                     time.perf_counter() - started))
 
-        from cvrag_desktop.ingestion.budget import plan_memory
+        from cvrag_desktop.ingestion.read.budget import plan_memory
 
         # one budget for the tree: parent + parse workers + OCR worker (fewer workers when it is small)
         plan = plan_memory(self.limits.memory_budget_mb, max(1, workers), self.limits.max_worker_mb)
@@ -400,7 +400,7 @@ class Ingestor:
     def _keep_preview(stored: Path, pdf: bytes, shown: str) -> None:
         """Write a Word copy's preview beside the library (``<data>/previews/<sha>.pdf``); a failure is logged."""
         from cvrag_desktop.catalog.library import preview_path
-        from cvrag_desktop.ingestion.docx_preview import write_preview
+        from cvrag_desktop.preview.docx_preview import write_preview
 
         try:
             write_preview(preview_path(stored), pdf)

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from cvrag_desktop.assistant.rank_explain_export import MARK, STATUS, headline
+from cvrag_desktop.assistant.jobmatch.rank_explain_export import MARK, STATUS, headline
 from cvrag_desktop.ui.errors import InlineMessage, report_error
 
 COLUMNS = ("Requirement", "Kind", "Result", "Points", "Cited CV line")

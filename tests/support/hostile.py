@@ -245,7 +245,7 @@ def sandbox_probe(action: str, amount: float = 0.0) -> dict:
     if action == "sleep":
         time.sleep(amount)
     elif action == "ocr":  # a slow phase announced to the supervisor (as extract does before OCR)
-        from cvrag_desktop.ingestion.sandbox import announce
+        from cvrag_desktop.ingestion.read.sandbox import announce
 
         announce("ocr")
         time.sleep(amount)

@@ -17,7 +17,7 @@ PAGES = 3
 
 def lane_probe(action: str, arg: object = 0.0, lane: str = "parse") -> dict:
     """Behave like ``parse_file``: text files finish, scans are deferred, then "OCR'd" page by page."""
-    from cvrag_desktop.ingestion.sandbox_worker import announce
+    from cvrag_desktop.ingestion.read.sandbox_worker import announce
 
     if action == "text":
         time.sleep(float(arg))

@@ -61,7 +61,7 @@ def test_every_view_names_a_person_by_one_pseudonym_and_namesakes_apart(qtbot, l
                             {"candidate_id": "a3", "person_id": "a3", "name": "Ana Ruiz", "evidence": []}],
              "requirements": []}
     assert [c["name"] for c in blind_match(blind, match, people)["candidates"]] == [ana, other]
-    from cvrag_desktop.assistant.jobmatch_export import pseudonymous
+    from cvrag_desktop.assistant.jobmatch.export import pseudonymous
 
     assert [c["name"] for c in pseudonymous(match)["candidates"]] == [ana, other]
     # CSV: the documents list (a1 and a2 are one person) and the people list
@@ -83,7 +83,7 @@ def test_every_view_names_a_person_by_one_pseudonym_and_namesakes_apart(qtbot, l
 
 
 def test_a_real_job_match_names_the_person_not_the_document(qtbot, library):
-    from cvrag_desktop.assistant.jobmatch import match_job
+    from cvrag_desktop.assistant.jobmatch.matrix import match_job
     from cvrag_desktop.ui.blind_mode import BlindMode, blind_match
 
     svc = library

@@ -37,7 +37,7 @@ def test_job_match_matrix_and_evidence(chat_window, qtbot):
 def test_job_match_ends_in_a_shortlist_and_a_csv(chat_window, qtbot, tmp_path):
     import csv
 
-    from cvrag_desktop.assistant.jobmatch_export import unread_requirements
+    from cvrag_desktop.assistant.jobmatch.export import unread_requirements
 
     dlg = chat_window.match_job()
     assert not dlg.export_btn.isEnabled() and not dlg.shortlist_btn.isEnabled()

@@ -43,7 +43,7 @@ def test_core_imports_without_pyside6():
 
 def test_core_module_list_is_not_empty():
     mods = core_modules()
-    assert "cvrag_desktop.services" in mods and "cvrag_desktop.ingestion.extract" in mods
+    assert "cvrag_desktop.services" in mods and "cvrag_desktop.ingestion.read.extract" in mods
 
 
 def test_no_core_module_imports_qt_even_inside_a_function():

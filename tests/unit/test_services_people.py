@@ -99,8 +99,8 @@ def test_chat_people_index_picks_the_same_primary_document_when_two_copies_tie(s
     people index and the browser's list must agree on it."""
     import time
 
-    from cvrag_desktop.assistant.facts import CatalogFacts
-    from cvrag_desktop.assistant.people import PeopleIndex
+    from cvrag_desktop.assistant.facts.people import PeopleIndex
+    from cvrag_desktop.assistant.facts.store import CatalogFacts
 
     time.sleep(0.01)
     add_document(svc.catalog, "0b", BEN)  # a second copy of the same CV, imported later (its id sorts first)

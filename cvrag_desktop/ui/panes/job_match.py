@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from cvrag_desktop.assistant.jobmatch_export import (
+from cvrag_desktop.assistant.jobmatch.export import (
     shortlist_name,
     top_ids,
     unread_requirements,

@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QMenu, QTableWidgetItem
 
-from cvrag_desktop.assistant.rank_explain import missed_must_haves
+from cvrag_desktop.assistant.jobmatch.rank_explain import missed_must_haves
 
 FLAG_TINT = QColor(230, 150, 20, 60)
 FLAG_TIP = ("Must-haves this CV does not show: a flag for you to read, not a rejection. A job match never "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cvrag_desktop.assistant.facts import holds
+from cvrag_desktop.assistant.facts.store import holds
 
 
 def _check_citations(result):

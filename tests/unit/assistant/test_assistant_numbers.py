@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from cvrag_desktop.assistant.numbers import describe_years, extract_years, years_pass
-from cvrag_desktop.assistant.question import question_language, stopwords
+from cvrag_desktop.assistant.understand.numbers import describe_years, extract_years, years_pass
+from cvrag_desktop.assistant.understand.question import question_language, stopwords
 
 MORE_THAN_10 = {"min_years": 10, "years_more_than": 10}
 
@@ -53,7 +53,7 @@ def test_more_than_is_strict_and_at_least_is_not():
 
 def test_more_than_keeps_a_fraction_above_the_bound(assistant, catalog):
     """A person with 11.4 years has more than 11 years (whole-year "12+" would drop them)."""
-    from cvrag_desktop.assistant.facts import CatalogFacts
+    from cvrag_desktop.assistant.facts.store import CatalogFacts
 
     facts = CatalogFacts(catalog)
     years = {f.name: f.years for f in facts.all().values()}
@@ -76,14 +76,14 @@ def test_polish_is_a_listed_language():
                                       "¿Quién trabaja actualmente en Globex?", "Kto obecnie pracuje w Globex?",
                                       "Wie werkt momenteel bij Globex?", "目前谁在Globex工作？"])
 def test_currently_in_every_listed_language(question):
-    from cvrag_desktop.assistant.question import says_currently
+    from cvrag_desktop.assistant.understand.question import says_currently
 
     assert says_currently(question)
 
 
 def test_before_and_after_are_data():
-    from cvrag_desktop.assistant.intents import AFTER, BEFORE
-    from cvrag_desktop.assistant.question import fold
+    from cvrag_desktop.assistant.understand.intents import AFTER, BEFORE
+    from cvrag_desktop.assistant.understand.question import fold
 
     assert BEFORE.search(fold("Gdzie pracowała przed Globex?")) and BEFORE.search(fold("Wo war sie vor Globex?"))
     assert AFTER.search(fold("Dove ha lavorato dopo Globex?")) and AFTER.search(fold("O que fez após a Globex?"))
@@ -91,15 +91,15 @@ def test_before_and_after_are_data():
 
 @pytest.mark.parametrize("question", ["Qui a le permis de conduire ?", "Kto ma prawo jazdy?", "Chi ha la patente?"])
 def test_a_who_question_in_another_language_is_in_scope(vocab_and_people, question):
-    from cvrag_desktop.assistant.router import parse_question
+    from cvrag_desktop.assistant.understand.router import parse_question
 
     vocab, people = vocab_and_people
     assert parse_question(question, vocab, None, people).route != "out_of_scope"
 
 
 def test_a_word_many_cvs_use_is_not_read_as_a_name_from_a_cv_header(catalog):
-    from cvrag_desktop.assistant.facts import CatalogFacts
-    from cvrag_desktop.assistant.people import PeopleIndex, find_mentions
+    from cvrag_desktop.assistant.facts.people import PeopleIndex, find_mentions
+    from cvrag_desktop.assistant.facts.store import CatalogFacts
 
     people = PeopleIndex(CatalogFacts(catalog))
     word = "madrid"  # on the top lines of one fixture CV (its location), in no name
@@ -110,9 +110,9 @@ def test_a_word_many_cvs_use_is_not_read_as_a_name_from_a_cv_header(catalog):
 
 @pytest.fixture
 def vocab_and_people(catalog):
-    from cvrag_desktop.assistant.facts import CatalogFacts
-    from cvrag_desktop.assistant.people import PeopleIndex
-    from cvrag_desktop.assistant.vocabulary import build_vocabulary
+    from cvrag_desktop.assistant.facts.people import PeopleIndex
+    from cvrag_desktop.assistant.facts.store import CatalogFacts
+    from cvrag_desktop.assistant.understand.vocabulary import build_vocabulary
 
     return build_vocabulary(catalog), PeopleIndex(CatalogFacts(catalog))
 
@@ -121,7 +121,7 @@ def vocab_and_people(catalog):
                                       "Wer hat mehr als 3 Jahre Erfahrung?", "Kto ma ponad 3 lata doświadczenia?",
                                       "Qui a plus de 3 ans d'expérience ?", "3年以上の経験がある候補者は？"])
 def test_a_years_question_in_any_listed_language_is_a_filter(vocab_and_people, question):
-    from cvrag_desktop.assistant.router import parse_question
+    from cvrag_desktop.assistant.understand.router import parse_question
 
     vocab, people = vocab_and_people
     plan = parse_question(question, vocab, None, people)

@@ -193,7 +193,7 @@ def bullets(r: dict) -> list[str]:
     ("王 小明", "王小明"),
 ])
 def test_name_key(name, key):
-    from cvrag_desktop.assistant.people import name_key
+    from cvrag_desktop.assistant.facts.people import name_key
 
     assert name_key(name) == key
     if any("\u4e00" <= ch <= "\u9fff" for ch in name):
@@ -201,7 +201,7 @@ def test_name_key(name, key):
 
 
 def test_question_words_and_concepts():
-    from cvrag_desktop.assistant.question import concepts_in, content_words
+    from cvrag_desktop.assistant.understand.question import concepts_in, content_words
 
     assert content_words("What is Smith's degree?") == ["smith", "degree"]
     assert content_words("What is Smith’s degree?") == ["smith", "degree"]
@@ -215,8 +215,8 @@ def test_question_words_and_concepts():
 def test_cv_date_and_publication_count():
     import datetime as dt
 
-    from cvrag_desktop.assistant.compare import publication_count
-    from cvrag_desktop.assistant.cvdate import cv_date
+    from cvrag_desktop.assistant.answer.compare import publication_count
+    from cvrag_desktop.assistant.facts.cvdate import cv_date
 
     found = cv_date(make_chunks(person("p_mia")))
     assert found is not None
@@ -231,7 +231,7 @@ def test_cv_date_and_publication_count():
 
 
 def test_people_index_groups_documents_and_labels_namesakes(people_assistant):
-    from cvrag_desktop.assistant.people import find_mentions
+    from cvrag_desktop.assistant.facts.people import find_mentions
 
     index = people_assistant.people.refresh()
     assert len(index.people) == len(PEOPLE) - 1  # Omar's two files are one person
@@ -509,7 +509,7 @@ def test_driving_licence_not_stated(ask):
 
 
 def test_entries_of_the_section_asked_about_answer_without_its_word():
-    from cvrag_desktop.assistant.scoped import scoped_answer
+    from cvrag_desktop.assistant.answer.scoped import scoped_answer
 
     evidence = [{"evidence_id": "E1", "candidate_id": "c1", "candidate_name": "Ada Vos", "section": "awards",
                  "text": "Awards\nBest Poster Award, Symposium 2024\nFirst place, Regional Hackathon 2019"}]

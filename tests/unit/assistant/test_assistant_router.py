@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cvrag_desktop.assistant.router import parse_question
-from cvrag_desktop.assistant.vocabulary import build_vocabulary, degree_level
+from cvrag_desktop.assistant.understand.router import parse_question
+from cvrag_desktop.assistant.understand.vocabulary import build_vocabulary, degree_level
 
 
 @pytest.fixture
@@ -67,7 +67,7 @@ def test_degree_levels(degree, level):
 
 
 def test_unknown_person_but_not_an_unknown_employer(vocab):
-    from cvrag_desktop.assistant.router import looks_like_unknown_name
+    from cvrag_desktop.assistant.understand.router import looks_like_unknown_name
 
     plan = parse_question("What is Zoe Quill's phone number?", vocab)
     assert looks_like_unknown_name("What is Zoe Quill's phone number?", plan) == "Zoe Quill"

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from cvrag_desktop.assistant.typos import TermIndex, build_terms, closest_term, correct_question, read_as_note
-from cvrag_desktop.assistant.vocabulary import build_vocabulary
+from cvrag_desktop.assistant.understand.typos import (
+    TermIndex,
+    build_terms,
+    closest_term,
+    correct_question,
+    read_as_note,
+)
+from cvrag_desktop.assistant.understand.vocabulary import build_vocabulary
 
 
 @pytest.fixture
 def terms(catalog) -> TermIndex:
-    from cvrag_desktop.assistant.typos import corpus_words
+    from cvrag_desktop.assistant.understand.typos import corpus_words
 
     return build_terms(build_vocabulary(catalog), corpus_words(catalog))
 
@@ -97,16 +103,16 @@ def test_shortened_words_are_read_whole(terms):
 @pytest.mark.parametrize("question", ["Dove ha lavorato Ana Núñez?", "Gdzie pracowała Ana Núñez?",
                                       "Wo hat Ana Núñez gearbeitet?", "¿Dónde trabajó Ana Núñez?"])
 def test_work_words_of_every_listed_language_are_not_required_evidence(catalog, question):
-    from cvrag_desktop.assistant.facts import CatalogFacts
-    from cvrag_desktop.assistant.people import PeopleIndex
-    from cvrag_desktop.assistant.router import parse_question
+    from cvrag_desktop.assistant.facts.people import PeopleIndex
+    from cvrag_desktop.assistant.facts.store import CatalogFacts
+    from cvrag_desktop.assistant.understand.router import parse_question
 
     plan = parse_question(question, build_vocabulary(catalog), None, PeopleIndex(CatalogFacts(catalog)))
     assert plan.persons and plan.terms == []
 
 
 def test_a_word_known_only_by_a_guessed_ending_is_still_read_as_the_close_term():
-    from cvrag_desktop.assistant.typos import TermIndex, closest_term
+    from cvrag_desktop.assistant.understand.typos import TermIndex, closest_term
 
     targets = {"testing": "Testing", "test": "test", "catalan": "Catalan", "catala": "Catala", "mongodb": "MongoDB"}
     terms = TermIndex(targets, frozenset({"test", "mongo", *targets}), frozenset())

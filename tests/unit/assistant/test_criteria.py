@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from cvrag_desktop.assistant.criteria import (
+from cvrag_desktop.assistant.facts.criteria import (
     degree_claims,
     degree_rank,
     facet_counts,

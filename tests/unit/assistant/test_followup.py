@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cvrag_desktop.assistant.followup import NO_PREVIOUS, follow_up, seniority_titles
+from cvrag_desktop.assistant.understand.followup import NO_PREVIOUS, follow_up, seniority_titles
 
 
 def _names(reply: dict) -> set[str]:

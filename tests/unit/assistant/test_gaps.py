@@ -7,8 +7,8 @@ import datetime as dt
 
 import pytest
 
-from cvrag_desktop.assistant.facts import CandidateFacts
-from cvrag_desktop.assistant.gaps import career_gaps, months_asked
+from cvrag_desktop.assistant.facts.gaps import career_gaps, months_asked
+from cvrag_desktop.assistant.facts.store import CandidateFacts
 from cvrag_desktop.domain import Chunk, Education, Experience, NormalizedCV
 from tests.unit.assistant.conftest import AS_OF, assistant_over
 

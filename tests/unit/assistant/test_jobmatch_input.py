@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cvrag_desktop.assistant.jobmatch import MAX_JD
+from cvrag_desktop.assistant.jobmatch.matrix import MAX_JD
 from cvrag_desktop.errors import InvalidInput
 
 JD = "Backend engineer\nRequirements: Python, Kafka, 5+ years of experience.\nNice to have: Docker"
@@ -57,13 +57,13 @@ def test_an_empty_description_is_a_clear_error(assistant, text):
      ["Python", "Kafka"], ["Docker"], ["English", "German"]),
 ])
 def test_requirement_lists_joined_by_and_with_nice_to_haves_in_each_language(jd, must, nice, langs):
-    from cvrag_desktop.assistant.jobmatch import parse_requirements
+    from cvrag_desktop.assistant.jobmatch.matrix import parse_requirements
 
     req = parse_requirements(jd)
     assert req.must_have_skills == must and req.nice_to_have_skills == nice and sorted(req.languages) == langs
 
 
 def test_a_language_named_outside_the_requirements_is_no_requirement():
-    from cvrag_desktop.assistant.jobmatch import parse_requirements
+    from cvrag_desktop.assistant.jobmatch.matrix import parse_requirements
 
     assert parse_requirements("About us: a Polish company.\nRequirements: Python").languages == []

@@ -10,8 +10,13 @@ import json
 
 import pytest
 
-from cvrag_desktop.assistant.rank_explain import MATCH_RULE, cited_line, explain_match, missed_must_haves
-from cvrag_desktop.assistant.rank_explain_export import explanation_text
+from cvrag_desktop.assistant.jobmatch.rank_explain import (
+    MATCH_RULE,
+    cited_line,
+    explain_match,
+    missed_must_haves,
+)
+from cvrag_desktop.assistant.jobmatch.rank_explain_export import explanation_text
 from cvrag_desktop.errors import InvalidInput, NotFound
 from cvrag_desktop.services import Services
 from tests.unit.assistant.conftest import PEOPLE, add_person
@@ -108,7 +113,7 @@ def test_a_ranked_search_row_explained_by_the_words_its_cv_states(svc):
 
 
 def _people(svc, query):
-    from cvrag_desktop.assistant.rank_explain import rank_search_people
+    from cvrag_desktop.assistant.jobmatch.rank_explain import rank_search_people
 
     found = svc.search_with_floor(query, None, 200, "hybrid")
     return rank_search_people(found["main"], found["weaker"], lambda d: d)

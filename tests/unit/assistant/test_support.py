@@ -10,8 +10,8 @@ import datetime as dt
 
 import pytest
 
-from cvrag_desktop.assistant.answer import AnswerReply, validate_reply
-from cvrag_desktop.assistant.support import claim_sentences, unsupported_claims
+from cvrag_desktop.assistant.answer.contract import AnswerReply, validate_reply
+from cvrag_desktop.assistant.answer.support import claim_sentences, unsupported_claims
 
 TODAY = dt.date(2026, 6, 1)
 SKILLS = "Skills: Python, Kafka, Go, JavaScript"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cvrag_desktop.assistant.work_fields import describe_span, fields_in, role_fields
+from cvrag_desktop.assistant.facts.work_fields import describe_span, fields_in, role_fields
 from cvrag_desktop.domain import Chunk, Experience, NormalizedCV
 from tests.unit.assistant.conftest import AS_OF, assistant_over
 

@@ -13,8 +13,8 @@ from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.cli import main
 from cvrag_desktop.domain import LOW_CONFIDENCE
 from cvrag_desktop.export import export_candidates_csv
-from cvrag_desktop.ingestion.extract import extract_document
 from cvrag_desktop.ingestion.normalize import normalize_document
+from cvrag_desktop.ingestion.read.extract import extract_document
 from cvrag_desktop.services import Services
 from tests.support.confidence_docs import doubtful_cv, write_page
 from tests.support.people_docs import add_document, make_cv

@@ -7,8 +7,8 @@ import json
 from cvrag_desktop.evaluation import fold_training
 from cvrag_desktop.evaluation.folds import evaluate_folds, load_labelled, rules_normalizer, source_family
 from cvrag_desktop.factory.pipeline import generate_batch
-from cvrag_desktop.ingestion.extract import extract_document
-from cvrag_desktop.ingestion.line_roles import LineRoleModel
+from cvrag_desktop.ingestion.layout.line_roles import LineRoleModel
+from cvrag_desktop.ingestion.read.extract import extract_document
 
 
 def test_source_family_groups_template_forks_and_linkedin_exports():

@@ -24,7 +24,7 @@ def test_round_trip_of_profile_exports_and_word_cvs_in_the_newer_locales(tmp_pat
     """LinkedIn exports (localized sidebar headings, grouped positions, "less than a year", wrapped degrees)
     and Word-style CVs in Polish, Dutch, Spanish and Italian: no heading becomes a name, and the current
     role, employers and degrees come back."""
-    from cvrag_desktop.ingestion.sections import lexicon_section
+    from cvrag_desktop.ingestion.layout.sections import lexicon_section
 
     out = tmp_path / "gen"
     for n, layout in enumerate(("linkedin", "wordtable", "oneline")):
@@ -36,8 +36,8 @@ def test_round_trip_of_profile_exports_and_word_cvs_in_the_newer_locales(tmp_pat
         for field in ("name", "current_title", "current_company", "employers", "degrees"):
             hit, tot = overall[field]
             assert tot == 0 or hit / tot >= 0.85, (layout, field, hit, tot, format_table(result))
-    from cvrag_desktop.ingestion.extract import extract_document
     from cvrag_desktop.ingestion.normalize import normalize_document
+    from cvrag_desktop.ingestion.read.extract import extract_document
 
     for pdf in sorted((out / "linkedin").glob("*.pdf")):
         cv, _ = normalize_document(extract_document(pdf))

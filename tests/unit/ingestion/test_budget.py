@@ -1,4 +1,4 @@
-"""One memory budget for the import's process tree (ingestion/budget.py).
+"""One memory budget for the import's process tree (ingestion/read/budget.py).
 
 The tree's measured peak for a mixed batch is printed by ``benchmarks/memory_tree.py``.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from cvrag_desktop.config import IngestLimits
-from cvrag_desktop.ingestion.budget import (
+from cvrag_desktop.ingestion.read.budget import (
     MAX_OCR_PIXELS,
     MIN_OCR_PIXELS,
     OCR_MIN_MB,
@@ -62,7 +62,7 @@ def test_the_setting_defaults_to_one_and_a_half_gigabytes():
 
 
 def test_the_ocr_render_size_is_set_per_process():
-    from cvrag_desktop.ingestion import ocr
+    from cvrag_desktop.ingestion.read import ocr
 
     before = ocr.MAX_PIXELS
     try:

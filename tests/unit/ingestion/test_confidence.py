@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cvrag_desktop.domain import LOW_CONFIDENCE, NormalizedCV, Provenance, confidence_map
-from cvrag_desktop.ingestion.confidence import (
+from cvrag_desktop.ingestion.fields.confidence import (
     CUES,
     PRIORS,
     document_contexts,
@@ -19,9 +19,9 @@ from cvrag_desktop.ingestion.confidence import (
     score_confidence,
     score_value,
 )
-from cvrag_desktop.ingestion.extract import ExtractedDoc, extract_document
+from cvrag_desktop.ingestion.layout.sections import find_sections
 from cvrag_desktop.ingestion.normalize import normalize_document
-from cvrag_desktop.ingestion.sections import find_sections
+from cvrag_desktop.ingestion.read.extract import ExtractedDoc, extract_document
 from tests.support.confidence_docs import write_page
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.contact import Hit, _name_shaped, find_headline, find_name
+from cvrag_desktop.ingestion.fields.contact import Hit, _name_shaped, find_headline, find_name
 from cvrag_desktop.ingestion.lexicon import load_lexicon
 from tests.support.minipdf import lines_doc
 
@@ -109,7 +109,7 @@ def test_form_labels_section_words_and_name_spellings_are_not_headlines():
 def test_an_address_broken_mid_word_by_a_narrow_column_is_read_whole():
     """A profile export's sidebar breaks "name@example.co" / "m": the lone letters finish the address; an
     address that is whole keeps the line below out of it."""
-    from cvrag_desktop.ingestion.contact import find_emails
+    from cvrag_desktop.ingestion.fields.contact import find_emails
 
     doc = lines_doc([("Contact", 13), ("ilse.marrow@example.co", 10), ("m", 10), ("+44 20 7946 0000", 10)])
     assert [h.value for h in find_emails(doc)] == ["ilse.marrow@example.com"]
@@ -144,7 +144,7 @@ def test_an_ocr_row_that_lost_its_spaces_gives_back_the_address():
     text-layer addresses are never changed."""
     from dataclasses import replace
 
-    from cvrag_desktop.ingestion.contact import find_emails
+    from cvrag_desktop.ingestion.fields.contact import find_emails
 
     doc = lines_doc([("Nora Castell", 20), ("CAnora.castell@email.comexample.com", 10)])
     assert [h.value for h in find_emails(doc)] == ["CAnora.castell@email.comexample.com"]

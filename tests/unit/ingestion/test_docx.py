@@ -6,8 +6,8 @@ import docx
 import pytest
 
 from cvrag_desktop.errors import PdfUnreadable, UnsupportedFormat
-from cvrag_desktop.ingestion.extract import extract_document
 from cvrag_desktop.ingestion.normalize import normalize_document
+from cvrag_desktop.ingestion.read.extract import extract_document
 
 
 def make_docx(path):

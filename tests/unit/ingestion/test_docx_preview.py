@@ -15,8 +15,8 @@ import pytest
 from cvrag_desktop.catalog.library import preview_path
 from cvrag_desktop.config import IngestLimits
 from cvrag_desktop.errors import PdfUnreadable
-from cvrag_desktop.ingestion.docx_preview import is_synthetic, render_preview
-from cvrag_desktop.ingestion.docx_reader import extract_docx
+from cvrag_desktop.ingestion.read.docx_reader import extract_docx
+from cvrag_desktop.preview.docx_preview import is_synthetic, render_preview
 from cvrag_desktop.services import Services, document_preview
 
 NAME = "Oriana Vélez Tamarit"

@@ -9,7 +9,7 @@ import pymupdf
 import pytest
 
 from cvrag_desktop.errors import NeedsOcr, PdfEncrypted, PdfUnreadable, TooLarge, UnsupportedFormat
-from cvrag_desktop.ingestion.extract import extract_document
+from cvrag_desktop.ingestion.read.extract import extract_document
 
 
 def _text(real_cvs_dir: Path, name: str) -> str:
@@ -58,7 +58,7 @@ def test_71_page_cv_reads_within_limits(real_cvs_dir):
 
 
 def test_image_only_without_ocr_engine_is_needs_ocr(real_cvs_dir, monkeypatch):
-    from cvrag_desktop.ingestion import ocr
+    from cvrag_desktop.ingestion.read import ocr
 
     monkeypatch.setattr(ocr, "get_engine", lambda: None)
     with pytest.raises(NeedsOcr, match="scan"):

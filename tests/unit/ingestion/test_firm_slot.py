@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.firm_slot import pick_by_slot, section_slot, slot_of
-from cvrag_desktop.ingestion.history import parse_experiences
-from cvrag_desktop.ingestion.layout import TextLine
+from cvrag_desktop.ingestion.fields.firm_slot import pick_by_slot, section_slot, slot_of
+from cvrag_desktop.ingestion.fields.history import parse_experiences
+from cvrag_desktop.ingestion.layout.reading_order import TextLine
 
 
 def _lines(rows: list[str]) -> list[TextLine]:
@@ -45,7 +45,7 @@ def test_without_a_clear_majority_no_slot_is_claimed():
 
 
 def test_only_a_single_candidate_in_the_slot_is_picked():
-    from cvrag_desktop.ingestion.entries import segment_entries
+    from cvrag_desktop.ingestion.fields.entries import segment_entries
 
     lines = _lines(["Bookkeeper, Preston", "Quinta das Flores\t2019 – 2022", "• Kept the ledgers."])
     entry = segment_entries(lines, list(range(len(lines))))[0]

@@ -7,9 +7,9 @@ and prose wrapped after a preposition between roles, and a headline wrapped afte
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.extract import extract_document
-from cvrag_desktop.ingestion.line_kinds import group_duration, tech_stack
+from cvrag_desktop.ingestion.layout.line_kinds import group_duration, tech_stack
 from cvrag_desktop.ingestion.normalize import normalize_document
+from cvrag_desktop.ingestion.read.extract import extract_document
 from tests.support.minipdf import write_pdf
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cvrag_desktop.ingestion.entries import is_body_line
-from cvrag_desktop.ingestion.extract import extract_document
+from cvrag_desktop.ingestion.fields.entries import is_body_line
 from cvrag_desktop.ingestion.normalize import normalize_document
+from cvrag_desktop.ingestion.read.extract import extract_document
 from tests.support.minipdf import write_pdf
 
 
@@ -80,7 +80,7 @@ def test_end_date_wrapped_out_of_a_narrow_date_column(tmp_path):
 
 
 def test_small_caps_i_and_hyphen_lookalikes_are_folded():
-    from cvrag_desktop.ingestion.textclean import clean_text
+    from cvrag_desktop.ingestion.read.textclean import clean_text
 
     assert clean_text("DATA ENGiNEER · STATiSTiCiAN") == "DATA ENGINEER · STATISTICIAN"
     assert clean_text("MSC iN APPLIED STATISTICS") == "MSC IN APPLIED STATISTICS"
@@ -89,7 +89,7 @@ def test_small_caps_i_and_hyphen_lookalikes_are_folded():
 
 
 def test_joined_heading_is_the_first_section_it_names():
-    from cvrag_desktop.ingestion.sections import lexicon_section
+    from cvrag_desktop.ingestion.layout.sections import lexicon_section
 
     assert lexicon_section("EXPERIENCE & RELEVANT PROJECTS", partial=True) == "experience"
     assert lexicon_section("Education and Certificates", partial=True) == "education"
@@ -107,7 +107,7 @@ def test_a_second_dated_term_of_the_same_role_keeps_its_title_and_employer(tmp_p
 
 
 def test_year_then_month_name_is_a_date():
-    from cvrag_desktop.ingestion.dates import find_date_ranges
+    from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 
     (r,) = find_date_ranges("2021, septembre - 2024, février")
     assert (r.start, r.end) == ("2021-09", "2024-02")
@@ -133,7 +133,7 @@ def test_unbulleted_list_items_and_tool_lines_stay_in_their_role(tmp_path):
 
 
 def test_company_description_lines_are_not_employers(tmp_path):
-    from cvrag_desktop.ingestion.entries import company_blurb
+    from cvrag_desktop.ingestion.fields.entries import company_blurb
 
     assert company_blurb("Logistics company with about 2,500 employees")
     assert company_blurb("Mid-sized insurance business")
@@ -173,7 +173,7 @@ def test_year_wrapped_after_its_month_and_a_legal_form_after_a_dash(tmp_path):
 
 
 def test_role_header_flattened_into_one_run_of_words(tmp_path):
-    from cvrag_desktop.ingestion.role_text import split_flat_header as _split_flat_header
+    from cvrag_desktop.ingestion.fields.role_text import split_flat_header as _split_flat_header
 
     assert _split_flat_header("Software Engineer Brindlecorp Mountain View, CA") == (
         "Software Engineer", "Brindlecorp", "Mountain View, CA")
@@ -219,7 +219,7 @@ def test_headline_under_a_name_printed_without_its_space(tmp_path):
 
 
 def test_an_end_left_open_with_dots_is_ongoing():
-    from cvrag_desktop.ingestion.dates import find_date_ranges
+    from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 
     (r,) = find_date_ranges("03/2016 - ... Doctoral researcher")
     assert (r.start, r.end, r.is_current, r.open_ended) == ("2016-03", None, True, False)
@@ -287,10 +287,10 @@ def test_only_the_candidates_own_email_addresses(tmp_path):
 
 
 def test_chinese_role_headers_and_ranges():
-    from cvrag_desktop.ingestion.dates import find_date_ranges
-    from cvrag_desktop.ingestion.entries import RawEntry
-    from cvrag_desktop.ingestion.history import build_experience
-    from cvrag_desktop.ingestion.layout import TextLine
+    from cvrag_desktop.ingestion.fields.dates import find_date_ranges
+    from cvrag_desktop.ingestion.fields.entries import RawEntry
+    from cvrag_desktop.ingestion.fields.history import build_experience
+    from cvrag_desktop.ingestion.layout.reading_order import TextLine
 
     (r,) = find_date_ranges("2016.10 至 2019.03 示例大学")
     assert (r.start, r.end) == ("2016-10", "2019-03")
@@ -328,7 +328,7 @@ def test_a_tools_line_and_a_lowercase_note_are_never_the_employer(tmp_path):
 
 
 def test_place_in_brackets_and_now_words(tmp_path):
-    from cvrag_desktop.ingestion.cells import split_commas
+    from cvrag_desktop.ingestion.fields.cells import split_commas
 
     assert split_commas("Brindlecorp (Austin, TX), Research Collaborator") == [
         "Brindlecorp (Austin, TX)", "Research Collaborator"]
@@ -342,8 +342,8 @@ def test_place_in_brackets_and_now_words(tmp_path):
 
 
 def test_markdown_style_dates_course_codes_and_notes():
-    from cvrag_desktop.ingestion.dates import find_date_ranges
-    from cvrag_desktop.ingestion.entries import _trim_cell
+    from cvrag_desktop.ingestion.fields.dates import find_date_ranges
+    from cvrag_desktop.ingestion.fields.entries import _trim_cell
 
     (r,) = find_date_ranges("2018--2022 : Teaching Assistant at Example University")
     assert (r.start, r.end) == ("2018", "2022")
@@ -362,7 +362,7 @@ def test_no_ongoing_role_and_no_headline_means_no_current_title():
 
 
 def test_a_headline_left_in_a_markdown_blockquote_by_a_converter():
-    from cvrag_desktop.ingestion.contact import find_headline, find_name
+    from cvrag_desktop.ingestion.fields.contact import find_headline, find_name
     from tests.support.minipdf import lines_doc
 
     doc = lines_doc([("Maren Holt", 16.0), ("> Doctoral researcher > > Doctoral researcher at an example lab", 10.0),
@@ -372,7 +372,7 @@ def test_a_headline_left_in_a_markdown_blockquote_by_a_converter():
 
 
 def test_a_city_printed_after_a_cjk_company_word_is_not_part_of_the_firm():
-    from cvrag_desktop.ingestion.history import _without_cjk_city
+    from cvrag_desktop.ingestion.fields.history import _without_cjk_city
 
     assert _without_cjk_city("示例科技公司上海") == "示例科技公司"
     assert _without_cjk_city("上海银行") == "上海银行"  # the city is the firm's own name

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.history import parse_experiences
-from cvrag_desktop.ingestion.layout import TextLine
+from cvrag_desktop.ingestion.fields.history import parse_experiences
+from cvrag_desktop.ingestion.layout.reading_order import TextLine
 
 
 def _lines(rows: list[str]) -> list[TextLine]:
@@ -34,7 +34,7 @@ def test_two_line_header_title_then_company_is_not_joined():
 
 
 def test_pieces_that_cannot_be_employers():
-    from cvrag_desktop.ingestion.history import plausible_employer
+    from cvrag_desktop.ingestion.fields.history import plausible_employer
 
     assert not plausible_employer("• Implemented the billing service")
     assert not plausible_employer("using Kotlin and Ktor. I learned a lot")
@@ -47,9 +47,9 @@ def test_pieces_that_cannot_be_employers():
 
 
 def test_a_bulleted_employer_line_with_its_place_heads_an_entry():
-    from cvrag_desktop.ingestion.entries import is_body_line
-    from cvrag_desktop.ingestion.history import parse_experiences
-    from cvrag_desktop.ingestion.layout import TextLine
+    from cvrag_desktop.ingestion.fields.entries import is_body_line
+    from cvrag_desktop.ingestion.fields.history import parse_experiences
+    from cvrag_desktop.ingestion.layout.reading_order import TextLine
 
     assert not is_body_line("• Initrode\tDenver, CO", None)
     assert is_body_line("• Built the billing service in Go", None)
@@ -61,7 +61,7 @@ def test_a_bulleted_employer_line_with_its_place_heads_an_entry():
 
 
 def test_an_unbulleted_achievement_line_is_not_an_employer():
-    from cvrag_desktop.ingestion.history import plausible_employer
+    from cvrag_desktop.ingestion.fields.history import plausible_employer
 
     assert not plausible_employer("Ported the game to a new platform")
     assert not plausible_employer("Developed two prototypes of battle systems")

@@ -13,7 +13,7 @@ import pytest
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import IngestLimits, app_paths
 from cvrag_desktop.ingestion.pipeline import Ingestor
-from cvrag_desktop.ingestion.sandbox import ParseSandbox
+from cvrag_desktop.ingestion.read.sandbox import ParseSandbox
 from tests.support import hostile
 
 RSS_CEILING_MB = 1536
@@ -97,7 +97,7 @@ def test_docx_huge_merged_table(tmp_path, ingest):
 def test_merged_cells_read_like_python_docx(tmp_path):
     import docx
 
-    from cvrag_desktop.ingestion.docx_reader import _iter_blocks, _table_rows
+    from cvrag_desktop.ingestion.read.docx_reader import _iter_blocks, _table_rows
 
     d = docx.Document(hostile.docx_merged_table(tmp_path / "m.docx", rows=6, cols=3))
     table = next(b for b in _iter_blocks(d) if hasattr(b, "rows"))

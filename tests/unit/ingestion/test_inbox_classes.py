@@ -11,10 +11,10 @@ from __future__ import annotations
 import docx
 from docx.oxml import parse_xml
 
-from cvrag_desktop.ingestion.contact import clean_name
-from cvrag_desktop.ingestion.extract import extract_document
+from cvrag_desktop.ingestion.fields.contact import clean_name
 from cvrag_desktop.ingestion.normalize import normalize_document
-from cvrag_desktop.ingestion.textclean import clean_text
+from cvrag_desktop.ingestion.read.extract import extract_document
+from cvrag_desktop.ingestion.read.textclean import clean_text
 from tests.support.minipdf import write_pdf
 
 

@@ -17,11 +17,11 @@ from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
-from cvrag_desktop.ingestion.dates import find_date_ranges
-from cvrag_desktop.ingestion.extract import extract_document
-from cvrag_desktop.ingestion.line_kinds import BULLET
+from cvrag_desktop.ingestion.fields.dates import find_date_ranges
+from cvrag_desktop.ingestion.layout.line_kinds import BULLET
+from cvrag_desktop.ingestion.layout.sections import find_sections
 from cvrag_desktop.ingestion.normalize import normalize_document
-from cvrag_desktop.ingestion.sections import find_sections
+from cvrag_desktop.ingestion.read.extract import extract_document
 from tests.support.minipdf import write_pdf
 
 _FONTS = Path(__file__).resolve().parents[3] / "resources" / "factory" / "fonts"
@@ -246,8 +246,8 @@ def test_polish_and_dutch_titles_and_employers_are_told_apart_by_vocabulary(tmp_
 def test_export_lengths_with_singular_units_and_old_export_skill_headings():
     """"1 año 1 mes", "1 anno 5 mesi", "1 rok 2 miesiące", "1 år 3 månader" are lengths of time (a firm's total
     above its roles); the 2016–17 export's "Skills & Expertise" heading in other languages names skills."""
-    from cvrag_desktop.ingestion.line_kinds import group_duration
-    from cvrag_desktop.ingestion.sections import lexicon_section
+    from cvrag_desktop.ingestion.layout.line_kinds import group_duration
+    from cvrag_desktop.ingestion.layout.sections import lexicon_section
 
     for text in ("Firma Ejemplo — 1 año 1 mes", "Ditta Esempio · 1 anno 5 mesi", "Firma Wzorcowa — 1 rok 2 miesiące",
                  "Exempel AB · 1 år 3 månader"):

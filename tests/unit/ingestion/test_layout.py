@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.layout import TextLine, find_gutter
-from cvrag_desktop.ingestion.rows import merge_rows
+from cvrag_desktop.ingestion.layout.reading_order import TextLine, find_gutter
+from cvrag_desktop.ingestion.layout.rows import merge_rows
 
 PAGE_W = 595.0
 

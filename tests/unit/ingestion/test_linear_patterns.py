@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from cvrag_desktop.ingestion import contact
-from cvrag_desktop.ingestion.extract import ExtractedDoc
-from cvrag_desktop.ingestion.textline import TextLine
+from cvrag_desktop.ingestion.fields import contact
+from cvrag_desktop.ingestion.layout.textline import TextLine
+from cvrag_desktop.ingestion.read.extract import ExtractedDoc
 from tests.support.linear_cost import MAX_RATIO
 from tests.support.linear_cost import cost as _cost
 from tests.support.linear_cost import line as _line
@@ -58,7 +58,7 @@ def test_contact_values_are_still_found_in_a_long_line() -> None:
 
 
 def test_preview_wrap_of_one_huge_word_is_linear() -> None:
-    from cvrag_desktop.ingestion.docx_preview import _fonts, _Measure, _wrap
+    from cvrag_desktop.preview.docx_preview import _fonts, _Measure, _wrap
 
     font = _fonts()["regular"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from cvrag_desktop.ingestion.extract import extract_document
 from cvrag_desktop.ingestion.normalize import normalize_document
+from cvrag_desktop.ingestion.read.extract import extract_document
 
 
 def _cv(real_cvs_dir, name):

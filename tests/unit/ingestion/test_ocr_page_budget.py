@@ -14,10 +14,10 @@ import pymupdf
 import pytest
 
 from cvrag_desktop.config import IngestLimits
-from cvrag_desktop.ingestion import ocr
-from cvrag_desktop.ingestion.extract import extract_document
-from cvrag_desktop.ingestion.layout import TextLine
-from cvrag_desktop.ingestion.ocr_pages import budget_warning, pages_to_read
+from cvrag_desktop.ingestion.layout.reading_order import TextLine
+from cvrag_desktop.ingestion.read import ocr
+from cvrag_desktop.ingestion.read.extract import extract_document
+from cvrag_desktop.ingestion.read.ocr_pages import budget_warning, pages_to_read
 from cvrag_desktop.services import Services
 
 MARKERS = ["Aldebaran", "Bellatrix", "Canopus", "Denebola", "Electra"]  # one word per page, easy to OCR
@@ -86,7 +86,7 @@ def test_a_scan_within_the_budget_has_no_warning(tmp_path, monkeypatch):
 
 
 def test_the_parse_worker_defers_only_the_budgeted_pages(tmp_path, monkeypatch):
-    from cvrag_desktop.ingestion.ocr_pages import OcrDeferred
+    from cvrag_desktop.ingestion.read.ocr_pages import OcrDeferred
 
     monkeypatch.setattr(ocr, "available_engine_name", lambda: "stand-in")
     with pytest.raises(OcrDeferred) as info:

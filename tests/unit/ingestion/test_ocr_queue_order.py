@@ -8,7 +8,7 @@ decided with all of them waiting.
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.sandbox import ParseSandbox, _enqueue_fewest_pages
+from cvrag_desktop.ingestion.read.sandbox import ParseSandbox, _enqueue_fewest_pages
 from tests.support.ocr_order_probe import order_probe
 
 

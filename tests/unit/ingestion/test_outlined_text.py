@@ -7,10 +7,10 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from cvrag_desktop.ingestion import ocr
-from cvrag_desktop.ingestion.extract import extract_document
 from cvrag_desktop.ingestion.normalize import normalize_document
-from cvrag_desktop.ingestion.outlined_text import MIN_OUTLINED_ROWS, outlined_text_rows
+from cvrag_desktop.ingestion.read import ocr
+from cvrag_desktop.ingestion.read.extract import extract_document
+from cvrag_desktop.ingestion.read.outlined_text import MIN_OUTLINED_ROWS, outlined_text_rows
 
 _MAIN = ["Nora Castell", "Site Engineer", "Experience", "Site Engineer, Example Works Ltd, 2019 - 2024",
          "Planned the site works for two river bridges", "Led a survey crew of eleven people"]

@@ -123,7 +123,7 @@ def test_non_utf8_file_name(tmp_path, svc):
 
 
 def test_image_only_pdf_with_and_without_ocr(real_cvs_dir, svc, monkeypatch):
-    from cvrag_desktop.ingestion import ocr
+    from cvrag_desktop.ingestion.read import ocr
 
     scan = real_cvs_dir / "pdf" / "DERIVED_imageonly_rendercv_classic_johndoe.pdf"
     monkeypatch.setattr(ocr, "get_engine", lambda: None)
@@ -135,7 +135,7 @@ def test_image_only_pdf_with_and_without_ocr(real_cvs_dir, svc, monkeypatch):
 
 @pytest.mark.slow
 def test_image_only_pdf_is_ocrd(real_cvs_dir, svc):
-    from cvrag_desktop.ingestion import ocr
+    from cvrag_desktop.ingestion.read import ocr
 
     if ocr.get_engine() is None:
         pytest.skip("no OCR engine installed")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.extract import extract_document
 from cvrag_desktop.ingestion.normalize import normalize_document
+from cvrag_desktop.ingestion.read.extract import extract_document
 from tests.support.minipdf import write_pdf
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from cvrag_desktop.ingestion.reasons import plain_cause, with_cause
+from cvrag_desktop.ingestion.read.reasons import plain_cause, with_cause
 from tests.unit.faults.cvs import write_cv
 
 ROOT = Path(__file__).resolve().parents[3]

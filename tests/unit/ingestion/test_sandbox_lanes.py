@@ -8,7 +8,7 @@ files (OCR inside a parse worker), the batch could not finish and the scan would
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.sandbox import OCR, PARSE, ParseSandbox
+from cvrag_desktop.ingestion.read.sandbox import OCR, PARSE, ParseSandbox
 from tests.support.lanes_probe import lane_probe
 
 TEXT = [f"t{i}" for i in range(5)]
@@ -106,7 +106,7 @@ def test_a_worker_that_dies_before_its_next_job_is_sent_keeps_its_current_job():
     """A worker can crash on its current file in the instant before the parent sends the next one ahead;
     the failed send must give the next job back and leave the current one to the run loop (which reports
     the crash), never replace the worker and drop the file it was running without a result."""
-    from cvrag_desktop.ingestion.sandbox import _Slot
+    from cvrag_desktop.ingestion.read.sandbox import _Slot
 
     box = ParseSandbox(1, 400, lane_probe)
     slot = _Slot(proc=None, conn=_DeadPipe(), lane=PARSE, ready=True)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.extract import ExtractedDoc
-from cvrag_desktop.ingestion.layout import TextLine
+from cvrag_desktop.ingestion.fields.skills import _skill_pieces, extract_skills
+from cvrag_desktop.ingestion.layout.reading_order import TextLine
+from cvrag_desktop.ingestion.layout.sections import find_sections
 from cvrag_desktop.ingestion.lexicon import canonical_skill, load_lexicon
-from cvrag_desktop.ingestion.sections import find_sections
-from cvrag_desktop.ingestion.skills import _skill_pieces, extract_skills
+from cvrag_desktop.ingestion.read.extract import ExtractedDoc
 
 
 def _doc(rows: list[tuple[str, bool, float]]) -> ExtractedDoc:
@@ -77,8 +77,8 @@ def test_degree_names_of_more_systems_are_degrees():
 
 
 def test_spoken_languages_outside_their_section():
-    from cvrag_desktop.ingestion.layout import TextLine
-    from cvrag_desktop.ingestion.skills import extract_languages
+    from cvrag_desktop.ingestion.fields.skills import extract_languages
+    from cvrag_desktop.ingestion.layout.reading_order import TextLine
 
     rows = ["Skills", "Kubernetes, Terraform", "Anglais", "Espagnol (courant)", "Languages\tSpanish (native), Afrikaans",
             "语言：英语 - 熟练", "Java"]
@@ -88,7 +88,7 @@ def test_spoken_languages_outside_their_section():
 
 
 def test_skill_items_lose_ratings_and_merged_known_skills_split():
-    from cvrag_desktop.ingestion.skills import _clean_item, _plausible_skill
+    from cvrag_desktop.ingestion.fields.skills import _clean_item, _plausible_skill
 
     assert _clean_item("⋆⋆⋆ Matlab") == ["Matlab"]
     assert _clean_item("Terraform 90 %") == ["Terraform"]
@@ -101,16 +101,16 @@ def test_skill_items_lose_ratings_and_merged_known_skills_split():
 
 
 def test_a_drop_cap_set_apart_still_names_the_section():
-    from cvrag_desktop.ingestion.sections import lexicon_section
+    from cvrag_desktop.ingestion.layout.sections import lexicon_section
 
     assert lexicon_section("E xperience") == "experience"
     assert lexicon_section("E ducation") == "education"
 
 
 def test_smaller_unknown_headings_divide_a_section_instead_of_ending_it():
-    from cvrag_desktop.ingestion.extract import ExtractedDoc
-    from cvrag_desktop.ingestion.layout import TextLine
-    from cvrag_desktop.ingestion.sections import find_sections
+    from cvrag_desktop.ingestion.layout.reading_order import TextLine
+    from cvrag_desktop.ingestion.layout.sections import find_sections
+    from cvrag_desktop.ingestion.read.extract import ExtractedDoc
 
     rows = [("Contact", 14, True), ("ana@example.org", 10, False), ("Skills", 14, True), ("Python, SQL", 10, False),
             ("Experience", 17, True), ("Full Time", 14, True), ("Engineer at Initrode", 10, False),
@@ -125,8 +125,8 @@ def test_smaller_unknown_headings_divide_a_section_instead_of_ending_it():
 
 
 def test_group_labels_proficiency_words_and_sentence_pieces_are_not_skills(tmp_path):
-    from cvrag_desktop.ingestion.extract import extract_document
     from cvrag_desktop.ingestion.normalize import normalize_document
+    from cvrag_desktop.ingestion.read.extract import extract_document
     from tests.support.minipdf import write_pdf
 
     items = [(40, 20, "Dana Okonkwo", 20, True), (40, 45, "Data Analyst", 12),
@@ -145,7 +145,7 @@ def test_group_labels_proficiency_words_and_sentence_pieces_are_not_skills(tmp_p
 
 
 def test_merged_skill_items_are_split_and_group_labels_and_placeholders_dropped():
-    from cvrag_desktop.ingestion.skills import _clean_item
+    from cvrag_desktop.ingestion.fields.skills import _clean_item
 
     assert _clean_item("Jenkins Back-end Django") == ["Jenkins", "Django"]
     assert _clean_item("HTML5 Programming Node.js") == ["HTML5", "Node.js"]
@@ -175,7 +175,7 @@ def test_a_lone_ideograph_is_no_skill_but_one_letter_languages_are():
 
 def test_a_bracketed_list_gives_each_of_its_items():
     """"Head (A, B)" is the head and its items, not "Head (A" and "B)"; a bracket of levels is not a skill."""
-    from cvrag_desktop.ingestion.skills import _clean_item
+    from cvrag_desktop.ingestion.fields.skills import _clean_item
 
     def items(text: str) -> list[str]:
         return [q for p in _skill_pieces(text) for q in _clean_item(p)]
@@ -202,7 +202,7 @@ def test_a_tool_written_against_chinese_or_japanese_text_is_found():
 
 def test_languages_written_inside_a_chinese_or_japanese_run_are_found():
     """"英语六级" and "日本语N2" have no word boundary around the name; "Englishman" is still not English."""
-    from cvrag_desktop.ingestion.skills import extract_languages
+    from cvrag_desktop.ingestion.fields.skills import extract_languages
 
     pattern = load_lexicon().language_re
     assert [m.group(0) for m in pattern.finditer("英语六级，日本语N2，会说Deutsch")] == ["英语", "日本语", "Deutsch"]

@@ -3,8 +3,8 @@ column's rows below: both sections are read, and a certificate's year leaves no 
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.extract import extract_document
 from cvrag_desktop.ingestion.normalize import normalize_document
+from cvrag_desktop.ingestion.read.extract import extract_document
 from tests.support.minipdf import write_pdf
 
 

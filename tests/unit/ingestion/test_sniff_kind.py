@@ -5,7 +5,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-from cvrag_desktop.ingestion.extract import extract_document, sniff_kind
+from cvrag_desktop.ingestion.read.extract import extract_document, sniff_kind
 
 _CT = ('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
        'content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cvrag_desktop.ingestion.dates import find_date_ranges
-from cvrag_desktop.ingestion.textclean import clean_text, ends_with_break_hyphen, normalize_key
+from cvrag_desktop.ingestion.fields.dates import find_date_ranges
+from cvrag_desktop.ingestion.read.textclean import clean_text, ends_with_break_hyphen, normalize_key
 
 
 def test_clean_text_removes_icons_controls_and_ligatures():
@@ -75,8 +75,8 @@ def test_since_and_present_words_of_more_languages(text, expected):
 def test_stacked_since_word_and_a_range_end_sharing_a_row_with_a_bullet():
     """"Depuis" / "05.2024" stacked in a narrow date cell, and "– noviembre 2018 – Responsable …" where the
     range's end and the first bullet share a row: each range is put back together before anything reads it."""
-    from cvrag_desktop.ingestion.date_wraps import repair_wrapped_dates
-    from cvrag_desktop.ingestion.layout import TextLine
+    from cvrag_desktop.ingestion.layout.date_wraps import repair_wrapped_dates
+    from cvrag_desktop.ingestion.layout.reading_order import TextLine
 
     def line(text, y):
         return TextLine(text=text, page=0, bbox=(40, y, 400, y + 10), size=10, bold=False)
@@ -110,8 +110,8 @@ def test_stacked_since_word_and_a_range_end_sharing_a_row_with_a_bullet():
 )
 def test_date_cells_broken_over_two_rows(rows, expected):
     """A narrow date column breaks the month from its year, loses a tab, or breaks a present word mid-word."""
-    from cvrag_desktop.ingestion.date_wraps import repair_wrapped_dates
-    from cvrag_desktop.ingestion.layout import TextLine
+    from cvrag_desktop.ingestion.layout.date_wraps import repair_wrapped_dates
+    from cvrag_desktop.ingestion.layout.reading_order import TextLine
 
     lines = [TextLine(text=t, page=0, bbox=(40, 100 + 12 * n, 400, 110 + 12 * n), size=10, bold=False)
              for n, t in enumerate(rows)]

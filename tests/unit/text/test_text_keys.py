@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cvrag_desktop.index import filters
-from cvrag_desktop.ingestion import textclean
+from cvrag_desktop.ingestion.read import textclean
 from cvrag_desktop.text.keys import normalize_key, text_key
 
 
