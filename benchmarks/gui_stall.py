@@ -7,7 +7,7 @@ import's total seconds, and per-row finish times (seconds after the import start
 scanned CV's row, the median / p95 / max of the other rows and the last non-scan row — so
 one can see whether the scan (read by OCR) delays the files behind it. This is a
 measurement, not a pass/fail test: timings depend on how busy the machine is (the suite's
-test keeps only a ceiling that a real freeze breaks, ``tests/ui/test_ui_import_stall.py``).
+test keeps only a ceiling that a real freeze breaks, ``tests/ui/importing/test_ui_import_stall.py``).
 
 The CVs come from ``cvrag generate --count N --seed 5 --layout mixed --locale mixed --no-llm``;
 one generated PDF (the 10th) is replaced by an image-only rendering of itself (a scan).

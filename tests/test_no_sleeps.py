@@ -22,6 +22,6 @@ def test_the_pattern_catches_the_usual_fixed_waits():
 
 
 def test_no_sleep_based_waits_in_the_gui_tests():
-    found = {f"{path.name}:{n}": line for path in sorted(UI_TESTS.glob("*.py"))
+    found = {f"{path.relative_to(UI_TESTS)}:{n}": line for path in sorted(UI_TESTS.rglob("*.py"))
              for n, line in fixed_waits(path.read_text(encoding="utf-8"))}
     assert not found, f"wait on a signal or a condition instead: {found}"

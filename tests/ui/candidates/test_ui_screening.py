@@ -61,7 +61,7 @@ def test_screening_round_trip_filters_bulk_export_forget(people_window, qtbot, t
     _select(pane, qtbot, "a3", "b1")
     with qtbot.waitSignal(pane.screening_saved, timeout=10_000):
         pane.tag_selected("Q4")
-    pane.ask_reason = lambda n: ""  # the reason dialog: no reason given (tests/ui/test_ui_rank_explain.py asks one)
+    pane.ask_reason = lambda n: ""  # the reason dialog: no reason given (tests/ui/candidates/test_ui_rank_explain.py asks one)
     with qtbot.waitSignal(pane.screening_saved, timeout=10_000):
         pane.set_status_selected("rejected")
     assert _cell(pane, "a3", STATUS_COL) == _cell(pane, "b1", STATUS_COL) == "Rejected"

@@ -9,7 +9,7 @@ import logging
 import pytest
 
 from tests.support.ollama_stub import StubReply
-from tests.ui.test_ui_chat import ask
+from tests.ui.chat.test_ui_chat import ask
 from tests.unit.assistant.conftest import LlmScript
 
 Q = "Who built data pipelines?"

@@ -42,7 +42,7 @@ def test_the_rating_filter_never_offers_five_stars_or_more(window):
 
 
 def test_saved_goes_to_the_status_bar_and_moves_nothing(people_window, qtbot):
-    from tests.ui.test_ui_filters import _select
+    from tests.ui.candidates.test_ui_filters import _select
 
     pane = people_window.candidates
     _select(pane, qtbot, "a2")
@@ -70,7 +70,7 @@ def test_search_highlights_whole_words_only(tmp_path):
 
 def test_a_new_search_relights_the_shown_cv_with_its_own_words(chat_services, qtbot):
     from tests.ui.conftest import close_window, open_window
-    from tests.ui.test_ui_ranked_search import _search
+    from tests.ui.candidates.test_ui_ranked_search import _search
 
     win = open_window(qtbot, chat_services)
     try:
