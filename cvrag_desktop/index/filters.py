@@ -22,8 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from cvrag_desktop.errors import InvalidInput
 from cvrag_desktop.index.where import Between, Condition, Match, Where, Within
-from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
 from cvrag_desktop.text.keys import normalize_key, text_key
+from cvrag_desktop.text.vocab.languages import language_key
+from cvrag_desktop.text.vocab.skills import skill_key
 
 EXACT_FIELDS = ("skills", "languages", "emails")
 TEXT_SINGLE = ("name", "title", "company", "location")  # one value per candidate
@@ -35,17 +36,6 @@ KEYWORD_FIELDS = (*EXACT_FIELDS, "section", "candidate_id", "digest",
                   *(f"{f}_words" for f in TEXT_SINGLE), *(f"{f}_words[].w" for f in TEXT_MULTI))
 INTEGER_FIELDS = ("years",)
 _TOKEN = re.compile(r"[^\W_]+")
-
-
-def skill_key(value: str) -> str:
-    """Comparison key of a skill: its canonical name (alias table) normalised."""
-    return normalize_key(canonical_skill(value) or value)
-
-
-def language_key(value: str) -> str:
-    """Comparison key of a spoken language: its English name normalised ("Alemán" → "german")."""
-    base = re.split(r"[(:\-–,]", value, maxsplit=1)[0].strip() or value  # "German (C1)" → "German"
-    return normalize_key(canonical_language(base) or base)
 
 
 class SearchFilters(BaseModel):

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 
+from cvrag_desktop.assistant.answer.compare_table import compare_side_by_side
 from cvrag_desktop.assistant.facts.analytics import EvidenceBook, cite_earliest_role
 from cvrag_desktop.assistant.facts.people import PeopleIndex, Person
 from cvrag_desktop.assistant.facts.relations import degrees, role_line
-from cvrag_desktop.assistant.understand.question import fold
 from cvrag_desktop.domain import Chunk
+from cvrag_desktop.text.fold import fold
 
 SENIORITY = ((5, r"chief|cto|ceo|cfo|coo|cio|founder|co-founder|vice president|vp|partner|owner|president"),
              (4, r"director|head|principal|leiter\w*|direktor\w*|jefe|directeur|diretor\w*|direttore"),
@@ -90,8 +91,6 @@ def compare_people(book: EvidenceBook, index: PeopleIndex, persons: list[Person]
                    topic: list[str]) -> dict:
     """Every named person with the compared value, best first ("profile": side by side, unranked)."""
     if dimension == "profile":
-        from cvrag_desktop.assistant.answer.compare_table import compare_side_by_side
-
         return compare_side_by_side(book, index, persons)
     rows: list[tuple[float, Person, str]] = []
     for p in persons:

@@ -14,8 +14,8 @@ import functools
 import re
 from dataclasses import dataclass
 
-from cvrag_desktop.assistant.understand.question import fold
-from cvrag_desktop.config import resource_yaml
+from cvrag_desktop.text.fold import fold
+from cvrag_desktop.text.vocab.resources import resource_yaml
 
 # "only the seniors", "nur die Senioren", "tylko seniorzy": a seniority word is a current-title filter
 SENIORITY = (("Senior", re.compile(r"^(seniors?|senioren|seniorzy|seniores|séniors?|seniori|starsi|starszych)$", re.I)),
