@@ -7,6 +7,7 @@ from cvrag_desktop.text.vocab.languages import canonical_language, language_key,
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
 from cvrag_desktop.text.vocab.resources import resource_yaml, resources_dir
 from cvrag_desktop.text.vocab.skills import AMBIGUOUS_SKILLS, canonical_skill, skill_key
+from cvrag_desktop.text.vocab.titles import SENIORITY_WORDS, title_rank
 
 
 def test_resources_are_found_and_parsed_copies():
@@ -44,3 +45,12 @@ def test_degree_levels_as_printed_and_as_asked():
 def test_the_lexicon_is_loaded_once():
     assert load_lexicon() is load_lexicon()
     assert load_lexicon().skill_pattern.search("we use Kubernetes daily")
+
+
+def test_title_ranks_and_seniority_words():
+    assert title_rank("Chief Technology Officer") == 5
+    assert title_rank("Teamleiterin Vertrieb") == 3
+    assert title_rank("Senior Data Engineer") == 2
+    assert title_rank("Praktikant Marketing") == 0
+    assert title_rank("Gardener") == 1  # no rank word: an ordinary title
+    assert [name for name, pat in SENIORITY_WORDS if pat.match("Senioren")] == ["Senior"]
