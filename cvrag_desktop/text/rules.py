@@ -65,13 +65,18 @@ def has_skill_key(skill_keys: Iterable[str], skill: str) -> bool:
     return skill_key(skill) in skill_keys
 
 
+def whole_years(years: float | None) -> int | None:
+    """Years of experience as the whole years every years rule compares (the index stores these)."""
+    return math.floor(years) if isinstance(years, int | float) else None
+
+
 def years_within(years: float | None, min_years: float | None = None, max_years: float | None = None) -> bool:
     """Whole-year bounds, the index's semantics: ``min 5`` keeps 5.0+, ``max 5`` keeps fewer than 6."""
     if min_years is None and max_years is None:
         return True
     if years is None:
         return False
-    whole = math.floor(years)
+    whole = whole_years(years)
     return (min_years is None or whole >= min_years) and (max_years is None or whole <= max_years)
 
 
