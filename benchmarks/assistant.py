@@ -92,9 +92,9 @@ def gt_skills(rec: dict) -> set[str]:
     "Who knows Terraform?" should find a CV whose experience says "automated with Terraform"
     or whose certifications list ISTQB, as ingestion does.
     """
-    from cvrag_desktop.index.filters import skill_key
-    from cvrag_desktop.ingestion.lexicon import AMBIGUOUS_SKILLS, canonical_skill, load_lexicon
-    from cvrag_desktop.ingestion.read.textclean import normalize_key
+    from cvrag_desktop.text.keys import normalize_key
+    from cvrag_desktop.text.vocab.lexicon import load_lexicon
+    from cvrag_desktop.text.vocab.skills import AMBIGUOUS_SKILLS, canonical_skill, skill_key
 
     out = {skill_key(x) for x in rec["skills"]}
     prose = [rec.get("summary") or "", *rec.get("certifications", [])]
@@ -109,8 +109,10 @@ def gt_skills(rec: dict) -> set[str]:
 
 def gt_matches(rec: dict, f: dict, today: dt.date) -> bool:
     """Does a ground-truth record pass the filters (index semantics)?"""
-    from cvrag_desktop.assistant.understand.vocabulary import degree_level
-    from cvrag_desktop.index.filters import language_key, skill_key, text_key
+    from cvrag_desktop.text.keys import text_key
+    from cvrag_desktop.text.vocab.degrees import degree_level
+    from cvrag_desktop.text.vocab.languages import language_key
+    from cvrag_desktop.text.vocab.skills import skill_key
 
     if any(skill_key(s) not in gt_skills(rec) for s in f.get("skills", [])):
         return False
@@ -139,7 +141,7 @@ def build_questions(truth: dict[str, dict], rng: random.Random, today: dt.date) 
     from collections import Counter
 
     from cvrag_desktop.assistant.facts.store import role_span, span_years
-    from cvrag_desktop.ingestion.lexicon import canonical_skill
+    from cvrag_desktop.text.vocab.skills import canonical_skill
 
     qs: list[dict] = []
     ids = sorted(truth)
@@ -228,7 +230,7 @@ def build_questions(truth: dict[str, dict], rng: random.Random, today: dt.date) 
 
 
 def _norm(s: str) -> str:
-    from cvrag_desktop.index.filters import text_key
+    from cvrag_desktop.text.keys import text_key
 
     return f" {text_key(s)} "
 
@@ -241,8 +243,9 @@ def citations_valid(r: dict, q: dict) -> tuple[bool, str]:
     fact word for word. Extractive answers quote lines of the chunk itself (their support
     is the term check inside the answer stage); LLM answers are checked the same way.
     """
-    from cvrag_desktop.assistant.answer.contract import mentions, stem
+    from cvrag_desktop.assistant.answer.contract import mentions
     from cvrag_desktop.assistant.facts.store import holds
+    from cvrag_desktop.text.stems import suffix_stem
 
     given = set(r["evidence_ids"])
     for c in r["citations"]:
@@ -252,7 +255,7 @@ def citations_valid(r: dict, q: dict) -> tuple[bool, str]:
             if not holds(c["full_text"], fact["value"], fact["kind"]):
                 return False, f"{c['evidence_id']} ({c['section']}) does not show {fact}"
         if not c.get("facts") and r["route"] in ("hybrid", "hybrid_filtered"):
-            terms = [stem(w) for w in r.get("plan_terms", [])]
+            terms = [suffix_stem(w) for w in r.get("plan_terms", [])]
             if terms and not mentions(c["full_text"], terms) and c["candidate_id"] not in r.get("plan_candidates", []):
                 return False, f"{c['evidence_id']} mentions none of {terms}"
     return True, ""

@@ -110,7 +110,7 @@ def _ids(truth: dict[str, dict], f: dict, today: dt.date) -> list[str]:
 
 
 def _mid_skills(truth: dict[str, dict]) -> list[str]:
-    from cvrag_desktop.ingestion.lexicon import canonical_skill
+    from cvrag_desktop.text.vocab.skills import canonical_skill
 
     count = Counter(canonical_skill(s) for t in truth.values() for s in t["skills"] if canonical_skill(s))
     return sorted(s for s, c in count.items() if 2 <= c <= max(3, len(truth) // 4))
@@ -118,7 +118,8 @@ def _mid_skills(truth: dict[str, dict]) -> list[str]:
 
 def build_typo(truth: dict[str, dict], rng: random.Random, today: dt.date) -> list[Q]:
     """Filter and count questions with one typo in the skill or language name."""
-    from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
+    from cvrag_desktop.text.vocab.languages import canonical_language
+    from cvrag_desktop.text.vocab.skills import canonical_skill
 
     langs = sorted({x for t in truth.values() for x in t["languages"]} - {"English"})
     out: list[Q] = []
@@ -138,7 +139,7 @@ def build_typo(truth: dict[str, dict], rng: random.Random, today: dt.date) -> li
 
 def build_follow_up(truth: dict[str, dict], rng: random.Random, today: dt.date) -> list[Q]:
     """Two turns on one thread: who worked at a company, then which of them know a skill / speak a language."""
-    from cvrag_desktop.ingestion.lexicon import canonical_skill
+    from cvrag_desktop.text.vocab.skills import canonical_skill
 
     comps = sorted({e["company"] for t in truth.values() for e in t["experiences"] if e["company"]})
     pairs = []

@@ -80,7 +80,7 @@ def ratio(n: int, d: int) -> str:
 
 def quality(svc, entries: dict[str, dict]) -> None:
     """Print the precision/recall table and the primary-document check."""
-    from cvrag_desktop.catalog.people import name_key
+    from cvrag_desktop.text.names import name_key
 
     files = {f["candidate_id"]: f["file_name"] for f in svc.files() if f.get("candidate_id")}
     snap = svc.people.snapshot()

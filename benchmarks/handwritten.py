@@ -56,7 +56,7 @@ NOT_IN_LIBRARY = [("Where is Priya Raghunathan based?", "Priya Raghunathan"),
 
 def fold(s: str | None) -> str:
     """Case-, accent- and punctuation-folded text, padded for word-boundary containment."""
-    from cvrag_desktop.index.filters import text_key
+    from cvrag_desktop.text.keys import text_key
 
     return f" {text_key(s or '')} "
 
@@ -100,7 +100,8 @@ class Names:
     """Name forms a recruiter types, each used only where it picks out one person of the pool."""
 
     def __init__(self, truth: dict[str, dict]) -> None:
-        from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
+        from cvrag_desktop.text.vocab.languages import canonical_language
+        from cvrag_desktop.text.vocab.skills import canonical_skill
 
         self.truth = truth
         files = Counter(t["person_id"] for t in truth.values())
@@ -130,7 +131,7 @@ def _q(cat: str, template: str, n: str, rng: random.Random, **kw) -> Q:
 
 def _history(cid: str, t: dict, names: Names, rng: random.Random) -> Q | None:
     """One before / after / role-at / first / latest / degree question about one person."""
-    from cvrag_desktop.assistant.understand.vocabulary import degree_level
+    from cvrag_desktop.text.vocab.degrees import degree_level
 
     kind = rng.choice(["before", "after", "role_at", "first", "latest", "degree"])
     if kind == "degree":  # a level the person holds once, with the institution stated
@@ -213,8 +214,7 @@ def _count(truth: dict[str, dict], rng: random.Random, k: int) -> list[Q]:
     """How many *people* (not CV files) have a skill (listed, or named in their prose as ingestion reads it)."""
     from assistant import gt_skills
 
-    from cvrag_desktop.index.filters import skill_key
-    from cvrag_desktop.ingestion.lexicon import canonical_skill
+    from cvrag_desktop.text.vocab.skills import canonical_skill, skill_key
 
     listed = Counter(canonical_skill(s) for t in truth.values() for s in t["skills"] if canonical_skill(s))
     mid = sorted(s for s, c in listed.items() if 2 <= c <= max(3, len(truth) // 4))

@@ -54,7 +54,7 @@ PARAPHRASES = {
 
 def key(s: str) -> str:
     """The free-text comparison key used by the index."""
-    from cvrag_desktop.index.filters import text_key
+    from cvrag_desktop.text.keys import text_key
 
     return text_key(s)
 
@@ -91,7 +91,8 @@ def sample(rng: random.Random, items: list, n: int) -> list:
 
 def generated_queries(truth: dict[str, dict], rng: random.Random, per_kind: int) -> dict:
     """Queries with relevant candidate sets from generated ground truth."""
-    from cvrag_desktop.index.filters import language_key, skill_key
+    from cvrag_desktop.text.vocab.languages import language_key
+    from cvrag_desktop.text.vocab.skills import skill_key
 
     by: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for cid, t in truth.items():
@@ -165,7 +166,10 @@ def real_queries(labels: list[dict], file_to_cid: dict[str, str]) -> dict:
 
 def filter_exactness(service, rows: list[dict], rng: random.Random) -> str:
     """Compare metadata-filter results with the same predicate evaluated on catalog rows."""
-    from cvrag_desktop.index.filters import candidate_payload, language_key, skill_key, text_key
+    from cvrag_desktop.index.filters import candidate_payload
+    from cvrag_desktop.text.keys import text_key
+    from cvrag_desktop.text.vocab.languages import language_key
+    from cvrag_desktop.text.vocab.skills import skill_key
 
     payloads = {r["candidate_id"]: candidate_payload(r) for r in rows}
     checks = []

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 import platformdirs
@@ -71,37 +69,6 @@ def app_paths() -> AppPaths:
         Path(platformdirs.user_config_dir(APP_NAME)),
         Path(platformdirs.user_log_dir(APP_NAME)),
     )
-
-
-@cache
-def resources_dir() -> Path:
-    """The bundled data files (lexicons, aliases, profiles, tokenizer files)."""
-    env = os.environ.get("CVRAG_RESOURCES")
-    if env:
-        return Path(env)
-    beside = Path(__file__).resolve().parent.parent / "resources"  # source tree, or a frozen build's folder
-    installed = Path(sys.prefix) / "share" / APP_NAME / "resources"  # a wheel install (pyproject data-files)
-    return installed if not beside.is_dir() and installed.is_dir() else beside
-
-
-@cache
-def _parsed_yaml(path: str, mtime_ns: int):
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: ~8x faster than the pure-Python parser
-    return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=loader)
-
-
-def resource_yaml(name: str):
-    """One data file of ``resources/`` parsed (a fresh copy the caller may change).
-
-    Several modules read the same files (``question_words.yaml`` by five of them): each file
-    is parsed once per process with libyaml when present, which keeps ``cvrag ask`` short.
-    """
-    import copy
-
-    path = resources_dir() / name
-    return copy.deepcopy(_parsed_yaml(str(path), path.stat().st_mtime_ns))
 
 
 class IngestLimits(BaseModel):

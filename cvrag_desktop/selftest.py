@@ -56,7 +56,7 @@ class SelfTest:
 
 def bundled_samples() -> Path | None:
     """The folder of synthetic sample CVs shipped with a frozen build (``samples/``), if any."""
-    from cvrag_desktop.config import resources_dir
+    from cvrag_desktop.text.vocab.resources import resources_dir
 
     folder = resources_dir().parent / "samples"
     return folder if any(folder.glob("*.pdf")) else None

@@ -466,7 +466,7 @@ class Services:
         when another person shares the name, else the name. ``with_documents`` adds each
         document's flat row (``document_rows``, newest first).
         """
-        from cvrag_desktop.assistant.facts.criteria import person_criteria, skill_names
+        from cvrag_desktop.assistant.facts.facets import person_criteria, skill_names
 
         snap = self.people.snapshot()
         facts = self.criteria_facts.all()

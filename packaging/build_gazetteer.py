@@ -1,7 +1,7 @@
 """Build ``resources/places.tsv``: an offline gazetteer of place names -> ISO 3166-1 alpha-2 code.
 
 The desktop app answers "who studied in Germany?" from CVs that only print cities
-("Universität Bonn", "Lyon", "München"). ``cvrag_desktop.ingestion.fields.places`` reads the
+("Universität Bonn", "Lyon", "München"). ``cvrag_desktop.text.vocab.places`` reads the
 table this script writes; the app itself never imports this script or its dependencies.
 
 Output (UTF-8, tab-separated): one ``#`` comment line with source and licence
@@ -202,7 +202,7 @@ _SKIP_FIRST = {"lungsod", "kota", "thanh", "city", "bandar", "mji", "byen", "est
 
 
 def fold(name: str) -> str:
-    """Lookup key; mirrors ``cvrag_desktop.ingestion.fields.places`` (and ``textclean.normalize_key``).
+    """Lookup key; mirrors ``cvrag_desktop.text.vocab.places`` (and ``textclean.normalize_key``).
 
     Chinese/Japanese names are NFKC-normalized only; other names are NFKD-folded, accents
     stripped, casefolded and reduced to their word tokens joined by single spaces.

@@ -16,12 +16,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cvrag_desktop.assistant import prompts
 from cvrag_desktop.assistant.answer.contract import AnswerReply, DraftExtractor, validate_reply
-from cvrag_desktop.assistant.understand.router import Plan
+from cvrag_desktop.assistant.understand.plan import Plan
 from cvrag_desktop.errors import LlmOutputInvalid
-from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
 from cvrag_desktop.llm import DEFAULT_ALIAS, QUALITY_ALIAS, complete_structured, complete_text
 from cvrag_desktop.llm.structured import parse_structured
 from cvrag_desktop.text.keys import text_key
+from cvrag_desktop.text.vocab.languages import canonical_language
+from cvrag_desktop.text.vocab.skills import canonical_skill
 
 # reply caps: generous for a well-behaved model, short enough that a rambling one is cut off in seconds
 REWRITE_TOKENS = 200

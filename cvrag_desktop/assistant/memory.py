@@ -7,6 +7,7 @@ and when the thread was last used. Deleting a thread removes both.
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import threading
@@ -15,6 +16,9 @@ from pathlib import Path
 
 from langgraph.checkpoint.sqlite import SqliteSaver
 
+from cvrag_desktop.catalog.forget import _needle_bytes, blob_mentions
+from cvrag_desktop.catalog.health import dir_writable, typed_store_error
+from cvrag_desktop.catalog.read_only import memory_copy
 from cvrag_desktop.errors import InvalidInput, NotFound
 
 THREADS_FILE = "threads.sqlite3"
@@ -25,8 +29,6 @@ class ThreadStore:
     """The checkpointer and the thread list, in one SQLite file."""
 
     def __init__(self, path: Path) -> None:
-        from cvrag_desktop.catalog.health import dir_writable
-
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.recovered_from: Path | None = None
@@ -102,8 +104,6 @@ class ThreadStore:
 
 def _open_checked(path: Path) -> sqlite3.Connection | None:
     """The thread store's connection, or None when the file fails ``PRAGMA quick_check``."""
-    from cvrag_desktop.catalog.health import typed_store_error
-
     conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
     try:
         row = conn.execute("PRAGMA quick_check").fetchone()
@@ -120,8 +120,6 @@ def _open_checked(path: Path) -> sqlite3.Connection | None:
 
 def _open_read_only(path: Path) -> sqlite3.Connection | None:
     """An in-memory copy of the thread store of a read-only folder (None when it is damaged)."""
-    from cvrag_desktop.catalog.read_only import memory_copy
-
     try:
         conn = memory_copy(path)
         row = conn.execute("PRAGMA quick_check").fetchone()
@@ -136,8 +134,6 @@ def _open_read_only(path: Path) -> sqlite3.Connection | None:
 
 def _set_aside(path: Path) -> Path:
     """Rename a damaged thread store (and its log files) to ``threads.damaged-<time>.sqlite3``."""
-    import logging
-
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
     for suffix in ("", "-wal", "-shm"):
@@ -151,8 +147,6 @@ def _set_aside(path: Path) -> Path:
 
 def scrub_connection(conn: sqlite3.Connection, needles: list[str]) -> list[dict]:
     """Delete the threads (checkpoints, pending writes, list entry) that mention a needle; flush the log."""
-    from cvrag_desktop.catalog.forget import _needle_bytes, blob_mentions
-
     keys = _needle_bytes(needles)
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     hits: set[str] = set()

@@ -16,14 +16,21 @@ import logging
 import uuid
 from collections.abc import Callable
 
+from cvrag_desktop.assistant.deps import AssistantDeps
 from cvrag_desktop.assistant.facts.people import PeopleIndex
 from cvrag_desktop.assistant.facts.store import CatalogFacts
+from cvrag_desktop.assistant.jobmatch.matrix import match_job
 from cvrag_desktop.assistant.memory import THREADS_FILE, ThreadStore
-from cvrag_desktop.assistant.nodes import AssistantDeps
 from cvrag_desktop.assistant.understand.vocabulary import VocabularyCache
+from cvrag_desktop.catalog.audit import audit_for, digest
+from cvrag_desktop.catalog.audit_events import ranking_details
 from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.catalog.disk_space import ensure_room
+from cvrag_desktop.catalog.read_only import add_note
 from cvrag_desktop.config import AppPaths, Settings
 from cvrag_desktop.errors import InvalidInput, NotFound
+from cvrag_desktop.llm import QUALITY_ALIAS, probe
+from cvrag_desktop.llm.config import get_route
 
 log = logging.getLogger(__name__)
 MAX_QUESTION = 2000
@@ -81,9 +88,6 @@ class AssistantService:
         if not use_llm or not self.settings.llm_enabled:
             return False
         try:
-            from cvrag_desktop.llm import QUALITY_ALIAS, probe
-            from cvrag_desktop.llm.config import get_route
-
             route = get_route(QUALITY_ALIAS, base_url=self.settings.llm_base_url)
             health = probe(self.settings.llm_base_url)
             return health.reachable and (not route.is_ollama or health.has_model(route.provider_model))
@@ -102,7 +106,6 @@ class AssistantService:
             raise InvalidInput("Type a question.")
         thread_id = thread_id or uuid.uuid4().hex[:12]
         if not self.threads_store.read_only:  # the turn is saved as the graph runs: room first (disk_space.py)
-            from cvrag_desktop.catalog.disk_space import ensure_room
 
             ensure_room(self.threads_store.path.parent, "the question was not asked")
         llm_up = self.llm_available(use_llm)
@@ -112,13 +115,10 @@ class AssistantService:
         state = self.graph.invoke({"question": question, "use_llm": use_llm, "llm_up": llm_up}, config)
         self.threads_store.touch(thread_id, question)
         if self.threads_store.read_only:
-            from cvrag_desktop.catalog.read_only import add_note
-
             add_note(f"the data folder {self.threads_store.path.parent} is read-only: this conversation turn was "
                      "answered but not saved")
         answer = state["answer"]
         citations = citation_records(answer, state.get("evidence", []))
-        from cvrag_desktop.catalog.audit import audit_for
 
         # a machine output shown: which candidates the answer cites (references), never the question or answer
         audit_for(self.catalog).record_shown("chat.answer", details={
@@ -139,11 +139,7 @@ class AssistantService:
     def match_jd(self, text: str, use_llm: bool = True, limit: int | None = 20) -> dict:
         """Rank candidates against a job description with a requirement × candidate matrix
         (the ``limit`` best people; None: everyone ranked)."""
-        from cvrag_desktop.assistant.jobmatch.matrix import match_job
-
         result = match_job(self, text, use_llm=self.llm_available(use_llm), limit=limit)
-        from cvrag_desktop.catalog.audit import audit_for, digest
-        from cvrag_desktop.catalog.audit_events import ranking_details
 
         # the ranking shown, as references; the description and requirements as digests (catalog/audit.py)
         audit_for(self.catalog).record_shown("job_match.run", details=ranking_details(

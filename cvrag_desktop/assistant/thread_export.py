@@ -14,11 +14,13 @@ from pathlib import Path
 
 from langgraph.checkpoint.sqlite import SqliteSaver
 
+from cvrag_desktop.catalog.forget import _needle_bytes, blob_mentions
+from cvrag_desktop.catalog.health import dir_writable
+from cvrag_desktop.catalog.read_only import connect_read_only
+
 
 def thread_ids_naming(conn: sqlite3.Connection, needles: list[str]) -> set[str]:
     """Ids of the threads whose stored state or title mentions a needle."""
-    from cvrag_desktop.catalog.forget import _needle_bytes, blob_mentions
-
     keys = _needle_bytes(needles)
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     queries = {"checkpoints": "SELECT thread_id, checkpoint, metadata FROM checkpoints",
@@ -37,8 +39,6 @@ def threads_naming(path: Path, needles: list[str]) -> list[dict]:
     """``[{thread_id, title, created_at, updated_at, messages: [{role, content, ...}]}]`` naming a needle."""
     if not Path(path).exists() or not needles:
         return []
-    from cvrag_desktop.catalog.health import dir_writable
-    from cvrag_desktop.catalog.read_only import connect_read_only
 
     if dir_writable(Path(path).parent):
         conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)

@@ -19,42 +19,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from cvrag_desktop.text.companies import company_core
-from cvrag_desktop.text.keys import normalize_key, text_key
+from cvrag_desktop.text.companies import employer_key
+from cvrag_desktop.text.keys import normalize_key
+from cvrag_desktop.text.names import name_key
 
-TITLES = {"dr", "prof", "professor", "mr", "mrs", "ms", "miss", "mx", "sir", "dame", "herr", "frau", "dipl", "ing",
-          "sr", "sra", "srta", "don", "dona", "m", "mme", "mlle", "sig", "dott", "eng", "rer", "nat", "med", "vet",
-          "habil", "phil"}
-POST_NOMINALS = {"phd", "msc", "bsc", "ma", "ba", "mba", "meng", "beng", "md", "jd", "cpa", "pmp", "cfa", "mphil",
-                 "dphil", "llm", "llb", "bs", "ms", "mres", "dds", "rn", "pe", "jr", "sr", "ii", "iii", "iv", "bcs",
-                 "mcs", "dipl-ing", "frcs", "acca", "cissp"}
-CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
-POSSESSIVE = re.compile(r"(?<=\w)['’`´]s\b|(?<=[sxz])['’]", re.I)
 SAME, APART = "same", "apart"
-
-
-def name_key(name: str) -> str:
-    """A person's name as a comparison key: no titles, post-nominals, dots, case or accents.
-
-    "Dr. Anna Überlin, M.Sc." → "anna uberlin"; "山田　花代" → "山田花代" (CJK names have no
-    reliable spacing, so their key has none).
-    """
-    s = POSSESSIVE.sub("", name or "")
-    s = re.sub(r"(?<=\b[A-Za-z])\.(?=[A-Za-z]\.)", "", s)  # "M.Sc." → "MSc."
-    words = text_key(s).split()
-    while words and words[0] in TITLES:
-        words.pop(0)
-    while words and (words[-1] in POST_NOMINALS or words[-1] in TITLES):
-        words.pop()
-    key = " ".join(words)
-    if CJK.search(key):
-        key = key.replace(" ", "")
-    return key
-
-
-def employer_key(company: str) -> str:
-    """An employer as a spacing-free key without legal suffixes ("NVIDIA Research" = "NVIDIAResearch")."""
-    return company_core(text_key(company)).replace(" ", "")
 
 
 @dataclass(frozen=True)

@@ -19,10 +19,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from cvrag_desktop.evaluation.folds import LabelledDoc, Normalizer, load_labelled
-from cvrag_desktop.evaluation.matching import match_key
 from cvrag_desktop.ingestion.fields import contact
 from cvrag_desktop.ingestion.layout.line_roles import NAME, OTHER, LineRoleModel, doc_features, top_lines
 from cvrag_desktop.ingestion.read.extract import ExtractedDoc, extract_document
+from cvrag_desktop.text.keys import symbol_key
 
 FACTORY_SEED = 20261202
 FACTORY_COUNT = 240
@@ -32,11 +32,11 @@ DEFAULT_FOLDERS = ("real-cvs", "real-cvs-extra", "real-cvs-inbox")
 def name_labels(doc: ExtractedDoc, name: str | None) -> list[str]:
     """``name`` on the top lines that print the labelled name (as a cell, or the whole line), else ``O``."""
     idx = top_lines(doc)
-    key = match_key(name) if name else ""
+    key = symbol_key(name) if name else ""
     out = []
     for i in idx:
         text = doc.lines[i].text
-        cells = [match_key(contact.clean_name(c)) for c in contact._cells(text)] + [match_key(text)]
+        cells = [symbol_key(contact.clean_name(c)) for c in contact._cells(text)] + [symbol_key(text)]
         out.append(NAME if key and key in cells else OTHER)
     return out
 

@@ -2,29 +2,24 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cvrag_desktop.index.filters import language_key, skill_key
-from cvrag_desktop.text.keys import normalize_key
-
-
-def match_key(value: str) -> str:
-    """Lowercase, accents stripped, punctuation to spaces, whitespace folded."""
-    return " ".join(re.sub(r"[^\w+#]+", " ", normalize_key(value)).split())
+from cvrag_desktop.text.keys import symbol_key
+from cvrag_desktop.text.vocab.languages import language_key
+from cvrag_desktop.text.vocab.skills import skill_key
 
 
 def same(a: str | None, b: str | None) -> bool:
-    """Exact match after :func:`match_key`."""
-    return bool(a) and bool(b) and match_key(a) == match_key(b)
+    """Exact match after :func:`symbol_key`."""
+    return bool(a) and bool(b) and symbol_key(a) == symbol_key(b)
 
 
 def similar(a: str | None, b: str | None) -> bool:
     """Equal, one contained in the other (as whole words), or token overlap ≥ 60 %."""
     if not a or not b:
         return False
-    ka, kb = match_key(a), match_key(b)
+    ka, kb = symbol_key(a), symbol_key(b)
     if not ka or not kb:
         return False
     if ka == kb:
@@ -90,7 +85,7 @@ class Comparison:
         return len(self.got) - len(self.invented)
 
 
-def distinct(values, key: Callable[[str], str] = match_key) -> tuple[str, ...]:
+def distinct(values, key: Callable[[str], str] = symbol_key) -> tuple[str, ...]:
     """Non-blank values, the first of each comparison key kept (``None`` and "" dropped)."""
     out, seen = [], set()
     for v in values or ():
@@ -109,7 +104,7 @@ def compare(expected, got, match: Callable[[str | None, str | None], bool] = sim
     Both sides are de-duplicated by the comparison key of ``match`` first, so "Python" twice or
     "JS" and "JavaScript" are one value.
     """
-    key = KEY_OF.get(match, match_key)
+    key = KEY_OF.get(match, symbol_key)
     exp = distinct([expected] if expected is None or isinstance(expected, str) else expected, key)
     out = distinct([got] if got is None or isinstance(got, str) else got, key)
     found = tuple(e for e in exp if any(match(e, g) for g in out))

@@ -15,7 +15,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from cvrag_desktop.config import resources_dir
+from cvrag_desktop.text.vocab.resources import resources_dir
 
 Tier = Literal["junior", "mid", "senior", "lead"]
 TIERS: tuple[Tier, ...] = ("junior", "mid", "senior", "lead")

@@ -27,10 +27,10 @@ from pathlib import Path
 
 import numpy as np
 
-from cvrag_desktop.config import resources_dir
 from cvrag_desktop.index.records import QueryVectors
-from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.text.keys import normalize_key
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.resources import resources_dir
 
 log = logging.getLogger(__name__)
 

@@ -10,20 +10,24 @@ value of the field (each value's words are keyword-indexed; a nested filter keep
 words of a filter value within one value — see :func:`point_fields`).
 Every value given for a field must match (AND). Years are whole years:
 ``min_years=5`` keeps 5.0+ years, ``max_years=5`` keeps fewer than 6.
+These are the rules of :mod:`cvrag_desktop.text.rules` (the chat's filters, the facets and
+job matching evaluate them in Python over the catalog), rendered as index conditions on
+values made by the same keys.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import re
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cvrag_desktop.errors import InvalidInput
 from cvrag_desktop.index.where import Between, Condition, Match, Where, Within
-from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
 from cvrag_desktop.text.keys import normalize_key, text_key
+from cvrag_desktop.text.rules import whole_years
+from cvrag_desktop.text.vocab.languages import language_key
+from cvrag_desktop.text.vocab.skills import skill_key
 
 EXACT_FIELDS = ("skills", "languages", "emails")
 TEXT_SINGLE = ("name", "title", "company", "location")  # one value per candidate
@@ -35,17 +39,6 @@ KEYWORD_FIELDS = (*EXACT_FIELDS, "section", "candidate_id", "digest",
                   *(f"{f}_words" for f in TEXT_SINGLE), *(f"{f}_words[].w" for f in TEXT_MULTI))
 INTEGER_FIELDS = ("years",)
 _TOKEN = re.compile(r"[^\W_]+")
-
-
-def skill_key(value: str) -> str:
-    """Comparison key of a skill: its canonical name (alias table) normalised."""
-    return normalize_key(canonical_skill(value) or value)
-
-
-def language_key(value: str) -> str:
-    """Comparison key of a spoken language: its English name normalised ("Alemán" → "german")."""
-    base = re.split(r"[(:\-–,]", value, maxsplit=1)[0].strip() or value  # "German (C1)" → "German"
-    return normalize_key(canonical_language(base) or base)
 
 
 class SearchFilters(BaseModel):
@@ -122,7 +115,7 @@ def candidate_payload(row: dict) -> dict:
         "institutions": [text_key(s) for s in row.get("institutions") or []],
         "certifications": [text_key(s) for s in record.get("certifications") or []],
         "location": text_key(row.get("location") or ""),
-        "years": math.floor(years) if isinstance(years, int | float) else None,
+        "years": whole_years(years),
     }
 
 

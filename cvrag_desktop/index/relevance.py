@@ -13,8 +13,10 @@ are kept ("C++", "C#"), and four-letter words are whole words ("Java" is not "Ja
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
+
+from cvrag_desktop.text.fold import fold_keep_spacing
+from cvrag_desktop.text.stems import prefix_stem
 
 FLOOR = 0.67  # share of the query's content words a person's passages must state (see module doc)
 _STOP_WORDS = (
@@ -30,25 +32,15 @@ STOP = frozenset(_STOP_WORDS.split())
 _WORD = re.compile(r"[^\W_]+(?:[+#]+|(?:\.[^\W_]+)+)?|[+#]+", re.UNICODE)
 
 
-def fold(text: str) -> str:
-    """Casefolded, accents removed (the comparison form of query and passage words)."""
-    s = unicodedata.normalize("NFKD", text or "")
-    return "".join(c for c in s if not unicodedata.combining(c)).casefold()
-
-
 def words_of(text: str) -> set[str]:
     """The folded words of a text, symbols kept ("c++", "c#", "node.js")."""
-    return set(_WORD.findall(fold(text)))
+    return set(_WORD.findall(fold_keep_spacing(text)))
 
 
 def content_words(query: str) -> list[str]:
     """The words of a query that must be found (stopwords and one-letter words left out, "C" kept)."""
-    words = [w for w in _WORD.findall(fold(query)) if w not in STOP and (len(w) > 1 or w in ("c", "r"))]
+    words = [w for w in _WORD.findall(fold_keep_spacing(query)) if w not in STOP and (len(w) > 1 or w in ("c", "r"))]
     return list(dict.fromkeys(words))
-
-
-def _stem(word: str) -> str:
-    return word[:max(4, len(word) - 2)]
 
 
 def found(word: str, words: set[str]) -> bool:
@@ -57,7 +49,7 @@ def found(word: str, words: set[str]) -> bool:
         return True
     if len(word) < 5 or not word.isalpha():
         return False
-    stem = _stem(word)
+    stem = prefix_stem(word)
     return any(w.startswith(stem) for w in words)
 
 

@@ -42,7 +42,8 @@ def vocabulary_query(query: str) -> bool:
     The dense branch (English MiniLM) has no notion that "Deutsch" is "German"; BM25 over
     the canonical names in each chunk's header does, so such queries lean on keywords.
     """
-    from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
+    from cvrag_desktop.text.vocab.languages import canonical_language
+    from cvrag_desktop.text.vocab.skills import canonical_skill
 
     q = query.strip().strip("?.!")
     return 0 < len(q) <= 40 and bool(canonical_language(q) or canonical_skill(q))

@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING
 from cvrag_desktop.domain import NormalizedCV, Provenance
 from cvrag_desktop.ingestion.fields import contact
 from cvrag_desktop.ingestion.fields.confidence import score_confidence
-from cvrag_desktop.ingestion.fields.cvdate import file_date, find_cv_date, find_date_stamp
 from cvrag_desktop.ingestion.fields.education import parse_education
 from cvrag_desktop.ingestion.fields.europass import read_europass
 from cvrag_desktop.ingestion.fields.grouped_history import read_grouped_education, read_grouped_history
 from cvrag_desktop.ingestion.fields.history import parse_experiences
 from cvrag_desktop.ingestion.fields.skills import extract_certifications, extract_languages, extract_skills
 from cvrag_desktop.ingestion.layout.sections import SectionBlock, find_sections
-from cvrag_desktop.ingestion.lexicon import load_lexicon
 from cvrag_desktop.ingestion.read.extract import ExtractedDoc
-from cvrag_desktop.ingestion.read.textclean import normalize_key
+from cvrag_desktop.text.cvdate import file_date, find_cv_date, find_date_stamp
+from cvrag_desktop.text.keys import normalize_key
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
 if TYPE_CHECKING:
     from cvrag_desktop.ingestion.layout.line_roles import LineRoleModel

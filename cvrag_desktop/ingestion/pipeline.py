@@ -187,7 +187,7 @@ def _docx_layout(doc, stored: str):
 def _warm_worker() -> None:
     """Import the parsers and load the vocabularies once per worker process."""
     from cvrag_desktop.ingestion import chunking, normalize  # noqa: F401
-    from cvrag_desktop.ingestion.lexicon import load_lexicon
+    from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
     load_lexicon()
 

@@ -1,8 +1,9 @@
-"""Text and name normalisation: the one room at the bottom of the core.
+"""The vocabulary room at the bottom of the core: text comparison, vocabularies, screening rules.
 
-Comparison keys (:mod:`.keys`: NFKD, diacritics stripped, casefolded, whitespace folded;
-free-text keys without dots and punctuation) and employer cores (:mod:`.companies`: a
-company key without its legal form). Catalog, ingestion, index and assistant all import
-from here, so two parts of the app never disagree on when two strings are "the same".
-This package imports nothing else from ``cvrag_desktop`` (a test enforces it).
+Comparison keys (:mod:`.keys`), folded forms (:mod:`.fold`), stems (:mod:`.stems`), person
+names (:mod:`.names`) and employer cores (:mod:`.companies`) decide when two strings are
+"the same"; :mod:`.vocab` holds what a word means (skills, languages, degrees, places,
+credentials, the lexicon) and :mod:`.rules` one function per screening rule. Catalog,
+ingestion, index and assistant all import from here, so two parts of the app never
+disagree. This package imports nothing else from ``cvrag_desktop`` (a test enforces it).
 """

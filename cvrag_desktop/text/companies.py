@@ -6,6 +6,8 @@ catalog's person grouping and the assistant's employer vocabulary both compare c
 
 from __future__ import annotations
 
+from cvrag_desktop.text.keys import text_key
+
 LEGAL_SUFFIXES = frozenset({
     "sa", "sl", "slu", "slne", "sau", "gmbh", "ag", "kg", "ltd", "llc", "inc", "plc", "sas", "sarl", "spa", "srl",
     "ltda", "bv", "nv", "co", "corp", "corporation", "company", "limited", "se", "ohg", "eirl", "me", "epp",
@@ -18,3 +20,8 @@ def company_core(key: str) -> str:
     while len(words) > 1 and words[-1] in LEGAL_SUFFIXES:
         words.pop()
     return " ".join(words)
+
+
+def employer_key(company: str) -> str:
+    """An employer as a spacing-free key without legal suffixes ("NVIDIA Research" = "NVIDIAResearch")."""
+    return company_core(text_key(company)).replace(" ", "")

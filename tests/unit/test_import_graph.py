@@ -1,6 +1,6 @@
 """The house has a bottom and no circles: the import graph of ``cvrag_desktop`` read with ``ast``.
 
-Three rules, each a test that names what breaks it:
+The rules, each a test that names what breaks it:
 
 * **No circle at module level.** An edge is an import executed when the module is
   imported: a top-level statement, or one nested in a top-level ``if``/``try``/``with``
@@ -18,6 +18,13 @@ Three rules, each a test that names what breaks it:
   cli, app entry), not even lazily inside a function.
 * **text/ is below catalog**: the text and name normalisation room imports no other
   ``cvrag_desktop`` package at all, not even lazily.
+* **No circle even counting imports inside functions**: a function-level import is
+  allowed only to defer a heavy third-party library, and the few that do are listed in
+  :data:`DEFERS_HEAVY` (each checked: the module it imports really loads that library).
+  Every other function-level import is an edge like a top-level one, so a circle that
+  only closes at call time fails too.
+* **assistant/ and text/ import the project at module level**: there, the only
+  function-level imports of project modules are those of :data:`DEFERS_HEAVY`.
 
 An edge goes to the module named (``from pkg import name`` goes to ``pkg.name`` when that
 is a module, else to ``pkg``). Implicit imports of parent packages are not edges: every
@@ -35,6 +42,14 @@ import cvrag_desktop
 
 PKG = Path(cvrag_desktop.__file__).parent
 ROOT = PKG.name
+# Function-level imports of project modules whose only purpose is to defer a heavy third-party
+# library (the imported module loads it at import time, directly or through its own imports):
+# (importer, imported) -> the library deferred.
+DEFERS_HEAVY: dict[tuple[str, str], str] = {
+    (f"{ROOT}.assistant", f"{ROOT}.assistant.service"): "langgraph",  # `import cvrag_desktop.assistant` stays light
+    (f"{ROOT}.assistant.service", f"{ROOT}.assistant.graph"): "langgraph",  # the compiled graph, on first question
+}
+STRICT_PACKAGES = ("assistant", "text")  # no other function-level project imports here
 ABOVE_CATALOG = ("assistant", "index", "ingestion", "llm", "factory", "evaluation", "ui",
                  "services", "cli", "cli_assistant", "cli_search", "cli_output", "app_entry")
 
@@ -245,3 +260,88 @@ def test_the_graph_reader_sees_a_circle_and_a_lazy_import(tmp_path, monkeypatch)
     assert f"{ROOT}.c" not in eager[f"{ROOT}.catalog.b"]  # TYPE_CHECKING block is not an edge
     assert eager[f"{ROOT}.c"] == {}
     assert import_graph(lazy=True)[f"{ROOT}.c"] == {f"{ROOT}.catalog.a": 2}
+
+
+def _third_party_at_module_level() -> dict[str, set[str]]:
+    """module -> the top-level names of the non-project libraries it imports at module level."""
+    out: dict[str, set[str]] = {}
+    for mod, path in module_files().items():
+        names: set[str] = set()
+        for node, _ in _imports(ast.parse(path.read_text(encoding="utf-8")).body, lazy=False):
+            if isinstance(node, ast.Import):
+                names |= {a.name.split(".")[0] for a in node.names}
+            elif not node.level and node.module:
+                names.add(node.module.split(".")[0])
+        out[mod] = names - {ROOT}
+    return out
+
+
+def loads_at_import(module: str, library: str) -> bool:
+    """Whether importing ``module`` loads ``library`` (directly or through module-level project imports)."""
+    eager, third = import_graph(lazy=False), _third_party_at_module_level()
+    seen, todo = set(), [module]
+    while todo:
+        m = todo.pop()
+        if m in seen:
+            continue
+        seen.add(m)
+        if library in third.get(m, set()):
+            return True
+        todo += list(eager.get(m, {}))
+    return False
+
+
+def function_imports(packages: tuple[str, ...] | None = None) -> list[tuple[str, str, int]]:
+    """(importer, imported project module, line) for every import inside a function."""
+    files = module_files()
+    known = set(files)
+    out = []
+    for mod, path in files.items():
+        if packages is not None and _package(mod) not in packages:
+            continue
+        for node, in_function in _imports(ast.parse(path.read_text(encoding="utf-8")).body, lazy=True):
+            if in_function:
+                out += [(mod, t, node.lineno) for t in _targets(node, mod, path.name == "__init__.py", known) if t != mod]
+    return out
+
+
+def test_no_import_circle_counting_imports_inside_functions():
+    """A circle that closes only when a function runs is still a circle (heavy-library deferrals aside)."""
+    graph = import_graph(lazy=True)
+    for a, b in DEFERS_HEAVY:
+        graph.get(a, {}).pop(b, None)
+    eager = import_graph(lazy=False)
+    circles = find_circles(graph)
+    assert not circles, "import circles (counting imports inside functions):\n" + "\n".join(
+        " -> ".join(f"{a} (line {graph[a][b]}{'' if b in eager[a] else ', in a function'})"
+                    for a, b in itertools.pairwise(c)) + f" -> {c[-1]}" for c in circles)
+
+
+def test_each_deferred_import_defers_a_heavy_library():
+    """Every allow-listed function-level import is one, and the module it imports loads the library named."""
+    lazy = {(a, b) for a, b, _ in function_imports()}
+    wrong = [f"{a} -> {b}: " + ("no such function-level import" if (a, b) not in lazy else f"does not load {lib}")
+             for (a, b), lib in DEFERS_HEAVY.items() if (a, b) not in lazy or not loads_at_import(b, lib)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_assistant_and_text_import_project_modules_at_module_level():
+    """In assistant/ and text/ a function-level import of a project module only defers a heavy library."""
+    hidden = [f"{a} line {line} imports {b}" for a, b, line in function_imports(STRICT_PACKAGES)
+              if (a, b) not in DEFERS_HEAVY]
+    assert not hidden, "move these imports to the top of the module (or the shared piece down):\n" + "\n".join(hidden)
+
+
+def test_the_graph_reader_sees_a_circle_through_a_function_level_import(tmp_path, monkeypatch):
+    """A circle closed only by an import inside a function is found when function imports count."""
+    pkg = tmp_path / ROOT
+    (pkg / "assistant").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "assistant" / "__init__.py").write_text("")
+    (pkg / "assistant" / "a.py").write_text("from cvrag_desktop.assistant import b\n")
+    (pkg / "assistant" / "b.py").write_text("def f():\n    from cvrag_desktop.assistant.a import x\n")
+    monkeypatch.setattr(sys.modules[__name__], "PKG", pkg)
+    assert find_circles(import_graph(lazy=False)) == []
+    assert find_circles(import_graph(lazy=True)) == [[f"{ROOT}.assistant.a", f"{ROOT}.assistant.b",
+                                                      f"{ROOT}.assistant.a"]]
+    assert function_imports(STRICT_PACKAGES) == [(f"{ROOT}.assistant.b", f"{ROOT}.assistant.a", 2)]

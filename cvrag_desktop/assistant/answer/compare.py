@@ -11,30 +11,17 @@ from __future__ import annotations
 
 import re
 
+from cvrag_desktop.assistant.answer.compare_table import compare_side_by_side
 from cvrag_desktop.assistant.facts.analytics import EvidenceBook, cite_earliest_role
 from cvrag_desktop.assistant.facts.people import PeopleIndex, Person
 from cvrag_desktop.assistant.facts.relations import degrees, role_line
-from cvrag_desktop.assistant.understand.question import fold
 from cvrag_desktop.domain import Chunk
+from cvrag_desktop.text.fold import fold
+from cvrag_desktop.text.vocab.titles import title_rank
 
-SENIORITY = ((5, r"chief|cto|ceo|cfo|coo|cio|founder|co-founder|vice president|vp|partner|owner|president"),
-             (4, r"director|head|principal|leiter\w*|direktor\w*|jefe|directeur|diretor\w*|direttore"),
-             (3, r"lead|manager|staff|architect|team lead|teamleiter\w*|gerente|responsable|gestor"),
-             (2, r"senior|sr"),
-             (1, r"engineer|developer|scientist|analyst|consultant|specialist|designer|researcher|entwickler\w*"),
-             (0, r"junior|intern|internship|trainee|praktikant\w*|student|assistant|becario|stagiaire|estagiario"))
 _NUMBERED = re.compile(r"^\s*(\[\d+\]|\d+\.\s)")
 _BULLET = re.compile(r"^\s*[•◦▪●■◆➤\-–*]\s")
 _DOI = re.compile(r"\b10\.\d{4,}/\S+|\bdoi\b", re.I)
-
-
-def title_rank(title: str) -> int:
-    """How senior a job title reads (0 junior/intern … 5 executive/founder)."""
-    t = fold(title)
-    for rank, words in SENIORITY:
-        if re.search(r"(?<!\w)(" + words + r")(?!\w)", t):
-            return rank
-    return 1
 
 
 def publication_count(chunks: list[Chunk]) -> tuple[int, Chunk | None]:
@@ -90,8 +77,6 @@ def compare_people(book: EvidenceBook, index: PeopleIndex, persons: list[Person]
                    topic: list[str]) -> dict:
     """Every named person with the compared value, best first ("profile": side by side, unranked)."""
     if dimension == "profile":
-        from cvrag_desktop.assistant.answer.compare_table import compare_side_by_side
-
         return compare_side_by_side(book, index, persons)
     rows: list[tuple[float, Person, str]] = []
     for p in persons:

@@ -16,9 +16,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cvrag_desktop.index.filters import skill_key
-from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.assistant.answer.support import unsupported_claims
+from cvrag_desktop.assistant.understand.question import concepts, line_states
 from cvrag_desktop.text.keys import text_key
+from cvrag_desktop.text.stems import suffix_stem
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.skills import skill_key
 
 _MARK = re.compile(r"\[(E\d+)\]")
 
@@ -33,24 +36,16 @@ class AnswerReply(BaseModel):
     citations: list[str] = Field(default_factory=list)
 
 
-def stem(word: str) -> str:
-    """A crude English/Romance stem so "built"/"building"/"builds" meet ("pipelines" → "pipelin")."""
-    for suffix in ("ations", "ation", "ings", "ing", "ies", "ied", "ers", "er", "es", "ed", "s", "e"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
-
-
 def support_terms(plan: dict) -> list[str]:
     """What an excerpt must mention to support an answer: content terms + filter skills/languages."""
-    terms = [stem(t) for t in plan.get("terms", [])]
+    terms = [suffix_stem(t) for t in plan.get("terms", [])]
     filters = plan.get("filters", {})
     return terms + [f"skill:{skill_key(s)}" for s in filters.get("skills", [])]
 
 
 def mentions(text: str, terms: list[str]) -> set[str]:
     """The support terms a text mentions (stemmed words; skills through the alias table)."""
-    words = {stem(w) for w in re.findall(r"\w+", text_key(text))}
+    words = {suffix_stem(w) for w in re.findall(r"\w+", text_key(text))}
     out = {t for t in terms if not t.startswith("skill:") and t in words}
     skill_terms = [t for t in terms if t.startswith("skill:")]
     if skill_terms:
@@ -61,8 +56,6 @@ def mentions(text: str, terms: list[str]) -> set[str]:
 
 def excerpt_supports(text: str, plan: dict, terms: list[str]) -> bool:
     """Does an excerpt show what was asked: the concept asked about (when there is one), else the terms?"""
-    from cvrag_desktop.assistant.understand.question import concepts, line_states
-
     by_id = {c.cid: c for c in concepts()}
     wanted = [by_id[c] for c in plan.get("concepts") or [] if c in by_id]
     if wanted:
@@ -100,7 +93,6 @@ def validate_reply(reply: AnswerReply, evidence: list[dict], plan: dict, known_n
         key = text_key(name)
         if cid not in cited_people and len(key) > 5 and f" {key} " in answer_key:
             return f"it names {name} without citing an excerpt of that candidate"
-    from cvrag_desktop.assistant.answer.support import unsupported_claims
 
     names = [known_names[cid] for cid in cited_people if cid in known_names]
     unsupported = unsupported_claims(reply.answer, cited, given, question, names)

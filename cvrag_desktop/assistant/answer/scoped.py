@@ -15,9 +15,11 @@ import itertools
 import math
 import re
 
-from cvrag_desktop.assistant.answer.contract import stem
-from cvrag_desktop.assistant.understand.question import concepts, fold, line_states
+from cvrag_desktop.assistant.understand.question import concepts, line_states
+from cvrag_desktop.text.fold import fold
 from cvrag_desktop.text.keys import text_key
+from cvrag_desktop.text.stems import suffix_stem
+from cvrag_desktop.text.vocab.degrees import DEGREE_LEVELS, QUESTION_LEVELS
 
 MAX_PEOPLE = 5
 LINES_PER_PERSON = 3
@@ -55,26 +57,22 @@ def term_hits(line: str, terms: list[str]) -> int:
     if not terms:
         return 0
     folded = fold(line)
-    words = {stem(w) for w in re.findall(r"\w+", text_key(line))}
+    words = {suffix_stem(w) for w in re.findall(r"\w+", text_key(line))}
     n = 0
     for t in terms:
         if _CJK.search(t):
             n += _cjk_match(t, folded.replace(" ", ""))
         else:
-            n += stem(t) in words or any(w.startswith(t) for w in words if len(t) >= 5)
+            n += suffix_stem(t) in words or any(w.startswith(t) for w in words if len(t) >= 5)
     return n
 
 
 def _levels_in(text: str) -> set[str]:
-    from cvrag_desktop.assistant.understand.vocabulary import DEGREE_LEVELS
-
     key = fold(text)
     return {lvl for lvl, pattern in DEGREE_LEVELS if pattern.search(key)}
 
 
 def _level_of_term(term: str) -> str | None:
-    from cvrag_desktop.assistant.understand.vocabulary import QUESTION_LEVELS
-
     return next((lvl for lvl, pattern in QUESTION_LEVELS if pattern.fullmatch(term)), None)
 
 

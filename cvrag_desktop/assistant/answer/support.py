@@ -28,8 +28,13 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from cvrag_desktop.assistant.answer.contract import stem
+from cvrag_desktop.assistant.understand.question import stopwords
 from cvrag_desktop.text.keys import normalize_key, text_key
+from cvrag_desktop.text.stems import suffix_stem
+from cvrag_desktop.text.vocab.degrees import DEGREE_LEVELS, DEGREE_WORDS
+from cvrag_desktop.text.vocab.languages import canonical_language
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.skills import skill_key
 
 _MARK = re.compile(r"\[E\d+\]")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[\"“(\[]?[A-ZÀ-Ý0-9])|\n+")
@@ -80,11 +85,6 @@ sacked lawsuit sued fraud married divorced widowed single pregnant pregnancy chi
 religious muslim christian jewish catholic disability disabled illness ill sick disease diagnosed
 health ethnicity race gay lesbian transgender nationality citizen citizenship born age aged salary
 """)
-DEGREE_WORDS = re.compile(
-    r"(?<!\w)(ph\.?\s?d\.?|doctorate|doctoral|doctor of|master'?s?|msc|m\.sc\.?|mba|meng|bachelor'?s?|bsc|"
-    r"b\.sc\.?|beng|b\.a\.|ba|b\.s\.|m\.a\.|licenciatura|grado|diploma|doctorado|máster|master)(?!\w)", re.I)
-
-
 @dataclass
 class _Evidence:
     """What the cited excerpts say, in the forms the claims are compared with."""
@@ -116,28 +116,19 @@ def _folded_words(text: str) -> list[str]:
 
 @functools.lru_cache(maxsize=1)
 def _month_names() -> dict[str, int]:
-    from cvrag_desktop.ingestion.lexicon import load_lexicon
-
     return {text_key(k): v for k, v in load_lexicon().months.items() if len(text_key(k)) >= 3}
 
 
 def _skills_in(text: str) -> list[tuple[int, int, str]]:
-    from cvrag_desktop.index.filters import skill_key
-    from cvrag_desktop.ingestion.lexicon import load_lexicon
-
     return [(m.start(), m.end(), skill_key(m.group(0))) for m in load_lexicon().skill_pattern.finditer(text)]
 
 
 def _levels_in(text: str) -> set[str]:
-    from cvrag_desktop.assistant.understand.vocabulary import DEGREE_LEVELS
-
     key = normalize_key(text)
     return {level for level, pattern in DEGREE_LEVELS if pattern.search(key)}
 
 
 def _language(word: str) -> str | None:
-    from cvrag_desktop.ingestion.lexicon import canonical_language
-
     return canonical_language(word)
 
 
@@ -148,7 +139,7 @@ def read_evidence(texts: list[str]) -> _Evidence:
     for text in texts:
         words = _folded_words(text)
         ev.words.update(words)
-        ev.stems.update(stem(w) for w in words)
+        ev.stems.update(suffix_stem(w) for w in words)
         for w in words:
             if w in NUMBER_WORDS:
                 ev.numbers.add(float(NUMBER_WORDS[w]))
@@ -164,7 +155,6 @@ def read_evidence(texts: list[str]) -> _Evidence:
                 ev.months.add(month)
         ev.skills.update(s for _, _, s in _skills_in(text))
         ev.levels |= _levels_in(text)
-        from cvrag_desktop.ingestion.lexicon import load_lexicon
 
         key = normalize_key(text)
         ev.present = ev.present or any(re.search(rf"(?<!\w){re.escape(p)}(?!\w)", key)
@@ -174,7 +164,7 @@ def read_evidence(texts: list[str]) -> _Evidence:
 
 def _known(word: str, ev: _Evidence) -> bool:
     """Is a (folded) claim word written in the evidence, allowing for inflection?"""
-    if word in ev.words or stem(word) in ev.stems:
+    if word in ev.words or suffix_stem(word) in ev.stems:
         return True
     if len(word) < 5:
         return False
@@ -281,8 +271,6 @@ class _Exempt:
 
 
 def _exempt_words(question: str, names: list[str]) -> _Exempt:
-    from cvrag_desktop.assistant.understand.question import stopwords
-
     free = {w for n in names for w in _folded_words(n)}
     free |= {w for w in _folded_words(question) if w not in PRIVATE_WORDS}
     return _Exempt(free, stopwords() | ANSWER_WORDS, stopwords("en") | ANSWER_WORDS)

@@ -12,14 +12,19 @@ from __future__ import annotations
 import os
 import re
 
+from cvrag_desktop.assistant.answer.compare import publication_count
 from cvrag_desktop.assistant.facts.analytics import EvidenceBook
 from cvrag_desktop.assistant.facts.cvdate import cv_date
-from cvrag_desktop.assistant.facts.people import PeopleIndex, Person, employer_key
+from cvrag_desktop.assistant.facts.people import PeopleIndex, Person
 from cvrag_desktop.assistant.facts.relations import role_line
 from cvrag_desktop.assistant.facts.store import CandidateFacts
-from cvrag_desktop.assistant.understand.question import fold, has_phrase
+from cvrag_desktop.assistant.understand.question import has_phrase
 from cvrag_desktop.domain import parse_partial_date
+from cvrag_desktop.text.companies import employer_key
+from cvrag_desktop.text.fold import fold
 from cvrag_desktop.text.keys import normalize_key
+from cvrag_desktop.text.vocab.degrees import LEVEL_WORDS, degree_level
+from cvrag_desktop.text.vocab.places import countries_of_places, country_name, country_of_phone
 
 TOP = 5
 SHOWN_PER_GROUP = 5
@@ -207,8 +212,6 @@ def mention_count(book: EvidenceBook, index: PeopleIndex, phrase: str) -> dict:
 
 def _count_of(book: EvidenceBook, f: CandidateFacts, what: str) -> tuple[int, str]:
     """How many of ``what`` a document lists, and the citation marker of where."""
-    from cvrag_desktop.assistant.answer.compare import publication_count
-
     if what == "publications":
         n, chunk = publication_count(book.facts.chunks(f.candidate_id))
         return n, book.cite(chunk, "text", "publications") if chunk else ""
@@ -238,9 +241,6 @@ def most_of(book: EvidenceBook, index: PeopleIndex, what: str) -> dict:
 
 def degree_subject(book: EvidenceBook, index: PeopleIndex, level: str, subject: str) -> dict:
     """People holding a degree of ``level`` whose printed degree names the subject ("maths" ~ "Mathematics")."""
-    from cvrag_desktop.assistant.facts.relations import LEVEL_WORDS
-    from cvrag_desktop.assistant.understand.vocabulary import degree_level
-
     stems = [w[:-1] if len(w) > 4 and w.endswith("s") else w for w in fold(subject).split()]
     hits = []
     for p in index.refresh().people.values():
@@ -268,8 +268,6 @@ def in_country(book: EvidenceBook, index: PeopleIndex, iso: str, education: bool
     United States. Education reads the education section's lines; otherwise the stated
     location, the CV's top lines, and then the country code of a phone number ("+33 …").
     """
-    from cvrag_desktop.ingestion.fields.places import countries_of_places, country_name, country_of_phone
-
     hits = []
     for p in index.refresh().people.values():
         for cid in p.documents:

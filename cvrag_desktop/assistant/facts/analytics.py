@@ -17,8 +17,9 @@ from cvrag_desktop.assistant.facts.store import (
     span_years,
 )
 from cvrag_desktop.assistant.understand.numbers import describe_years
-from cvrag_desktop.catalog.people import employer_key
-from cvrag_desktop.domain import Chunk
+from cvrag_desktop.domain import Chunk, Experience, years_of_experience
+from cvrag_desktop.text.companies import employer_key
+from cvrag_desktop.text.vocab.degrees import LEVEL_RANK
 
 MAX_LISTED = 100
 LEVEL_NAMES = {"phd": "a PhD/doctorate", "master": "a master's degree", "bachelor": "a bachelor's degree",
@@ -103,8 +104,6 @@ def cite_filter_facts(book: EvidenceBook, f: CandidateFacts, filters: dict) -> s
                            "text", f.record.get("location"))
     wanted = filters.get("degree_level") or filters.get("min_degree_level")
     if wanted:
-        from cvrag_desktop.assistant.understand.vocabulary import LEVEL_RANK
-
         exact = bool(filters.get("degree_level"))
         for claim in sorted(f.claims, key=lambda c: -LEVEL_RANK.get(c.level or "", 0)):
             if claim.expected or not claim.level or (claim.level != wanted if exact
@@ -221,8 +220,6 @@ def experience_extreme(facts: CatalogFacts, book: EvidenceBook, filters: dict, m
 
 def skill_years(facts: CatalogFacts, book: EvidenceBook, skill: str, as_of: dt.date) -> dict:
     """Who has worked longest in roles that mention ``skill`` (overlapping roles counted once)."""
-    from cvrag_desktop.domain import Experience, years_of_experience
-
     best: list[tuple[float, CandidateFacts, list[int]]] = []
     for f in facts.all().values():
         idx = [i for i, r, _ in _roles(f, as_of) if skill in role_skills(r)]

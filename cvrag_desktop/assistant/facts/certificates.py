@@ -12,7 +12,9 @@ import re
 from cvrag_desktop.assistant.facts.analytics import EvidenceBook
 from cvrag_desktop.assistant.facts.people import PeopleIndex
 from cvrag_desktop.assistant.facts.store import CandidateFacts
-from cvrag_desktop.assistant.understand.question import fold
+from cvrag_desktop.assistant.understand.question import has_phrase
+from cvrag_desktop.text.fold import fold
+from cvrag_desktop.text.vocab.credentials import DRIVING, parse_credential, person_credentials
 
 # a certificate asked about, in the listed languages ("cert" is how recruiters type it)
 CERT_WORDS = re.compile(r"(?<![a-z0-9])(certs?|certificates?|certifications?|certified|certificat(?:s|ion|ions)?|"
@@ -44,8 +46,6 @@ def names_certificate(question_folded: str) -> bool:
 
 def asked_kind(question_folded: str) -> str | None:
     """"driving licence" or "licence" when the question asks for that kind of credential, else None."""
-    from cvrag_desktop.assistant.facts.credentials import DRIVING
-
     if DRIVING.search(question_folded):
         return "driving licence"
     return "licence" if LICENCE_WORDS.search(question_folded) else None
@@ -64,8 +64,6 @@ def _words(text: str) -> set[str]:
 
 def library_shorts(people: PeopleIndex) -> dict[str, str]:
     """Every credential short name the library lists (folded → as shown): what the Credential facet offers."""
-    from cvrag_desktop.assistant.facts.credentials import person_credentials
-
     out: dict[str, str] = {}
     for f in people.facts.all().values():
         for short in person_credentials([f]):
@@ -75,8 +73,6 @@ def library_shorts(people: PeopleIndex) -> dict[str, str]:
 
 def named_short(question_folded: str, shorts: dict[str, str]) -> str | None:
     """The longest library credential acronym the question names ("a CPA certificate", "RN licence")."""
-    from cvrag_desktop.assistant.understand.question import has_phrase
-
     # acronyms only ("RN", "NE-BC", "CPA"): a name ("Google") asks by its words, the issuer's included
     hits = [k for k, shown in shorts.items() if re.fullmatch(r"[A-Z][A-Z0-9&+/-]{1,7}", shown)
             and has_phrase(question_folded, k)]
@@ -86,8 +82,6 @@ def named_short(question_folded: str, shorts: dict[str, str]) -> str | None:
 def matching_items(f: CandidateFacts, subject: list[str], kind: str | None = None, short: str | None = None) -> list[str]:
     """The listed certifications of one document that carry every subject word (and are of ``kind``:
     "licence", "driving licence", when given), or whose short name is ``short`` (the facet's value)."""
-    from cvrag_desktop.assistant.facts.credentials import parse_credential
-
     if short is not None:
         key = fold(short)
         return [c for c in f.record.get("certifications") or []

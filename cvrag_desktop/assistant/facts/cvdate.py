@@ -1,11 +1,11 @@
-"""The date a CV prints for itself, found in its chunks (the rule is :mod:`cvrag_desktop.ingestion.fields.cvdate`)."""
+"""The date a CV prints for itself, found in its chunks (the rule is :mod:`cvrag_desktop.text.cvdate`)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from cvrag_desktop.domain import Chunk
-from cvrag_desktop.ingestion.fields.cvdate import find_cv_date
+from cvrag_desktop.text.cvdate import find_cv_date
 
 
 def cv_date(chunks: list[Chunk]) -> tuple[dt.date, str, Chunk] | None:

@@ -11,7 +11,7 @@ import datetime as dt
 
 from cvrag_desktop.assistant.facts.analytics import EvidenceBook, cite_earliest_role, role_label
 from cvrag_desktop.assistant.facts.store import CandidateFacts, CatalogFacts
-from cvrag_desktop.assistant.understand.vocabulary import LEVEL_RANK
+from cvrag_desktop.text.vocab.degrees import LEVEL_RANK
 
 FIELD_LABELS = {"email": "an email address", "phone": "a phone number", "education": "any education",
                 "languages": "spoken languages", "skills": "skills", "certifications": "certifications",

@@ -15,12 +15,10 @@ import threading
 from dataclasses import dataclass, field
 
 from cvrag_desktop.assistant.facts.store import CandidateFacts, CatalogFacts
+from cvrag_desktop.assistant.understand.question import strip_cjk
 from cvrag_desktop.catalog import people as grouping
-from cvrag_desktop.catalog.people import POSSESSIVE as _POSSESSIVE
-from cvrag_desktop.catalog.people import POST_NOMINALS, TITLES, employer_key, name_key  # noqa: F401 (re-exported)
-from cvrag_desktop.text.keys import normalize_key, text_key
-
-_CJK = grouping.CJK
+from cvrag_desktop.text.keys import normalize_key
+from cvrag_desktop.text.names import CJK, mention_key, name_key
 
 
 @dataclass
@@ -105,7 +103,7 @@ class PeopleIndex:
             heads = {}
             for pid, p in self.people.items():
                 text = " ".join(c.text[:400] for d in p.documents for c in self.facts.chunks(d)[:1])
-                heads[pid] = f" {text_key(_POSSESSIVE.sub('', text))} "
+                heads[pid] = f" {mention_key(text)} "
             self._headers = heads
         return self._headers
 
@@ -146,10 +144,6 @@ class Mention:
     person_ids: list[str]
 
 
-def _question_key(question: str) -> str:
-    return text_key(_POSSESSIVE.sub("", question))
-
-
 def find_mentions(question: str, index: PeopleIndex, ignore: set[str], common: frozenset[str] = frozenset()
                   ) -> list[Mention]:
     """People named in the question: full names, then single first names or surnames (any case).
@@ -158,12 +152,12 @@ def find_mentions(question: str, index: PeopleIndex, ignore: set[str], common: f
     question words, employer words). CJK names are matched inside the question's text.
     """
     index.refresh()
-    words = _question_key(question).split()
+    words = mention_key(question).split()
     used: set[int] = set()
     out: list[Mention] = []
-    compact = _question_key(question).replace(" ", "")
+    compact = mention_key(question).replace(" ", "")
     for key, pids in index.by_key.items():
-        if _CJK.search(key) and len(key) >= 2 and key in compact:
+        if CJK.search(key) and len(key) >= 2 and key in compact:
             out.append(Mention(key, list(pids)))
     for n in range(min(5, len(words)), 1, -1):
         for i in range(len(words) - n + 1):
@@ -196,8 +190,6 @@ def _cjk_header_mentions(question: str, index: PeopleIndex) -> list[Mention]:
 
     Tried longest first (4 characters down to 2) at each position of the question's CJK runs.
     """
-    from cvrag_desktop.assistant.understand.question import strip_cjk
-
     heads = {pid: h.replace(" ", "") for pid, h in index.headers().items()}
     for run in re.findall(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]{2,}", strip_cjk(question)):
         for size in (4, 3, 2):
@@ -220,7 +212,7 @@ def _header_mentions(question: str, words: list[str], used: set[int], index: Peo
     lowercase = question == question.lower()
     written = {normalize_key(t) for t in re.findall(r"[\w'-]+", question) if t[:1].isupper()}
     cand = [i for i, w in enumerate(words) if i not in used and len(w) >= 3 and w not in ignore and not w.isdigit()
-            and (w in written or (lowercase and w not in common)) and not _CJK.search(w)]
+            and (w in written or (lowercase and w not in common)) and not CJK.search(w)]
     out: list[Mention] = []
     heads = index.headers()
     for n in (2, 1):

@@ -12,14 +12,12 @@ from __future__ import annotations
 import datetime as dt
 
 from cvrag_desktop.assistant.facts.analytics import EvidenceBook, role_label
-from cvrag_desktop.assistant.facts.people import Person, employer_key
+from cvrag_desktop.assistant.facts.people import Person
 from cvrag_desktop.assistant.facts.store import CandidateFacts
-from cvrag_desktop.assistant.understand.question import fold
-from cvrag_desktop.assistant.understand.vocabulary import degree_level
 from cvrag_desktop.domain import parse_partial_date
-
-LEVEL_WORDS = {"phd": "doctorate", "master": "master's degree", "bachelor": "bachelor's degree",
-               "vocational": "vocational qualification"}
+from cvrag_desktop.text.companies import employer_key
+from cvrag_desktop.text.fold import fold
+from cvrag_desktop.text.vocab.degrees import LEVEL_WORDS, degree_level
 
 
 def dated_roles(f: CandidateFacts) -> list[tuple[int, dict]]:

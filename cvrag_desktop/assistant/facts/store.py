@@ -14,13 +14,24 @@ import re
 import threading
 from dataclasses import dataclass, field
 
-from cvrag_desktop.assistant.facts.criteria import DegreeClaim, degree_claims, held_levels, holds_level
-from cvrag_desktop.assistant.understand.numbers import years_pass
+from cvrag_desktop.assistant.facts.claims import degree_claims
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.domain import Chunk, parse_partial_date
-from cvrag_desktop.index.filters import candidate_payload, language_key, skill_key
-from cvrag_desktop.ingestion.lexicon import canonical_skill, load_lexicon
+from cvrag_desktop.index.filters import candidate_payload
 from cvrag_desktop.text.keys import text_key
+from cvrag_desktop.text.rules import (
+    has_skill_key,
+    held_levels,
+    holds_level,
+    speaks_key,
+    words_in,
+    years_pass,
+    years_within,
+)
+from cvrag_desktop.text.vocab.degrees import DegreeClaim
+from cvrag_desktop.text.vocab.languages import language_key
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.skills import canonical_skill, skill_key
 
 FIELD_SECTION = {"skills": "skills", "languages": "languages", "location": "contact", "name": "contact",
                  "emails": "contact", "phones": "contact", "certifications": "certifications"}
@@ -120,22 +131,19 @@ class CatalogFacts:
         p = f.payload
         if filters.get("within") is not None and f.candidate_id not in filters["within"]:
             return False  # a follow-up: only the previous answer's people
-        if any(skill_key(s) not in p["skills"] for s in filters.get("skills", [])):
+        if not all(has_skill_key(p["skills"], s) for s in filters.get("skills", [])):
             return False
-        if any(language_key(s) not in p["languages"] for s in filters.get("languages", [])):
+        if not all(speaks_key(p["languages"], s) for s in filters.get("languages", [])):
             return False
         for key, field_name in (("companies", "companies"), ("degrees", "degrees"), ("institutions", "institutions"),
                                 ("certifications", "certifications"), ("titles", "title"), ("names", "name")):
             for value in filters.get(key, []):
-                if not _words_in(value, p[field_name]):
+                if not words_in(value, p[field_name]):
                     return False
-        if filters.get("location") and not _words_in(filters["location"], p["location"]):
+        if filters.get("location") and not words_in(filters["location"], p["location"]):
             return False
-        years = p.get("years")
-        if filters.get("min_years") is not None and (years is None or years < filters["min_years"]):
-            return False
-        if filters.get("max_years") is not None and (years is None or years > filters["max_years"]):
-            return False
+        if not years_within(p.get("years"), filters.get("min_years"), filters.get("max_years")):
+            return False  # whole years, as the index and the facets count them
         if not years_pass(f.years, filters):  # "more than 10 years": 10.5 passes, 10.0 does not
             return False
         if filters.get("min_degree_level") and not holds_level(f.claims, filters["min_degree_level"], at_least=True):
@@ -189,12 +197,6 @@ def education_texts(catalog: Catalog) -> dict[str, str]:
                            "ORDER BY candidate_id, ordinal"):
         out.setdefault(r[0], []).append(r[1])
     return {cid: "\n".join(parts) for cid, parts in out.items()}
-
-
-def _words_in(value: str, field_value) -> bool:
-    words = set(text_key(value).split())
-    values = field_value if isinstance(field_value, list) else [field_value]
-    return any(words <= set((v or "").split()) for v in values)
 
 
 def _same(a: str, b: str, field_name: str) -> bool:

@@ -14,12 +14,16 @@ import functools
 from dataclasses import dataclass
 
 from cvrag_desktop.assistant.facts.analytics import EvidenceBook
-from cvrag_desktop.assistant.facts.people import PeopleIndex, Person, employer_key
+from cvrag_desktop.assistant.facts.people import PeopleIndex, Person
 from cvrag_desktop.assistant.facts.relations import matches_employer, role_line
 from cvrag_desktop.assistant.facts.store import CandidateFacts, role_span, span_years
-from cvrag_desktop.assistant.understand.question import fold, has_any, phrase_spans
-from cvrag_desktop.config import resource_yaml
+from cvrag_desktop.assistant.understand.question import has_any, phrase_spans, stopwords
 from cvrag_desktop.domain import parse_partial_date
+from cvrag_desktop.text.companies import company_core, employer_key
+from cvrag_desktop.text.fold import fold
+from cvrag_desktop.text.keys import text_key
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.resources import resource_yaml
 
 
 @dataclass(frozen=True)
@@ -219,11 +223,6 @@ def own_employers_named(people: PeopleIndex, persons: list[str], words: list[str
     """Every employer of the named people that the question writes, perhaps shortened ("Northwind"
     for "Northwind Group", "Horyzont" for "Bank Horyzont SA"): the first word of its name that is not
     an employer word (bank, school, group…) is a word of the question."""
-    from cvrag_desktop.assistant.understand.question import stopwords
-    from cvrag_desktop.ingestion.lexicon import load_lexicon
-    from cvrag_desktop.text.companies import company_core
-    from cvrag_desktop.text.keys import text_key
-
     asked = set(words)
     generic = {w for f in work_fields() for e in f.employer for w in e.split()}
     company_re = load_lexicon().company_re

@@ -20,16 +20,18 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from cvrag_desktop.assistant import prompts
 from cvrag_desktop.assistant.facts.analytics import EvidenceBook, cite_earliest_role
-from cvrag_desktop.assistant.facts.criteria import speaks, years_within
 from cvrag_desktop.assistant.facts.lookup import highest_degree
 from cvrag_desktop.assistant.facts.store import CandidateFacts
-from cvrag_desktop.assistant.understand.question import fold, has_any, phrases
+from cvrag_desktop.assistant.understand.question import has_any, phrases
 from cvrag_desktop.assistant.understand.router import extract_languages, extract_skills, extract_years
-from cvrag_desktop.assistant.understand.vocabulary import LEVEL_RANK, QUESTION_LEVELS
 from cvrag_desktop.errors import InvalidInput
-from cvrag_desktop.index.filters import skill_key
-from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
+from cvrag_desktop.llm import DEFAULT_ALIAS, LLM_ERRORS, complete_structured, complete_text
+from cvrag_desktop.text.fold import fold
 from cvrag_desktop.text.keys import normalize_key, text_key
+from cvrag_desktop.text.rules import has_skill_key, speaks, years_within
+from cvrag_desktop.text.vocab.degrees import LEVEL_RANK, QUESTION_LEVELS
+from cvrag_desktop.text.vocab.languages import canonical_language
+from cvrag_desktop.text.vocab.skills import canonical_skill
 
 NICE = re.compile(r"nice to have|nice-to-have|a plus|is a plus|bonus|preferred|desirable|optional|advantage|"
                   r"deseable|valorable|se valorar|wunschenswert|von vorteil|souhaite|apprecie|gradito", re.I)
@@ -175,8 +177,6 @@ def uninterpreted_requirements(text: str, labels: list[str]) -> list[str]:
 
 
 def _llm_requirements(text: str, req: JobRequirements, base_url: str, timeout: float) -> JobRequirements:
-    from cvrag_desktop.llm import DEFAULT_ALIAS, complete_structured
-
     got = complete_structured(DEFAULT_ALIAS, prompts.jd_messages(text), JobRequirements, base_url=base_url,
                               timeout=timeout, max_tokens=600)
     key = f" {text_key(text)} "
@@ -208,7 +208,7 @@ def candidate_cells(book: EvidenceBook, f: CandidateFacts, req: JobRequirements)
     cells, facts, cid = [], book.facts, f.candidate_id
     for must, skills in ((True, req.must_have_skills), (False, req.nice_to_have_skills)):
         for s in skills:
-            if skill_key(s) in f.payload["skills"]:
+            if has_skill_key(f.payload["skills"], s):
                 cells.append(_cell(book, "skill", s, must, "met", facts.chunk_for(cid, "skills", s), ("skills", s)))
             else:
                 cells.append(_cell(book, "skill", s, must, "unknown" if not f.record.get("skills") else "not_met"))
@@ -259,8 +259,6 @@ def match_job(service, text: str, *, use_llm: bool, limit: int | None = 20) -> d
     req, mode = parse_requirements(text), "deterministic"
     query = text[:2000]
     if use_llm:
-        from cvrag_desktop.llm import DEFAULT_ALIAS, LLM_ERRORS, complete_text
-
         try:
             req = _llm_requirements(text, req, service.settings.llm_base_url, service.deps.timeout)
             hyde = complete_text(DEFAULT_ALIAS, prompts.hyde_messages(text), base_url=service.settings.llm_base_url,

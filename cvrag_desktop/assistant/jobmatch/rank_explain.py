@@ -15,6 +15,8 @@ import re
 from collections.abc import Callable, Iterable
 from pathlib import PurePath
 
+from cvrag_desktop.assistant.jobmatch.matrix import parse_requirements, requirement_labels
+from cvrag_desktop.errors import NotFound
 from cvrag_desktop.index.relevance import FLOOR, content_words, found, words_of
 
 MUST_POINTS, NICE_POINTS = 10, 3
@@ -79,8 +81,6 @@ def unknown_must_haves(row: dict) -> list[str]:
 
 
 def _match_row(result: dict, candidate_id: str) -> tuple[int, dict]:
-    from cvrag_desktop.errors import NotFound
-
     for rank, row in enumerate(result.get("candidates") or [], start=1):
         if candidate_id in (row.get("candidate_id"), row.get("person_id")):
             return rank, row
@@ -132,8 +132,6 @@ def explain_match(result: dict, candidate_id: str, *, catalog=None, jd_text: str
                       "status": cell.get("status"), "points": points, "evidence": cite})
     rules_labels = None
     if jd_text and result.get("mode") == "llm":
-        from cvrag_desktop.assistant.jobmatch.matrix import parse_requirements, requirement_labels
-
         rules_labels = requirement_labels(parse_requirements(jd_text))
     return {"kind": "job_match", "candidate_id": row["candidate_id"], "person_id": row.get("person_id"),
             "name": row.get("name") or "", "rank": rank, "ranked": int(result.get("ranked") or
@@ -172,8 +170,6 @@ def explain_search(query: str, people: list[dict], person_id: str, *, name: str 
 
     The requirements are the query's content words: each found or not in the person's passages
     among the hits, cited by the line that states it."""
-    from cvrag_desktop.errors import NotFound
-
     at = next((i for i, p in enumerate(people) if p["person_id"] == person_id), None)
     if at is None:
         raise NotFound(f"{person_id!r} is not among this search's results.")

@@ -14,13 +14,10 @@ import functools
 import re
 from dataclasses import dataclass
 
-from cvrag_desktop.assistant.understand.question import fold
-from cvrag_desktop.config import resource_yaml
+from cvrag_desktop.text.fold import fold
+from cvrag_desktop.text.vocab.resources import resource_yaml
+from cvrag_desktop.text.vocab.titles import SENIORITY_WORDS
 
-# "only the seniors", "nur die Senioren", "tylko seniorzy": a seniority word is a current-title filter
-SENIORITY = (("Senior", re.compile(r"^(seniors?|senioren|seniorzy|seniores|séniors?|seniori|starsi|starszych)$", re.I)),
-             ("Junior", re.compile(r"^(juniors?|junioren|juniorzy|juniores|juniori|młodsi|mlodsi|młodszych)$", re.I)),
-             ("Lead", re.compile(r"^(leads?)$", re.I)), ("Principal", re.compile(r"^(principals?)$", re.I)))
 NO_PREVIOUS = "There is no earlier answer in this conversation to narrow, so this was answered as a question on its own."
 
 
@@ -75,7 +72,7 @@ def seniority_titles(rest: str) -> tuple[list[str], str]:
     titles, kept = [], []
     for w in rest.split():
         bare = w.strip("?!.,;:¿¡")
-        hit = next((name for name, pat in SENIORITY if pat.match(bare)), None)
+        hit = next((name for name, pat in SENIORITY_WORDS if pat.match(bare)), None)
         if hit:
             titles.append(hit)
         else:

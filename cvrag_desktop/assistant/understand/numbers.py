@@ -16,8 +16,8 @@ from __future__ import annotations
 import functools
 import re
 
-from cvrag_desktop.assistant.understand.question import fold
-from cvrag_desktop.config import resource_yaml
+from cvrag_desktop.text.fold import fold
+from cvrag_desktop.text.vocab.resources import resource_yaml
 
 # assistant-side exact bounds, not index filter fields ("a master's or higher" is a held-degree rank)
 EXACT_KEYS = ("years_more_than", "years_at_most", "min_degree_level", "within")  # within: a follow-up's people
@@ -104,13 +104,6 @@ def years_phrase_words(question: str) -> set[str]:
             out.update(w for w in re.findall(r"[^\W\d_]+", text))
             out.update(re.findall(r"[\u3040-\u30ff\u3400-\u9fff]+", text))
     return out
-
-
-def years_pass(years: float | None, filters: dict) -> bool:
-    """The exact bounds of :data:`EXACT_KEYS` (whole-year bounds are checked with the other filters)."""
-    if filters.get("years_more_than") is not None and (years is None or years <= filters["years_more_than"]):
-        return False
-    return not (filters.get("years_at_most") is not None and (years is None or years > filters["years_at_most"]))
 
 
 def describe_years(filters: dict) -> list[str]:

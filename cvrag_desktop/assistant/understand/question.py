@@ -13,8 +13,8 @@ import functools
 import re
 from dataclasses import dataclass
 
-from cvrag_desktop.config import resource_yaml
-from cvrag_desktop.text.keys import normalize_key
+from cvrag_desktop.text.fold import fold
+from cvrag_desktop.text.vocab.resources import resource_yaml
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
@@ -29,11 +29,6 @@ class Concept:
     label: str
     question: tuple[str, ...]
     evidence: tuple[str, ...]
-
-
-def fold(text: str) -> str:
-    """Case and accents folded, whitespace collapsed (the form every match here uses)."""
-    return normalize_key(text or "")
 
 
 @functools.lru_cache(maxsize=1)

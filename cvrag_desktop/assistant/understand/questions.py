@@ -10,30 +10,31 @@ relation, comparison or aggregate is chosen when one applies.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from cvrag_desktop.assistant.facts.certificates import asks_certificate, library_shorts, named_short
-from cvrag_desktop.assistant.facts.people import PeopleIndex, find_mentions, name_key
+from cvrag_desktop.assistant.facts.people import PeopleIndex, find_mentions
 from cvrag_desktop.assistant.facts.relations import matches_employer
 from cvrag_desktop.assistant.facts.work_fields import field_words
 from cvrag_desktop.assistant.understand import intents
+from cvrag_desktop.assistant.understand.plan import DOMAIN, FIELD_TERMS, GENERIC, STOPWORDS, Plan
 from cvrag_desktop.assistant.understand.question import (
     concept_question_words,
     concepts_in,
     content_words,
-    fold,
     matched_phrases,
     question_language,
     stopwords,
 )
 from cvrag_desktop.assistant.understand.vocabulary import CatalogVocabulary
 from cvrag_desktop.assistant.understand.work_intents import work_intent
-from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
 from cvrag_desktop.text.companies import company_core
+from cvrag_desktop.text.fold import fold
 from cvrag_desktop.text.keys import text_key
-
-if TYPE_CHECKING:
-    from cvrag_desktop.assistant.understand.router import Plan
+from cvrag_desktop.text.names import name_key
+from cvrag_desktop.text.vocab.degrees import QUESTION_LEVELS
+from cvrag_desktop.text.vocab.languages import canonical_language
+from cvrag_desktop.text.vocab.places import countries_of_places, country_in_text
+from cvrag_desktop.text.vocab.skills import canonical_skill
 
 # verbs of speaking: a spoken-language filter already holds what they ask
 SPEAK = {"speak", "speaks", "speaking", "spoken", "spricht", "sprechen", "spreche", "habla", "hablan", "hablar",
@@ -57,8 +58,6 @@ _PLACE_PREP = re.compile(r"(^|\s)(in|from|within|inside|across|aus|im|en|em|no|n
 
 def country_intent(question: str, plan: Plan) -> intents.Intent | None:
     """"Who studied in Germany?", "France-based candidates": a country, written as a place, not as a name."""
-    from cvrag_desktop.ingestion.fields.places import country_in_text
-
     words = question.split()
     for i in range(len(words)):
         for n in (3, 2, 1):
@@ -82,8 +81,6 @@ def country_intent(question: str, plan: Plan) -> intents.Intent | None:
 def _ignore_words(skills: list[str], langs: list[str], lang: str | None = None) -> set[str]:
     """Words that are never names or content: question words (of ``lang`` and English, or of every
     language), domain and field words, speaking verbs, and the skills and languages asked about."""
-    from cvrag_desktop.assistant.understand.router import DOMAIN, FIELD_TERMS, GENERIC, STOPWORDS
-
     words = set(STOPWORDS) | set(stopwords(lang)) | DOMAIN | FIELD_TERMS | GENERIC | SPEAK
     words |= {w for s in skills for w in text_key(s).split()} | {w for s in langs for w in text_key(s).split()}
     words |= {text_key(w) for s in skills for w in re.findall(r"\w+", s)}  # "D3.js" is no question of "d3"
@@ -104,7 +101,6 @@ def resolve_people(question: str, words: list[str], used: set[int], vocab: Catal
     # employers, places and schools the catalog knows are not names read off a CV's top lines
     ignore |= {w for table in (vocab.companies, vocab.locations, vocab.institutions) for key in table
                for w in key.split() if f" {key} " in f" {' '.join(words)} "}
-    from cvrag_desktop.ingestion.fields.places import countries_of_places
 
     # "Brazil", "Lyon", "hong kong": places, not names
     ignore |= {w for n in (1, 2, 3) for i in range(len(words) - n + 1)
@@ -159,8 +155,6 @@ def _held_elsewhere(cid: str, plan: Plan, people: PeopleIndex, levels: list[str]
 
 
 def _is_level(word: str) -> bool:
-    from cvrag_desktop.assistant.understand.vocabulary import QUESTION_LEVELS
-
     return any(pat.fullmatch(word) for _, pat in QUESTION_LEVELS)
 
 
@@ -255,8 +249,6 @@ def _content_terms(plan: Plan, question: str, words: list[str], used: set[int], 
 
 
 def _generic() -> set[str]:
-    from cvrag_desktop.assistant.understand.router import GENERIC
-
     return set(GENERIC)
 
 

@@ -11,11 +11,10 @@ retrieved evidence must contain for an extractive answer to count as supported.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
-from dataclasses import field as dc_field
 
 from cvrag_desktop.assistant.facts.people import PeopleIndex
 from cvrag_desktop.assistant.understand.numbers import extract_years, years_phrase_words
+from cvrag_desktop.assistant.understand.plan import DOMAIN, FIELD_TERMS, GENERIC, STOPWORDS, Plan
 from cvrag_desktop.assistant.understand.question import (
     about_people,
     has_any,
@@ -25,27 +24,17 @@ from cvrag_desktop.assistant.understand.question import (
 )
 from cvrag_desktop.assistant.understand.questions import disambiguate, refine, resolve_people
 from cvrag_desktop.assistant.understand.typos import TermIndex
-from cvrag_desktop.assistant.understand.vocabulary import QUESTION_LEVELS, CatalogVocabulary
-from cvrag_desktop.ingestion.lexicon import (
-    AMBIGUOUS_SKILLS,
-    canonical_language,
-    canonical_skill,
-    load_lexicon,
-)
+from cvrag_desktop.assistant.understand.vocabulary import CatalogVocabulary
 from cvrag_desktop.text.keys import normalize_key, text_key
+from cvrag_desktop.text.vocab.degrees import QUESTION_LEVELS
+from cvrag_desktop.text.vocab.languages import canonical_language
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.skills import AMBIGUOUS_SKILLS, canonical_skill
 
 # "a master's or higher", "at least a bachelor's": the Degree facet's rank, not one exact level
 OR_HIGHER = re.compile(r"\b(or (?:higher|above|more|better)|at least|minimum|oder h(?:o|ö)her|mindestens|"
                        r"o superior|ou plus|ou superieur|o superiore|ou superior|of hoger|lub wyzsz\w*|co najmniej)\b"
                        r"|以上", re.I)
-STOPWORDS = set(["a", "an", "the", "and", "or", "of", "in", "at", "on", "for", "to", "with", "by", "from", "as", "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did", "done", "who", "whom", "whose", "which", "what", "when", "where", "why", "how", "many", "much", "any", "all", "every", "each", "me", "us", "i", "you", "your", "we", "our", "their", "her", "his", "she", "he", "they", "them", "it", "its", "this", "that", "these", "those", "there", "here", "can", "could", "would", "should", "will", "shall", "may", "might", "must", "please", "show", "list", "find", "give", "tell", "about", "not", "no", "yes", "than", "then", "also", "only", "just", "more", "most", "less", "least", "some", "other", "others", "one", "two", "both", "either", "get", "got", "know", "knows", "knew", "known", "like", "want", "need", "looking", "look", "someone", "anyone", "somebody", "anybody", "people", "person", "persons", "candidate", "candidates", "cv", "cvs", "resume", "resumes", "profile", "profiles", "applicant", "applicants", "our", "my", "mine", "name", "named", "called", "everyone", "everybody", "total",
-                 # instructions, not content: "describe the Docker experience", "what have they done with Figma"
-                 "describe", "explain", "summarize", "summarise", "outline", "detail", "details", "used", "use",
-                 "uses", "using", "achieve", "achieved", "accomplished"])
-# Words that make a question about the candidate database (otherwise it may be out of scope).
-DOMAIN = set(["candidate", "candidates", "cv", "cvs", "resume", "resumes", "experience", "experienced", "skill", "skills", "worked", "work", "works", "working", "job", "jobs", "role", "roles", "degree", "degrees", "university", "education", "studied", "study", "hire", "hiring", "developer", "developers", "engineer", "engineers", "manager", "managers", "title", "company", "companies", "employer", "employers", "years", "year", "languages", "language", "speak", "speaks", "speaking", "certification", "certifications", "certified", "profile", "background", "qualified", "applicant", "applicants", "talent", "shortlist", "senior", "junior", "expert", "expertise", "email", "phone", "contact", "live", "lives", "based", "location", "salary", "tenure", "stayed", "career", "who", "knows", "know"])
-# Domain words that carry no topic of their own (never required in the evidence); other languages' from data.
-GENERIC = set(phrases("generic")) | set(["candidate", "candidates", "cv", "cvs", "resume", "resumes", "experience", "experienced", "skill", "skills", "worked", "work", "works", "working", "who", "knows", "know", "years", "year", "expert", "expertise", "background", "profile", "talent", "hire", "hiring", "qualified", "tenure", "stayed", "applicant", "applicants"])
 OFF_TOPIC = re.compile(r"\b(weather|joke|poem|recipe|capital of|stock price|news|translate|football|movie|song)\b")
 FIELD_WORDS: tuple[tuple[str, re.Pattern], ...] = (
     ("email", re.compile(r"\b(e-?mail|mail address)\b")),
@@ -59,35 +48,12 @@ FIELD_WORDS: tuple[tuple[str, re.Pattern], ...] = (
     ("current", re.compile(r"\b(current(ly)?|now|today|present)\b|\bwhat does \w+ do\b|\bjob title\b")),
     ("employers", re.compile(r"\b(employers?|companies|worked|work history|career|previous jobs?|experience)\b")),
 )
-FIELD_TERMS = {w for w in ["email", "mail", "address", "phone", "telephone", "mobile", "cell", "number", "education", "degree", "degrees", "studied", "studies", "study", "university", "diploma", "qualification", "qualifications", "language", "languages", "speak", "speaks", "speaking", "skill", "skills", "stack", "technologies", "tools", "certification", "certifications", "certified", "certificate", "certificates", "location", "live", "lives", "living", "based", "city", "located", "current", "currently", "now", "today", "present", "employer", "employers", "companies", "company", "worked", "work", "history", "career", "previous", "job", "jobs", "experience", "title", "years", "long"]}
 PRONOUNS = re.compile(r"\b(she|he|her|his|him|they|them|their|hers|this candidate|that candidate|the candidate|"
                       r"this person|that person)\b", re.I)
 COUNT_RE = re.compile(r"\b(how many|number of|count)\b")
 COMPARE_RE = re.compile(r"\b(compare|comparison|versus|vs\.?|difference between|differences between)\b")
 LIST_RE = re.compile(r"\b(list|everyone|everybody|all (the )?candidates|all of the|which candidates|who are the)\b")
 TENURE_RE = re.compile(r"\b(tenure|stay|stayed|job|role|position|employer|company|one place|one job)\b")
-
-
-@dataclass
-class Plan:
-    """What the router decided for one question."""
-
-    route: str = "hybrid"
-    filters: dict = dc_field(default_factory=dict)  # SearchFilters fields + "degree_level"
-    op: str | None = None  # analytics operation
-    candidates: list[str] = dc_field(default_factory=list)  # candidate ids named (or resolved from "she")
-    field: str | None = None  # what is asked about a named candidate
-    terms: list[str] = dc_field(default_factory=list)  # content words the evidence must contain
-    skill: str | None = None  # the skill of "most years with X"
-    unknown_name: str | None = None  # a name-like phrase that matches no candidate
-    persons: list[str] = dc_field(default_factory=list)  # people named (person ids; see people.py)
-    concepts: list[str] = dc_field(default_factory=list)  # concept ids asked about (resources/concepts.yaml)
-    intent: dict = dc_field(default_factory=dict)  # computed relation / comparison / aggregate and its arguments
-    identifying: list[str] = dc_field(default_factory=list)  # employers written only to tell namesakes apart
-
-    def to_dict(self) -> dict:
-        """Plain-data form (stored in the graph state)."""
-        return asdict(self)
 
 
 def _ngrams(words: list[str], table: dict, max_n: int, used: set[int]) -> list[tuple[str, int, int]]:

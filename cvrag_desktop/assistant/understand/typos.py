@@ -21,10 +21,14 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from cvrag_desktop.assistant.understand.question import concepts, fold, question_language, stopwords
+from cvrag_desktop.assistant.facts.work_fields import work_fields
+from cvrag_desktop.assistant.understand.plan import DOMAIN, FIELD_TERMS, GENERIC, STOPWORDS
+from cvrag_desktop.assistant.understand.question import concepts, question_language, stopwords
 from cvrag_desktop.assistant.understand.vocabulary import CatalogVocabulary, VocabularyCache
-from cvrag_desktop.config import resource_yaml
-from cvrag_desktop.ingestion.lexicon import canonical_language
+from cvrag_desktop.text.fold import fold
+from cvrag_desktop.text.vocab.languages import canonical_language
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.resources import resource_yaml
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
@@ -75,9 +79,6 @@ def _add(targets: dict[str, str], text: str, display: str | None = None, proper:
 
 def build_terms(vocab: CatalogVocabulary, corpus_words: set[str], common: frozenset[str] = frozenset()) -> TermIndex:
     """The term index of a library: its vocabulary as targets; targets, question words and CV words as known."""
-    from cvrag_desktop.assistant.understand.router import DOMAIN, FIELD_TERMS, GENERIC, STOPWORDS
-    from cvrag_desktop.ingestion.lexicon import load_lexicon
-
     lex = load_lexicon()
     targets: dict[str, str] = {}
     for alias, canonical in lex.skill_aliases.items():
@@ -94,7 +95,6 @@ def build_terms(vocab: CatalogVocabulary, corpus_words: set[str], common: frozen
         for phrase in c.question:
             if not phrase.endswith("*"):
                 _add(targets, phrase)
-    from cvrag_desktop.assistant.facts.work_fields import work_fields
 
     for wf in work_fields():  # "construction", "nurses", "banku": a field of work, never corrected away
         for phrase in wf.question:

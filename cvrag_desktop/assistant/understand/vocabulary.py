@@ -8,51 +8,19 @@ catalog part is rebuilt only when the catalog changes (cheap fingerprint query).
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from dataclasses import dataclass, field
 
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.text.companies import company_core
-from cvrag_desktop.text.keys import normalize_key, text_key
+from cvrag_desktop.text.keys import text_key
+from cvrag_desktop.text.vocab.degrees import DEGREE_LEVELS
+from cvrag_desktop.text.vocab.languages import canonical_language
+from cvrag_desktop.text.vocab.skills import canonical_skill
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
-# Degree levels, most specific first (vocational before bachelor: "Ciclo Formativo de Grado Superior").
-_B = r"(?<![\w])"
-_E = r"(?![\w])"
-DEGREE_LEVELS: tuple[tuple[str, re.Pattern], ...] = (
-    ("phd", re.compile(_B + r"(ph\.?\s?d\.?|doctorado|doctorat|doctorate|doctor of|doktor|dottorato|doutorado|"
-                       r"promotion|dr\.)" + _E + r"|^dr\.?\s|博士(?!前期)", re.I)),
-    ("vocational", re.compile(_B + r"(ciclo formativo|tecnico superior|tecnico em|tecnologo|staatlich gepruft\w*|"
-                              r"ausbildung|bts|dut|hnd|associate degree|diploma in|diploma di|diploma tecnico|"
-                              r"diplome d'etat|diplome d etat)" + _E, re.I)),
-    ("master", re.compile(_B + r"(master'?s?|msc|ms|m\.\s?s\.|m\.\s?sc\.?|m\.\s?a\.?|ma|mba|maestria|mestrado|magister|"
-                          r"laurea magistrale|pos-graduacao|pos graduacao|diplom|diplome d'ingenieur|m\.?\s?eng\.?|"
-                          r"m\.\s?phil\.?)" + _E + r"|硕士|碩士|修士|博士前期", re.I)),
-    ("bachelor", re.compile(_B + r"(bachelor'?s?|bsc|bs|b\.\s?s\.|b\.\s?sc\.?|b\.\s?a\.?|ba|grado|graduacao|licenciatura|licence|"
-                            r"laurea|laurea triennale|bacharelado|ingenieria tecnica|b\.?\s?eng\.?|b\.?\s?tech\.?)"
-                            + _E + r"|学士|本科", re.I)),
-)
-LEVEL_RANK = {"vocational": 1, "bachelor": 2, "master": 3, "phd": 4}
-# How a question names a degree level.
-QUESTION_LEVELS: tuple[tuple[str, re.Pattern], ...] = (
-    ("phd", re.compile(r"\b(ph\.?\s?d\.?s?|doctorates?|doctoral|doctorado|doctorat|dottorato|doutorado|"
-                       r"doktor\w*|promoviert\w*|博士)(?!\w)", re.I)),
-    ("master", re.compile(r"\b(master'?s?|msc|mba|postgraduate|mestrado|maestria|masterstudium|"
-                          r"laurea magistrale|硕士|修士)(?!\w)", re.I)),
-    ("bachelor", re.compile(r"\b(bachelor'?s?|bsc|undergraduate degree|licenciatura|bacharelado|grado|"
-                            r"laurea triennale|学士|本科)(?!\w)", re.I)),
-    ("vocational", re.compile(r"\b(vocational|associate degree|technician diploma)\b", re.I)),
-)
-
-
-def degree_level(degree: str) -> str | None:
-    """The level (phd, master, bachelor, vocational) of a degree as printed, or None."""
-    key = normalize_key(degree)
-    for level, pattern in DEGREE_LEVELS:
-        if pattern.search(key):
-            return level
-    return None
 
 
 @dataclass
@@ -76,8 +44,6 @@ def _plausible_entity(key: str) -> bool:
     Mis-read CV lines ("C#" or "Java" as an employer, "Ph.D." as a place) must not turn a
     question about a skill or a degree into an employer or location filter.
     """
-    from cvrag_desktop.ingestion.lexicon import canonical_language, canonical_skill
-
     if len(key.replace(" ", "")) < 2 or canonical_skill(key) or canonical_language(key):
         return False
     return not any(pattern.search(key) for _, pattern in DEGREE_LEVELS)
@@ -89,8 +55,6 @@ def _listed_skill(skill: str) -> bool:
     Skills of the alias table are found by the router's own pattern; an all-lowercase single
     word ("teaching") is left out, since it is as likely an ordinary word of the question.
     """
-    from cvrag_desktop.ingestion.lexicon import canonical_skill
-
     s = skill.strip()
     if len(s) < 2 or len(s) > 40 or canonical_skill(s) or not re.search(r"\w", s):
         return False
@@ -99,8 +63,6 @@ def _listed_skill(skill: str) -> bool:
 
 def build_vocabulary(catalog: Catalog) -> CatalogVocabulary:
     """Read names, employers, locations, schools and listed skills of every candidate into lookup tables."""
-    from cvrag_desktop.ingestion.lexicon import canonical_skill
-
     v = CatalogVocabulary()
     for r in catalog.query("SELECT candidate_id, name, companies, location, institutions, skills FROM candidates"):
         cid, name = r["candidate_id"], r["name"] or ""
@@ -115,7 +77,6 @@ def build_vocabulary(catalog: Catalog) -> CatalogVocabulary:
             if len(words) >= 3:  # "Ana María López García": first + first surname is how people say it
                 v.names.setdefault(f"{words[0]} {words[-2]}", set()).add(cid)
                 v.names.setdefault(f"{words[0]} {words[-1]}", set()).add(cid)
-        import json
 
         for comp in json.loads(r["companies"] or "[]"):
             ck = text_key(comp)

@@ -27,7 +27,8 @@ from cvrag_desktop.assistant.facts.gaps import BETWEEN, months_asked
 from cvrag_desktop.assistant.facts.people import PeopleIndex
 from cvrag_desktop.assistant.facts.work_fields import field_spans, matching_roles, own_employers_named
 from cvrag_desktop.assistant.understand import intents
-from cvrag_desktop.assistant.understand.question import fold, has_any, phrase_spans, phrases, says_currently
+from cvrag_desktop.assistant.understand.question import has_any, phrase_spans, phrases, says_currently
+from cvrag_desktop.text.fold import fold
 
 # words that say "worked in the field" without naming anything else
 NEUTRAL = {"experience", "experiences", "experienced", "exp", "background", "worked", "work", "working", "works",

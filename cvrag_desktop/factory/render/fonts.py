@@ -15,7 +15,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from cvrag_desktop.config import resources_dir
+from cvrag_desktop.text.vocab.resources import resources_dir
 
 _VERA = Path(reportlab.__file__).resolve().parent / "fonts"
 _FILES: dict[str, tuple[Path, tuple[str, str, str, str]]] = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
 _LOCATION = re.compile(
     r"^(?:remote|hybrid|remoto|híbrido|télétravail|homeoffice|"

@@ -25,11 +25,12 @@ from dataclasses import dataclass, field
 from cvrag_desktop.domain import LOW_CONFIDENCE, NormalizedCV, Provenance
 from cvrag_desktop.ingestion.fields.cells import is_location
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
-from cvrag_desktop.ingestion.fields.places import is_place_name
 from cvrag_desktop.ingestion.layout.sections import SectionBlock, body_size
-from cvrag_desktop.ingestion.lexicon import canonical_skill, heading_key, load_lexicon
 from cvrag_desktop.ingestion.read.extract import ExtractedDoc
-from cvrag_desktop.ingestion.read.textclean import normalize_key
+from cvrag_desktop.text.keys import heading_key, normalize_key
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.places import is_place_name
+from cvrag_desktop.text.vocab.skills import canonical_skill
 
 __all__ = ["CUES", "LOW_CONFIDENCE", "PRIORS", "document_contexts", "kind_of", "score_confidence", "score_value"]
 

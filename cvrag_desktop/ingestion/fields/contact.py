@@ -12,11 +12,13 @@ import re
 from dataclasses import dataclass
 
 from cvrag_desktop.ingestion.fields.given_names import is_given_name
-from cvrag_desktop.ingestion.fields.places import is_place_name
 from cvrag_desktop.ingestion.layout.sections import body_size
-from cvrag_desktop.ingestion.lexicon import canonical_skill, heading_key, load_lexicon
 from cvrag_desktop.ingestion.read.extract import ExtractedDoc
-from cvrag_desktop.ingestion.read.textclean import FUNCTION_WORDS, normalize_key
+from cvrag_desktop.ingestion.read.textclean import FUNCTION_WORDS
+from cvrag_desktop.text.keys import heading_key, normalize_key
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.places import is_place_name
+from cvrag_desktop.text.vocab.skills import canonical_skill
 
 # every repeat is bounded (local part <= 64, labels <= 63, <= 8 labels, TLD <= 24: RFC 5321 sizes) and every
 # start is anchored by a look-behind, so a pattern costs linear time on any line (a 1 MB line of "a.a.a…" or

@@ -8,12 +8,12 @@ output is partial ISO dates (``YYYY`` / ``YYYY-MM``) plus an ``is_current`` flag
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from cvrag_desktop.ingestion.lexicon import load_lexicon
-from cvrag_desktop.ingestion.read.textclean import normalize_key
+from cvrag_desktop.text.fold import fold_same_length
+from cvrag_desktop.text.keys import normalize_key
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
 _SEP = r"\s*(?:--?|–|—|‒|~|〜|～|至|到|to|bis|until|till|hasta|a|al|à|au|até|fino a|ao|do|tot|till|til)?\s*"
 
@@ -62,25 +62,9 @@ def _atom_re() -> re.Pattern:
     )
 
 
-@lru_cache(maxsize=8192)
-def _fold_same_length(text: str) -> str:
-    """Lowercase and strip accents character by character, so match positions stay valid."""
-    if text.isascii():
-        return text.lower()
-    return "".join(_fold_char(ch) for ch in text)
-
-
-@lru_cache(maxsize=4096)
-def _fold_char(ch: str) -> str:
-    if ch in "’‘ʼ`´":
-        return "'"  # "aujourd’hui" is "aujourd'hui"
-    base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)).lower()
-    return base if len(base) == 1 else (ch.lower() if len(ch.lower()) == 1 else ch)
-
-
 def _atoms(text: str) -> list[_Atom]:
     lex = load_lexicon()
-    src = _fold_same_length(text)
+    src = fold_same_length(text)
     out: list[_Atom] = []
     for m in _atom_re().finditer(src):
         if m.group("cjk"):
@@ -204,7 +188,7 @@ def _month_before(text: str, a: _Atom) -> DateRange | None:
     before it; None otherwise."""
     if not a.value or len(a.value) != 7:
         return None
-    m = _MONTH_THEN_DASH.search(_fold_same_length(text[: a.span[0]]))
+    m = _MONTH_THEN_DASH.search(fold_same_length(text[: a.span[0]]))
     month = load_lexicon().months.get(normalize_key(m.group(1))) if m else None
     if not month or month > int(a.value[5:]):
         return None

@@ -15,10 +15,10 @@ from cvrag_desktop.ingestion.fields.cells import is_location, split_commas
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.fields.entries import _AT, RawEntry, header_fragments, segment_entries
 from cvrag_desktop.ingestion.fields.history import Piece, strip_event, tidy_text
-from cvrag_desktop.ingestion.fields.places import country_in_text, is_place_name
 from cvrag_desktop.ingestion.fields.role_text import HONOURS, not_a_degree
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
-from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.places import country_in_text, is_place_name
 
 # A school level printed on its own ("SECONDARY SCHOOL" above the school's name) is the qualification,
 # while "Lincoln High School" is an institution.

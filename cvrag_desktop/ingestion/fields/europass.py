@@ -17,16 +17,16 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 
-from cvrag_desktop.config import resource_yaml
 from cvrag_desktop.domain import Education, Experience
 from cvrag_desktop.ingestion.fields.contact import strip_post_nominals
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
-from cvrag_desktop.ingestion.fields.places import is_place_name
 from cvrag_desktop.ingestion.layout.textline import TextLine
-from cvrag_desktop.ingestion.lexicon import load_lexicon
-from cvrag_desktop.ingestion.read.textclean import normalize_key
+from cvrag_desktop.text.keys import label_key, normalize_key
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.places import is_place_name
+from cvrag_desktop.text.vocab.resources import resource_yaml
 
 CEFR = re.compile(r"^[ABC][12]$")
 _BULLET = re.compile(r"\s*[•·▪●◦]\s*")
@@ -35,15 +35,6 @@ _CORE = frozenset({"name", "dates", "position", "activities", "employer", "busin
                    "subjects", "institution", "level", "mother_tongue", "other_languages", "language_grid"})
 _JOB = ("position", "activities", "employer", "business")
 _STUDY = ("qualification", "subjects", "institution", "level")
-
-
-@lru_cache(maxsize=16384)
-def label_key(text: str) -> str:
-    """Comparison key of a label: no case, accents, plural marks ("(s)", "(e)"), punctuation."""
-    s = normalize_key(text)
-    s = re.sub(r"\((?:s|n|e|i|es|\*)\)", " ", s)
-    s = re.sub(r"[^\w]+", " ", s)
-    return " ".join(s.split())
 
 
 @cache

@@ -16,10 +16,10 @@ import re
 
 from cvrag_desktop.domain import Education, Experience
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
-from cvrag_desktop.ingestion.fields.places import is_place_name
 from cvrag_desktop.ingestion.layout.line_kinds import DURATION_UNIT
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
-from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.places import is_place_name
 
 _LENGTH = (rf"\d+\s*{DURATION_UNIT}(?:[,\s]+\d+\s*{DURATION_UNIT})?|less than a year|moins d['’]un an|"
            r"weniger als ein jahr|menos de un año|meno di un anno|menos de um ano|minder dan een jaar|mniej niż rok|"

@@ -26,8 +26,9 @@ from cvrag_desktop.ingestion.fields.firm_slot import (
 from cvrag_desktop.ingestion.fields.role_text import split_flat_header
 from cvrag_desktop.ingestion.layout.prose_roles import prose_roles
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
-from cvrag_desktop.ingestion.lexicon import canonical_skill, load_lexicon
-from cvrag_desktop.ingestion.read.textclean import normalize_key
+from cvrag_desktop.text.keys import normalize_key
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.skills import canonical_skill
 
 Piece = tuple[str, int]  # text, line index
 
@@ -131,13 +132,13 @@ def plausible_employer(text: str) -> bool:
 
 
 def _is_country(text: str) -> bool:
-    from cvrag_desktop.ingestion.fields.places import country_in_text
+    from cvrag_desktop.text.vocab.places import country_in_text
 
     return bool(country_in_text(text))
 
 
 def _is_place(text: str) -> bool:
-    from cvrag_desktop.ingestion.fields.places import is_place_name
+    from cvrag_desktop.text.vocab.places import is_place_name
 
     return is_place_name(text)
 

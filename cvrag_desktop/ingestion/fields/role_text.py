@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from cvrag_desktop.ingestion.fields.cells import is_location
-from cvrag_desktop.ingestion.fields.places import country_in_text, is_place_name
-from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.places import country_in_text, is_place_name
 
 HONOURS = re.compile(r"[\s,;(–-]*(?:(?:summa|magna)\s+)?cum\s+laude\b\)?|[\s,;(–-]*\bwith\s+(?:first[- ]class\s+|high\s+)?"
                      r"(?:honou?rs|distinction|merit)\b\)?|[\s,;(–-]*\b(?:mit\s+Auszeichnung|con\s+lode|"

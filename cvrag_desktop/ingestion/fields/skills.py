@@ -15,8 +15,9 @@ from cvrag_desktop.ingestion.fields.contact import EMAIL, URL
 from cvrag_desktop.ingestion.fields.entries import BULLET
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
 from cvrag_desktop.ingestion.layout.sections import CJK
-from cvrag_desktop.ingestion.lexicon import AMBIGUOUS_SKILLS, canonical_skill, load_lexicon
-from cvrag_desktop.ingestion.read.textclean import normalize_key
+from cvrag_desktop.text.keys import normalize_key
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.skills import AMBIGUOUS_SKILLS, canonical_skill
 
 _SEP_CHARS = re.compile(r"[,;•·|]")
 _SPLIT_LIST = re.compile(r"\s*[,;•·|\t]\s*")

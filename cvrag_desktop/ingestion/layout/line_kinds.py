@@ -69,7 +69,7 @@ def ends_with_range(text: str) -> bool:
 
 def tech_stack(text: str) -> bool:
     """A comma list of known skills: four or more items, most of them known, or two or three all (nearly) known."""
-    from cvrag_desktop.ingestion.lexicon import canonical_skill
+    from cvrag_desktop.text.vocab.skills import canonical_skill
 
     items = [p.strip() for p in re.split(r"[,;]", re.sub(r"\([^()]*\)", "", text)) if p.strip()]  # "AWS (EC2, S3)"
     known = sum(1 for p in items if canonical_skill(p))

@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cvrag_desktop.ingestion.fields import contact
-from cvrag_desktop.ingestion.fields.places import is_place_name
 from cvrag_desktop.ingestion.layout.sections import body_size, lexicon_section
-from cvrag_desktop.ingestion.lexicon import canonical_skill, load_lexicon
 from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.places import is_place_name
+from cvrag_desktop.text.vocab.skills import canonical_skill
 
 TOP_LINES = 60  # lines of page one the name is looked for in (as the rules do)
 NAME = "name"

@@ -13,7 +13,7 @@ import re
 from cvrag_desktop.domain import Experience
 from cvrag_desktop.ingestion.fields.dates import DateRange, find_date_ranges
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
-from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
 _EMPLOYER = re.compile(
     r"\b(?:with|at|for|joined|bei|chez|pour|para|con|presso|per|na|no|em)\s+(?:the\s+)?"

@@ -22,7 +22,8 @@ __all__ = ["TextLine", "find_gutter", "lift_gutter_headings", "order_page"]
 
 @lru_cache(maxsize=4096)
 def _is_heading_text(text: str) -> bool:
-    from cvrag_desktop.ingestion.lexicon import heading_key, load_lexicon
+    from cvrag_desktop.text.keys import heading_key
+    from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
     t = text.strip().rstrip(":")
     if t.endswith((".", ",")):

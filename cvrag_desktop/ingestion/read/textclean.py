@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from cvrag_desktop.text.keys import normalize_key  # noqa: F401 (moved to text/keys.py; re-exported)
-
 _LIGATURES = {
     "\ufb00": "ff",
     "\ufb01": "fi",

@@ -2,7 +2,7 @@
 
 Facets (skills, years, degree, language, employer) and the screening filters (status,
 tag, rating) test the person's row (skills, languages, years and the held degree through
-``assistant.facts.criteria``, the decision chat counts use; the person's state); the
+``text.rules``, the decision chat counts use; the person's state); the
 text or search restriction and the shortlist view match *any* of the person's documents.
 """
 
@@ -12,7 +12,7 @@ from collections import Counter
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
-from cvrag_desktop.assistant.facts.criteria import speaks, years_within
+from cvrag_desktop.text.rules import speaks, years_within
 from cvrag_desktop.ui.models.candidates import CandidateTableModel
 
 OPEN = "open"  # status filter: everyone not hired and not rejected

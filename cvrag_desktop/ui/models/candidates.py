@@ -91,7 +91,7 @@ def enrich_row(row: dict, imported_at: float | None = None) -> dict:
     its documents; a plain candidate row counts as a person with one document.
     """
     lvl, deg = highest_degree(row.get("degrees") or [])
-    if "degree_rank" in row:  # the core's decision (assistant.facts.criteria): expected degrees are not held
+    if "degree_rank" in row:  # the core's decision (text.rules.degree_rank): expected degrees are not held
         lvl, deg = row["degree_rank"], row.get("held_degree") or ""
     out = dict(row)
     out["highest_degree"] = deg

@@ -6,8 +6,9 @@ import math
 
 import pytest
 
-from cvrag_desktop.assistant.understand.numbers import describe_years, extract_years, years_pass
+from cvrag_desktop.assistant.understand.numbers import describe_years, extract_years
 from cvrag_desktop.assistant.understand.question import question_language, stopwords
+from cvrag_desktop.text.rules import years_pass
 
 MORE_THAN_10 = {"min_years": 10, "years_more_than": 10}
 
@@ -83,7 +84,7 @@ def test_currently_in_every_listed_language(question):
 
 def test_before_and_after_are_data():
     from cvrag_desktop.assistant.understand.intents import AFTER, BEFORE
-    from cvrag_desktop.assistant.understand.question import fold
+    from cvrag_desktop.text.fold import fold
 
     assert BEFORE.search(fold("Gdzie pracowała przed Globex?")) and BEFORE.search(fold("Wo war sie vor Globex?"))
     assert AFTER.search(fold("Dove ha lavorato dopo Globex?")) and AFTER.search(fold("O que fez após a Globex?"))

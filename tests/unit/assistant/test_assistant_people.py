@@ -193,7 +193,7 @@ def bullets(r: dict) -> list[str]:
     ("王 小明", "王小明"),
 ])
 def test_name_key(name, key):
-    from cvrag_desktop.assistant.facts.people import name_key
+    from cvrag_desktop.text.names import name_key
 
     assert name_key(name) == key
     if any("\u4e00" <= ch <= "\u9fff" for ch in name):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cvrag_desktop.assistant.understand.router import parse_question
-from cvrag_desktop.assistant.understand.vocabulary import build_vocabulary, degree_level
+from cvrag_desktop.assistant.understand.vocabulary import build_vocabulary
+from cvrag_desktop.text.vocab.degrees import degree_level
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cvrag_desktop.assistant.facts.criteria import facet_counts
+from cvrag_desktop.assistant.facts.facets import facet_counts
 from cvrag_desktop.config import AppPaths
 from cvrag_desktop.services import Services
 from tests.conftest import REAL_CVS

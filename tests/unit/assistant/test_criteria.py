@@ -1,18 +1,12 @@
-"""One decision per criterion: expected degrees are shown as such and never held; years and languages."""
+"""Degree claims: expected degrees are shown as such and never held; the facets count people per value."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from cvrag_desktop.assistant.facts.criteria import (
-    degree_claims,
-    degree_rank,
-    facet_counts,
-    held_levels,
-    holds_level,
-    speaks,
-    years_within,
-)
+from cvrag_desktop.assistant.facts.claims import degree_claims
+from cvrag_desktop.assistant.facts.facets import facet_counts
+from cvrag_desktop.text.rules import degree_rank, held_levels, holds_level
 
 TODAY = dt.date(2026, 6, 1)
 
@@ -51,15 +45,6 @@ def test_a_doctorate_line_beside_an_entry_with_no_degree_is_read():
     text = "Universität Nordstadt\nDr. Chemie, Note: 1.0 Okt. 2019 - Mai 2024\nMSc. Chemie, Note: 1.3"
     claims = degree_claims(rec, text, TODAY)
     assert held_levels(claims) == {"phd", "master"}
-
-
-def test_whole_year_bounds_and_languages():
-    """The index's semantics: min 5 keeps 5.0+, max 5 keeps fewer than 6; languages by any name and level."""
-    assert years_within(5.0, 5) and not years_within(4.9, 5)
-    assert years_within(5.9, None, 5) and not years_within(6.0, None, 5)
-    assert not years_within(None, 1)
-    assert speaks(["Alemán (B2)", "English"], "German")
-    assert not speaks(["English"], "German")
 
 
 def test_facet_counts_count_people_per_value():

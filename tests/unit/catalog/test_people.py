@@ -8,11 +8,11 @@ from cvrag_desktop.catalog.people import (
     DocumentKeys,
     document_keys,
     group_documents,
-    name_key,
     newest_date,
     person_label,
     same_person,
 )
+from cvrag_desktop.text.names import name_key
 from tests.support.people_docs import ANA_NEW, ANA_OLD, ANA_OTHER, BEN
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fastembed.common.utils import get_all_punctuation
 
-from cvrag_desktop.config import resources_dir
 from cvrag_desktop.index.embeddings import Embedder, _punctuation, punctuation_table_path
+from cvrag_desktop.text.vocab.resources import resources_dir
 
 BM25_DIR = str(resources_dir() / "models" / "bm25")
 

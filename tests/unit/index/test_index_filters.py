@@ -5,15 +5,10 @@ from __future__ import annotations
 import pytest
 
 from cvrag_desktop.errors import InvalidInput
-from cvrag_desktop.index.filters import (
-    SearchFilters,
-    build_filter,
-    candidate_payload,
-    language_key,
-    parse_filters,
-    skill_key,
-    text_key,
-)
+from cvrag_desktop.index.filters import SearchFilters, build_filter, candidate_payload, parse_filters
+from cvrag_desktop.text.keys import text_key
+from cvrag_desktop.text.vocab.languages import language_key
+from cvrag_desktop.text.vocab.skills import skill_key
 
 
 def test_keys_fold_case_accents_aliases_and_dots():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cvrag_desktop.ingestion.fields.contact import Hit, _name_shaped, find_headline, find_name
-from cvrag_desktop.ingestion.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
 from tests.support.minipdf import lines_doc
 
 _doc = lines_doc

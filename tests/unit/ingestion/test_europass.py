@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cvrag_desktop.ingestion.fields.europass import label_key, match_label, read_europass
+from cvrag_desktop.ingestion.fields.europass import match_label, read_europass
 from cvrag_desktop.ingestion.normalize import normalize_document
 from cvrag_desktop.ingestion.read.extract import extract_document
+from cvrag_desktop.text.keys import label_key
 from tests.support.minipdf import write_pdf
 
 VALUE_X = 240

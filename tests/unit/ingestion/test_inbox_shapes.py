@@ -188,7 +188,7 @@ def test_export_role_labels_last_page_card_and_lone_titles(tmp_path):
 
 
 def test_degree_words_of_more_languages():
-    from cvrag_desktop.ingestion.lexicon import load_lexicon
+    from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
     degree = load_lexicon().degree_re
     for text in ("Mestre em Engenharia Civil", "Degree in Nursing", "Licencjat, kierunek: Pielęgniarstwo",

@@ -52,7 +52,7 @@ def test_overlapping_roles_counted_once():
 
 
 def test_skill_aliases_fold(real_cvs_dir):
-    from cvrag_desktop.ingestion.lexicon import canonical_skill
+    from cvrag_desktop.text.vocab.skills import canonical_skill
 
     assert canonical_skill("k8s") == "Kubernetes"
     assert canonical_skill("Postgres") == "PostgreSQL"

@@ -5,8 +5,9 @@ from __future__ import annotations
 from cvrag_desktop.ingestion.fields.skills import _skill_pieces, extract_skills
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
 from cvrag_desktop.ingestion.layout.sections import find_sections
-from cvrag_desktop.ingestion.lexicon import canonical_skill, load_lexicon
 from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.skills import canonical_skill
 
 
 def _doc(rows: list[tuple[str, bool, float]]) -> ExtractedDoc:
@@ -68,7 +69,7 @@ def test_hyphenated_spelling_of_a_known_skill():
 
 
 def test_degree_names_of_more_systems_are_degrees():
-    from cvrag_desktop.ingestion.lexicon import load_lexicon
+    from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
     lex = load_lexicon()
     for degree in ("Maîtrise d’informatique", "DESS Réseaux", "Physics MSci", "Postgraduate Diploma in Teaching",

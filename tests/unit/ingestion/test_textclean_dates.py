@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
-from cvrag_desktop.ingestion.read.textclean import clean_text, ends_with_break_hyphen, normalize_key
+from cvrag_desktop.ingestion.read.textclean import clean_text, ends_with_break_hyphen
+from cvrag_desktop.text.keys import normalize_key
 
 
 def test_clean_text_removes_icons_controls_and_ligatures():

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from cvrag_desktop.assistant.understand import vocabulary
-from cvrag_desktop.catalog.people import employer_key
-from cvrag_desktop.text.companies import company_core
+from cvrag_desktop.text.companies import company_core, employer_key
 from cvrag_desktop.text.keys import text_key
 
 

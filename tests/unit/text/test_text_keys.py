@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from cvrag_desktop.index import filters
-from cvrag_desktop.ingestion.read import textclean
-from cvrag_desktop.text.keys import normalize_key, text_key
+from cvrag_desktop.text.keys import heading_key, label_key, normalize_key, symbol_key, text_key
 
 
 def test_normalize_key_folds_accents_case_and_space():
@@ -19,7 +17,21 @@ def test_text_key_drops_dots_and_punctuation():
     assert text_key("Müller & Söhne GmbH") == "muller sohne gmbh"
 
 
-def test_old_homes_re_export_the_same_functions():
-    """The ingestion and index modules hand out these functions, not copies of them."""
-    assert textclean.normalize_key is normalize_key
-    assert filters.text_key is text_key
+def test_symbol_key_keeps_plus_and_hash_and_splits_at_dots():
+    """The evaluation's label key: "C++" is not "C", "Node.js" is two words (text_key would join them)."""
+    assert symbol_key("C++ / C#") == "c++ c#"
+    assert symbol_key("Node.js") == "node js"
+    assert text_key("Node.js") == "nodejs"
+    assert symbol_key("  Müller,  GmbH ") == "muller gmbh"
+
+
+def test_label_key_drops_plural_marks_and_punctuation():
+    assert label_key("Language(s)") == "language"
+    assert label_key("Mother tongue(s):") == "mother tongue"
+    assert label_key("Employer’s name") == "employer s name"
+
+
+def test_heading_key_drops_numbering_and_the_word_and():
+    assert heading_key("2. Education & Training") == "education training"
+    assert heading_key("Aus- und Weiterbildung:") == "aus weiterbildung"
+    assert heading_key("— Formación y experiencia") == "formacion experiencia"

@@ -22,8 +22,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from cvrag_desktop.config import resources_dir
-from cvrag_desktop.ingestion.read.textclean import normalize_key
+from cvrag_desktop.text.keys import normalize_key
+from cvrag_desktop.text.vocab.resources import resources_dir
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
 _TOKEN = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+")

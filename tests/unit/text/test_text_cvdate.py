@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from cvrag_desktop.domain import Experience, NormalizedCV
-from cvrag_desktop.ingestion.fields.cvdate import find_cv_date
+from cvrag_desktop.text.cvdate import find_cv_date
 
 TODAY = dt.date(2026, 11, 30)
 
@@ -54,7 +54,7 @@ def test_file_creation_date_is_the_reference_when_nothing_is_printed(tmp_path):
 def test_unbelievable_file_dates_are_ignored():
     import datetime as dt
 
-    from cvrag_desktop.ingestion.fields.cvdate import file_date
+    from cvrag_desktop.text.cvdate import file_date
 
     today = dt.date(2026, 11, 30)
     assert file_date("D:20190301120000+01'00'", today) == dt.date(2019, 3, 1)
@@ -82,7 +82,7 @@ def test_a_file_date_older_than_the_cvs_own_dates_is_ignored(tmp_path):
 def test_a_full_date_alone_in_a_footer_cell_is_the_cvs_date():
     import datetime as dt
 
-    from cvrag_desktop.ingestion.fields.cvdate import find_date_stamp
+    from cvrag_desktop.text.cvdate import find_date_stamp
 
     today = dt.date(2026, 11, 30)
     assert find_date_stamp(["JUNE 2, 2024\tDANA OKONKWO · CURRICULUM VITAE\t1"], today)[0] == dt.date(2024, 6, 1)
@@ -110,7 +110,7 @@ def test_a_date_stamp_older_than_the_roles_is_not_the_cvs_date(tmp_path):
 def test_the_latest_full_date_is_the_stamp_and_ordinals_are_read():
     import datetime as dt
 
-    from cvrag_desktop.ingestion.fields.cvdate import find_date_stamp
+    from cvrag_desktop.text.cvdate import find_date_stamp
 
     today = dt.date(2026, 11, 30)
     lines = ["•\t22/07/2024\tExample certification in workflow tools", "October 29th, 2024"]

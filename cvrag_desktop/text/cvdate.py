@@ -13,8 +13,8 @@ import datetime as dt
 import re
 from collections.abc import Iterable
 
-from cvrag_desktop.ingestion.lexicon import load_lexicon
-from cvrag_desktop.ingestion.read.textclean import normalize_key
+from cvrag_desktop.text.keys import normalize_key
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
 _YEAR = r"(19[5-9]\d|20\d\d)"
 _CUE = re.compile(r"(last\s+updated|updated|last\s+modified|last\s+edited|last\s+revised|revised|as\s+of|stand|"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cvrag_desktop.ingestion.fields.places import countries_of_places, country_in_text, country_name
+from cvrag_desktop.text.vocab.places import countries_of_places, country_in_text, country_name
 
 
 @pytest.mark.parametrize(
@@ -59,7 +59,7 @@ def test_country_name():
 
 
 def test_country_of_an_international_phone_number():
-    from cvrag_desktop.ingestion.fields.places import country_of_phone
+    from cvrag_desktop.text.vocab.places import country_of_phone
 
     assert country_of_phone("+33 6 07 00 00 00") == "FR"
     assert country_of_phone("0049 170 000000") == "DE"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cvrag_desktop.assistant.facts.credentials import describe, parse_credential, person_credentials
 from cvrag_desktop.assistant.facts.store import CandidateFacts
+from cvrag_desktop.text.vocab.credentials import describe, parse_credential, person_credentials
 
 
 @pytest.mark.parametrize("item, kind, short, issuer, number, expires", [

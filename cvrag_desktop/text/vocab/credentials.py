@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from cvrag_desktop.assistant.understand.question import fold
+from cvrag_desktop.text.fold import fold
+from cvrag_desktop.text.vocab.places import countries_of_places
 
 DRIVING = re.compile(r"driv(?:ing|er'?s) licen[cs]e|führerschein|fuhrerschein|permis de conduire|permis [abc]\b|"
                      r"carn[eé] de conducir|permiso de conducir|patente (?:di guida|[abc]\b)|carta de condução|"
@@ -65,7 +66,6 @@ def parse_credential(item: str) -> Credential | None:
     text = " ".join((item or "").split())
     if len(text) < 2 or _NOT_A_CREDENTIAL.search(text):
         return None
-    from cvrag_desktop.ingestion.fields.places import countries_of_places
 
     if len(text.split()) <= 3 and countries_of_places(fold(text)):
         return None  # "Polska", "Berlin": a sidebar's place read into the list

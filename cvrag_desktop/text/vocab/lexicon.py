@@ -10,22 +10,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from cvrag_desktop.config import resource_yaml
-from cvrag_desktop.ingestion.read.textclean import normalize_key
-
-# canonical skills that are ordinary words: only trusted inside a skills section
-AMBIGUOUS_SKILLS = {"go", "r", "c", "rust", "swift", "dart", "chef", "puppet", "unity", "excel", "spring",
-                    "express", "meteor", "lean", "tax", "audit", "security", "communication", "leadership",
-                    "networking", "forecasting", "budgeting", "payroll", "triage", "sketch", "figma"}
-
-
-def heading_key(text: str) -> str:
-    """Normalize a heading for lexicon lookup: no accents, case, punctuation or numbering."""
-    s = normalize_key(text)
-    s = re.sub(r"^[\d\W_]+", "", s)
-    s = re.sub(r"[:：|·•.\-–—_/&,]+", " ", s)
-    s = s.replace(" and ", " ").replace(" und ", " ").replace(" y ", " ").replace(" et ", " ")
-    return " ".join(s.split())
+from cvrag_desktop.text.keys import heading_key, normalize_key
+from cvrag_desktop.text.vocab.resources import resource_yaml
 
 
 @dataclass(frozen=True)
@@ -143,15 +129,3 @@ def _inst_pattern(words: list[str]) -> str:
     if cjk:
         pat += "|(?:" + _word_alternation(cjk) + ")"
     return pat
-
-
-def canonical_skill(value: str) -> str | None:
-    """The canonical name of a known skill or alias, else None ("React-Native" = "React Native")."""
-    aliases = load_lexicon().skill_aliases
-    key = normalize_key(value)
-    return aliases.get(key) or (aliases.get(key.replace("-", " ")) if "-" in key else None)
-
-
-def canonical_language(value: str) -> str | None:
-    """The English name of a spoken language written in any supported language, else None."""
-    return load_lexicon().languages.get(normalize_key(value))
