@@ -181,10 +181,9 @@ def _documents_of(deps: AssistantDeps, ids: list[str]) -> list[str]:
 
 def _in_corpus(deps: AssistantDeps, terms: list[str]) -> bool:
     """True when every (long enough) term occurs in some chunk."""
-    for t in [t for t in terms if len(t) >= 4][:4]:
-        if not deps.facts.catalog.query("SELECT 1 FROM chunks WHERE text LIKE ? LIMIT 1", (f"%{t}%",)):
-            return False
-    return True
+    from cvrag_desktop.catalog.queries import any_chunk_contains
+
+    return all(any_chunk_contains(deps.facts.catalog, t) for t in [t for t in terms if len(t) >= 4][:4])
 
 
 def select_route(state: AssistantState) -> str:

@@ -36,7 +36,7 @@ import cvrag_desktop
 PKG = Path(cvrag_desktop.__file__).parent
 ROOT = PKG.name
 ABOVE_CATALOG = ("assistant", "index", "ingestion", "llm", "factory", "evaluation", "ui",
-                 "services", "cli", "cli_assistant", "cli_search", "cli_output", "app_entry")
+                 "app", "cli", "app_entry", "selftest")
 
 
 def module_files() -> dict[str, Path]:

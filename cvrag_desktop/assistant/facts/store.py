@@ -88,8 +88,9 @@ class CatalogFacts:
 
     def all(self) -> dict[str, CandidateFacts]:
         """Every candidate's facts by id."""
-        row = self.catalog.query("SELECT COUNT(*), MAX(created_at) FROM candidates")[0]
-        key = (row[0], row[1])
+        from cvrag_desktop.catalog.queries import candidate_fingerprint
+
+        key = candidate_fingerprint(self.catalog)
         with self._lock:
             if key != self._key:
                 facts = {}
@@ -184,9 +185,10 @@ class CatalogFacts:
 
 def education_texts(catalog: Catalog) -> dict[str, str]:
     """Each candidate's education chunks as one text (one query): where "In Progress" is printed."""
+    from cvrag_desktop.catalog.queries import education_chunk_rows
+
     out: dict[str, list[str]] = {}
-    for r in catalog.query("SELECT candidate_id, text FROM chunks WHERE section = 'education' "
-                           "ORDER BY candidate_id, ordinal"):
+    for r in education_chunk_rows(catalog):
         out.setdefault(r[0], []).append(r[1])
     return {cid: "\n".join(parts) for cid, parts in out.items()}
 

@@ -55,8 +55,9 @@ def cited_line(text: str, needle: str = "", *, kind: str = "") -> str:
 def _chunk_text(catalog, chunk_id: str | None) -> str:
     if catalog is None or not chunk_id:
         return ""
-    rows = catalog.query("SELECT text FROM chunks WHERE chunk_id = ?", (chunk_id,))
-    return rows[0]["text"] if rows else ""
+    from cvrag_desktop.catalog.queries import chunk_text
+
+    return chunk_text(catalog, chunk_id)
 
 
 def _citation(ev: dict, text: str, needle: str, kind: str) -> dict:

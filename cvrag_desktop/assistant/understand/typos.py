@@ -217,8 +217,10 @@ def common_words(catalog) -> frozenset[str]:
 
 
 def _document_frequency(catalog) -> dict[str, int]:
+    from cvrag_desktop.catalog.queries import all_chunk_texts
+
     per_doc: dict[str, set[str]] = {}
-    for row in catalog.query("SELECT candidate_id, text FROM chunks"):
+    for row in all_chunk_texts(catalog):
         per_doc.setdefault(row["candidate_id"], set()).update(_WORD.findall(fold(row["text"] or "")))
     df: dict[str, int] = {}
     for words in per_doc.values():

@@ -99,10 +99,11 @@ def _listed_skill(skill: str) -> bool:
 
 def build_vocabulary(catalog: Catalog) -> CatalogVocabulary:
     """Read names, employers, locations, schools and listed skills of every candidate into lookup tables."""
+    from cvrag_desktop.catalog.queries import vocabulary_rows
     from cvrag_desktop.ingestion.lexicon import canonical_skill
 
     v = CatalogVocabulary()
-    for r in catalog.query("SELECT candidate_id, name, companies, location, institutions, skills FROM candidates"):
+    for r in vocabulary_rows(catalog):
         cid, name = r["candidate_id"], r["name"] or ""
         v.display_names[cid] = name
         key = text_key(name)
@@ -155,8 +156,9 @@ class VocabularyCache:
 
     def fingerprint(self) -> tuple:
         """Cheap change marker: candidate count and newest insert time."""
-        row = self.catalog.query("SELECT COUNT(*), MAX(created_at) FROM candidates")[0]
-        return (row[0], row[1])
+        from cvrag_desktop.catalog.queries import candidate_fingerprint
+
+        return candidate_fingerprint(self.catalog)
 
     def get(self) -> CatalogVocabulary:
         """The current vocabulary."""

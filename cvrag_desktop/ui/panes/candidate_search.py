@@ -21,6 +21,11 @@ cleared from the detail, preview and notes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 import math
 from dataclasses import dataclass, field
 
@@ -72,7 +77,7 @@ def weaker_label(count: int, shown: bool) -> str:
     return f"{'Hide' if shown else 'Show'} weaker matches ({count})"
 
 
-def has_search(services) -> bool:
+def has_search(services: App) -> bool:
     """True when the services facade offers hybrid search."""
     return callable(getattr(services, "search", None))
 
@@ -131,7 +136,7 @@ class RankedSearch:
 
             floor = getattr(svc, "search_with_floor", None)
             if not callable(floor):
-                ranked = rank_people(svc.search(query, filters, SEARCH_K, "hybrid"), owners.get, query)
+                ranked = rank_people(svc.search.search(query, filters, SEARCH_K, "hybrid"), owners.get, query)
                 return SearchOutcome(blind_hits(blind, svc, ranked))
             found = floor(query, filters, SEARCH_K, "hybrid", person_of=owners.get)
             main = blind_hits(blind, svc, rank_people(found["main"], owners.get, query))
