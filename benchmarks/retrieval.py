@@ -79,13 +79,13 @@ def probe(home: str, backend: str, n: int) -> None:
     t1 = time.perf_counter()
     svc.reconcile()  # what App.index does on first use
     out["reconcile_s"] = time.perf_counter() - t1
-    svc.search.search("warm up", k=8)
+    svc.search("warm up", k=8)
     out["ready_s"] = time.perf_counter() - t0
-    runs = {"hybrid": lambda q: svc.search.search(q, k=8, rerank=False),
-            "metadata": lambda q: svc.search.search("", {"skills": ["Python"]}, k=8, strategy="metadata"),
-            "filtered": lambda q: svc.search.search(q, {"skills": ["Python"]}, k=8, strategy="filtered")}
+    runs = {"hybrid": lambda q: svc.search(q, k=8, rerank=False),
+            "metadata": lambda q: svc.search("", {"skills": ["Python"]}, k=8, strategy="metadata"),
+            "filtered": lambda q: svc.search(q, {"skills": ["Python"]}, k=8, strategy="filtered")}
     if svc.reranker is not None:
-        runs["rerank"] = lambda q: svc.search.search(q, k=8, rerank=True)
+        runs["rerank"] = lambda q: svc.search(q, k=8, rerank=True)
     for name, fn in runs.items():
         lat = []
         for i in range(n):

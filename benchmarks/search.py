@@ -44,7 +44,7 @@ def main() -> None:
     t0 = time.perf_counter()
     n = svc.store.count()
     print(f"{n} chunks; open {time.perf_counter() - t0:.2f} s")
-    svc.search.search("warm up")
+    svc.search("warm up")
     flt = SearchFilters(skills=["Python"])
     stages: dict[str, list[float]] = {k: [] for k in ("dense query", "bm25 query", "rank", "rank + filter",
                                                        "hydrate", "hybrid total", "metadata", "filtered")}
@@ -66,9 +66,9 @@ def main() -> None:
         t = time.perf_counter()
         svc.hydrate(raw[:8])
         stages["hydrate"].append(time.perf_counter() - t)
-        for name, fn in (("hybrid total", lambda q=q: svc.search.search(q, k=8)),
-                         ("metadata", lambda: svc.search.search("", flt, k=8, strategy="metadata")),
-                         ("filtered", lambda q=q: svc.search.search(q, flt, k=8, strategy="filtered"))):
+        for name, fn in (("hybrid total", lambda q=q: svc.search(q, k=8)),
+                         ("metadata", lambda: svc.search("", flt, k=8, strategy="metadata")),
+                         ("filtered", lambda q=q: svc.search(q, flt, k=8, strategy="filtered"))):
             t = time.perf_counter()
             fn()
             stages[name].append(time.perf_counter() - t)

@@ -8,9 +8,10 @@ of whom, blind or not — never the contents.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 
 from cvrag_desktop.app.guards import room_to_export
+from cvrag_desktop.app.types import ScreeningChange
 from cvrag_desktop.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class ScreeningOps:
         """The screening state of people (given by person or document id), keyed as given."""
         return {p: s.as_dict() for p, s in self._store.states(self._groups(people)).items()}
 
-    def set_screening(self, people: list[str], **changes) -> dict[str, dict]:
+    def set_screening(self, people: list[str], **changes: Unpack[ScreeningChange]) -> dict[str, dict]:
         """Change status / rating / note / tags (``add_tags``, ``remove_tags``) of people, on all their documents."""
         from cvrag_desktop.catalog.audit_events import screening_entries
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cvrag_desktop.app.types import SearchSplit
+from cvrag_desktop.app.types import SearchFilterRequest, SearchSplit
 from cvrag_desktop.errors import NotFound
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class SearchOps:
     def __init__(self, app: App) -> None:
         self._app = app
 
-    def search(self, query: str | None, filters=None, k: int = 8, strategy: str = "hybrid",
+    def search(self, query: str | None, filters: SearchFilterRequest | None = None, k: int = 8, strategy: str = "hybrid",
                rerank: bool = True) -> list[dict]:
         """Hybrid / metadata / filtered search over the indexed chunks (see ``index.service``)."""
         if rerank:
@@ -44,7 +44,7 @@ class SearchOps:
         main, weaker, _ = split_by_floor(hits, query, key) if key else split_by_floor(hits, query)
         return main, weaker
 
-    def search_with_floor(self, query: str, filters=None, k: int = POOL, strategy: str = "hybrid",
+    def search_with_floor(self, query: str, filters: SearchFilterRequest | None = None, k: int = POOL, strategy: str = "hybrid",
                           person_of=None) -> SearchSplit:
         """Ranked search split at the relevance floor (``index.relevance``): main and weaker matches.
 
@@ -77,7 +77,7 @@ class SearchOps:
         found = process.extract(query, list(names), scorer=fuzz.WRatio, limit=limit, score_cutoff=60)
         return [m[0] for m in found]
 
-    def explain_search(self, query: str, person: str | None = None, filters=None, rank: int | None = None) -> dict:
+    def explain_search(self, query: str, person: str | None = None, filters: SearchFilterRequest | None = None, rank: int | None = None) -> dict:
         """Why one person (or, with ``rank``, whoever is at that place) has their place in a ranked search
         (the search is run again, as the GUI runs it)."""
         from cvrag_desktop.assistant.jobmatch.rank_explain import explain_search, rank_search_people

@@ -7,11 +7,10 @@ message a user can act on.
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from cvrag_desktop.config import AppPaths, app_paths
-from cvrag_desktop.errors import CatalogDamaged, CvragError, IndexDamaged
+from cvrag_desktop.errors import CvragError
 
 __all__ = ["AppPaths", "app_version", "default_paths", "instance_lock", "take_notes", "typed_error"]
 
@@ -38,21 +37,12 @@ def instance_lock(data_dir: Path):
 def typed_error(exc: BaseException, where: Path) -> CvragError | None:
     """The typed error a user can act on for an unexpected store or disk error under ``where``, or None.
 
-    A damaged data file that is not the catalog (the catalog names itself) is the index's:
-    rebuilding the index from the catalog is the remedy.
+    Which store raised it (and in which database's words) is the catalog's to tell
+    (``catalog/store_errors.py``).
     """
-    from cvrag_desktop.catalog.disk_space import disk_full, is_no_space
-    from cvrag_desktop.catalog.health import typed_store_error
+    from cvrag_desktop.catalog.store_errors import typed_error as typed
 
-    typed = typed_store_error(exc, where) if isinstance(exc, OSError | sqlite3.Error) else None
-    if typed is None and is_no_space(exc):  # the index engine's own words for a full disk
-        typed = disk_full(where)
-    if isinstance(typed, CatalogDamaged):  # not from the catalog (that one names itself): another store
-        typed = IndexDamaged(f"A data file under {where} is damaged ({exc}). `cvrag reindex` rebuilds the "
-                             "search index from the catalog; `cvrag doctor` shows the state of each store.")
-    if typed is exc:
-        return None
-    return typed
+    return typed(exc, where)
 
 
 def take_notes() -> list[str]:

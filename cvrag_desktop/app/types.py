@@ -16,6 +16,34 @@ ShouldCancel = Callable[[], bool]
 """``should_cancel()``: True when the user asked a long operation to stop."""
 
 
+class SearchFilterRequest(TypedDict, total=False):
+    """The filters of a search request, as the CLI's options and the GUI's facets give them (all optional)."""
+
+    skills: list[str]
+    degrees: list[str]
+    languages: list[str]
+    companies: list[str]
+    titles: list[str]
+    institutions: list[str]
+    names: list[str]
+    min_years: int
+    max_years: int
+    location: str
+
+
+class ScreeningChange(TypedDict, total=False):
+    """A change to people's screening: any of status, rating, note, the tags (all, or some to add or remove),
+    the status's reason."""
+
+    status: str
+    rating: int | str | None
+    note: str
+    tags: list[str]
+    add_tags: list[str]
+    remove_tags: list[str]
+    reason: str
+
+
 class ForgetReport(TypedDict, total=False):
     """What a forget removed (``catalog/forget.py``), and what is still pending."""
 

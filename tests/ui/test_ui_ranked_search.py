@@ -103,8 +103,8 @@ def test_facets_go_with_the_query_to_the_index(ranked_window, qtbot, monkeypatch
     pane = ranked_window.candidates
     svc = ranked_window.services
     seen: list = []
-    real = svc.search
-    monkeypatch.setattr(svc, "search", lambda q, f=None, k=8, s="hybrid": (seen.append(f), real(q, f, k, s))[1])
+    real = svc.search.search
+    monkeypatch.setattr(svc.search, "search", lambda q, f=None, k=8, s="hybrid": (seen.append(f), real(q, f, k, s))[1])
     monkeypatch.setattr(candidate_search, "SEARCH_K", 2)  # only the two best passages of the index
     query = "software engineer experience"
     unfiltered = {pane.model.person_of(h["candidate_id"]) for h in real(query, None, 2, "hybrid")}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -186,3 +187,23 @@ def test_no_circle_through_the_faces_or_the_app_layer_even_lazily():
     watched = (f"{root}.ui", f"{root}.cli", f"{root}.selftest", f"{root}.app.", f"{root}.app_entry")
     circles = [c for c in find_circles(import_graph(lazy=True)) if any(m.startswith(watched) for m in c)]
     assert not circles, circles
+
+
+STORE_ATTRIBUTES = re.compile(r"\b(?:services|svc|app)\.(?:catalog|index|assistant|directory|audit)\b(?!\()")
+
+
+def store_reaches(text: str) -> list[str]:
+    """Lines of a face's source that reach into the App's stores (``svc.catalog``...) instead of an operation."""
+    return [line.strip() for line in text.splitlines() if STORE_ATTRIBUTES.search(line)]
+
+
+def test_ui_and_cli_reach_the_stores_only_through_operations():
+    """``ui/`` and the CLI never hold the catalog, the index or the assistant: ``app.people.…``, ``app.chat.…``."""
+    bad = []
+    for f in sorted(PKG.rglob("*.py")):
+        if _is_face(f.relative_to(PKG).parts) is not None:
+            bad += [f"{f.relative_to(PKG.parent)}: {line}" for line in store_reaches(f.read_text(encoding="utf-8"))]
+    assert not bad, "\n".join(bad)
+    assert store_reaches("a = core.assistant(svc)\nsvc.catalog.counts()\nx = services.index.search(q)") == [
+        "svc.catalog.counts()", "x = services.index.search(q)"]
+    assert store_reaches("svc.chat.ask(q)\nself.index(0, 0)\napp.people.list_people()") == []

@@ -78,8 +78,8 @@ def weaker_label(count: int, shown: bool) -> str:
 
 
 def has_search(services: App) -> bool:
-    """True when the services facade offers hybrid search."""
-    return callable(getattr(services, "search", None))
+    """True when the application offers hybrid search (``app.search``)."""
+    return callable(getattr(getattr(services, "search", None), "search", None))
 
 
 class RankedSearch:
@@ -134,7 +134,7 @@ class RankedSearch:
         def search(ctx):
             from cvrag_desktop.ui.blind_mode import blind_hits  # blind: no name or address in snippets
 
-            floor = getattr(svc, "search_with_floor", None)
+            floor = getattr(svc.search, "search_with_floor", None)
             if not callable(floor):
                 ranked = rank_people(svc.search.search(query, filters, SEARCH_K, "hybrid"), owners.get, query)
                 return SearchOutcome(blind_hits(blind, svc, ranked))

@@ -152,7 +152,7 @@ def test_unreadable_shard_is_rebuilt_from_the_catalog(service, catalog, how, cap
         assert (index_dir / (SHARD_DIR + ".damaged")).is_dir()  # moved aside, not deleted
         assert svc.reconcile()["candidates_indexed"] == 4
         assert svc.store.count() == n
-        assert svc.search.search("Kafka", k=1)[0]["candidate_id"] == "cand_ana"
+        assert svc.search("Kafka", k=1)[0]["candidate_id"] == "cand_ana"
         assert catalog.query("SELECT candidate_id, name FROM candidates ORDER BY candidate_id") == before
         assert len(before) == 4  # nothing lost in the catalog
     finally:

@@ -79,9 +79,9 @@ def test_the_corruption_really_breaks_reads(damaged, catalog):
 def test_search_repairs_and_answers(damaged, catalog):
     svc = _fresh(catalog)
     try:
-        hits = svc.search.search("Kafka", k=1)
+        hits = svc.search("Kafka", k=1)
         assert hits[0]["candidate_id"] == "cand_ana"
-        react = {h["candidate_id"] for h in svc.search.search(None, {"skills": ["React"]}, strategy="metadata")}
+        react = {h["candidate_id"] for h in svc.search(None, {"skills": ["React"]}, strategy="metadata")}
         assert react == {"cand_ben"}
         _assert_repaired(svc, damaged[0])
     finally:
@@ -93,7 +93,7 @@ def test_reindex_repairs(damaged, catalog):
     try:
         report = svc.rebuild()
         assert report["candidates"] == 4 and report["points"] == damaged[0]
-        assert svc.search.search("streaming pipelines", k=1)[0]["candidate_id"] == "cand_ana"
+        assert svc.search("streaming pipelines", k=1)[0]["candidate_id"] == "cand_ana"
         _assert_repaired(svc, damaged[0])
     finally:
         svc.close()
@@ -117,7 +117,7 @@ def test_ask_repairs_and_cites_the_right_cv(damaged, catalog):
 def test_the_repaired_shard_opens_cleanly_next_time(damaged, catalog):
     svc = _fresh(catalog)
     try:
-        svc.search.search("Kafka", k=1)
+        svc.search("Kafka", k=1)
     finally:
         svc.close()
     store.damaged_dirs.clear()

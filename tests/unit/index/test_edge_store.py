@@ -211,7 +211,7 @@ def test_unchanged_chunks_are_not_re_embedded_and_rebuild_reuses_vectors(catalog
         add_person(catalog, dict(PEOPLE[3], cid="cand_dan", summary="Now a paramedic on ambulances."))
         svc.index_candidate("cand_dan")
         assert svc.stats["embedded"] > first["embedded"]  # only changed texts are embedded
-        assert svc.search.search("paramedic ambulances", k=1)[0]["candidate_id"] == "cand_dan"
+        assert svc.search("paramedic ambulances", k=1)[0]["candidate_id"] == "cand_dan"
     finally:
         svc.close()
 

@@ -69,11 +69,11 @@ def test_service_reranks_with_standin(catalog):
     try:
         svc.rebuild()
         assert svc.status()["reranker"]["available"]
-        top = svc.search.search("kafka nurse", k=1)[0]
+        top = svc.search("kafka nurse", k=1)[0]
         assert "nurse" in top["text"].lower()
-        plain = svc.search.search("kafka nurse", k=3, rerank=False)
+        plain = svc.search("kafka nurse", k=3, rerank=False)
         assert plain  # rerank can be switched off per query
-        filtered = svc.search.search("kafka nurse", {"languages": ["german"]}, k=2, strategy="filtered")
+        filtered = svc.search("kafka nurse", {"languages": ["german"]}, k=2, strategy="filtered")
         assert filtered[0]["candidate_id"] == "cand_dan"
     finally:
         svc.close()

@@ -29,7 +29,7 @@ def test_a_start_after_a_clean_close_opens_no_shard_until_a_search(catalog):
     svc = _session(catalog)
     assert svc.start() is None
     assert svc._store is None  # a metadata answer from the catalog never opens the shard
-    hits = svc.search.search(None, {"languages": ["German"]}, strategy="metadata", k=20)
+    hits = svc.search(None, {"languages": ["German"]}, strategy="metadata", k=20)
     assert {h["candidate_id"] for h in hits} == {"cand_ana", "cand_dan"}
     svc.close()
     again = _session(catalog)
@@ -44,7 +44,7 @@ def test_a_catalog_change_since_the_stamp_reconciles(catalog):
     svc = _session(catalog)
     report = svc.start()
     assert report is not None and report["candidates_indexed"] == 1
-    hits = svc.search.search(None, {"languages": ["German"]}, strategy="metadata", k=20)
+    hits = svc.search(None, {"languages": ["German"]}, strategy="metadata", k=20)
     assert "cand_eve" in {h["candidate_id"] for h in hits}
     svc.close()
 
