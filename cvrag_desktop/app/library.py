@@ -136,32 +136,18 @@ class LibraryOps:
         (``catalog/rebuild.py``).
         """
         from cvrag_desktop.catalog import rebuild
-        from cvrag_desktop.catalog.db import Catalog
-        from cvrag_desktop.catalog.health import library_files
 
         app = self._app
         with app._open_lock:
             app.close()
-            db = app.paths.catalog_db
-            files = library_files(app.paths.library_dir)
-            marker = rebuild.read_marker(db)
-            resumed = marker is not None
-            moved = None
-            if not resumed:
-                moved = rebuild.set_aside(db)
-                rebuild.create_marked(db, len(files), moved)
-            app.reopen_catalog(Catalog(db))
+            start = rebuild.start_rebuild(app.paths.catalog_db, app.paths.library_dir)
+            app.reopen_catalog(start.catalog)
         # the library copies are the inputs (content-addressed: importing one copies nothing)
         report = self.ingest([app.paths.library_dir], use_llm=False, progress=progress, should_cancel=should_cancel)
-        state = rebuild.rebuild_state(app.catalog)
-        finished = not report.cancelled and state is not None and \
-            state["imported"] + state["failed"] >= len(library_files(app.paths.library_dir))
-        if finished:
-            rebuild.clear_marker(app.catalog)
-        aside = moved.name if moved else ((marker or {}).get("aside") if resumed else None)
-        return {"library_files": len(files), "ingested": report.ingested, "duplicates": report.duplicates,
-                "failed": report.failed, "resumed": resumed, "complete": finished,
-                "damaged_catalog_kept_as": str(app.paths.data_dir / aside) if aside else None,
+        finished = rebuild.finish_rebuild(app.catalog, app.paths.library_dir, report.cancelled)
+        return {"library_files": start.library_files, "ingested": report.ingested, "duplicates": report.duplicates,
+                "failed": report.failed, "resumed": start.resumed, "complete": finished,
+                "damaged_catalog_kept_as": str(app.paths.data_dir / start.aside) if start.aside else None,
                 "incomplete": None if finished else (rebuild.rebuild_state(app.catalog) or {}).get("message")}
 
     def rebuild_status(self) -> dict | None:
