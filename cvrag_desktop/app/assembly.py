@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
+from typing import TypeVar
 
 from cvrag_desktop.app.blind import BlindOps
 from cvrag_desktop.app.chat import ChatOps
@@ -25,6 +27,7 @@ from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings, app_paths, load_settings
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class App:
@@ -67,15 +70,32 @@ class App:
             if self._catalog is None:
                 self._catalog = Catalog(self.paths.catalog_db, self.paths.library_dir)
                 if not self._catalog.read_only and self._catalog.pending_forgets():
-                    self.resumed_forgets = resume_forgets(self)
+                    self.resumed_forgets = self._resume_forgets()
                 if not self._catalog.read_only:
                     expire_leftovers(self.paths.data_dir)
             return self._catalog
 
-    def reopen_catalog(self, catalog: Catalog) -> None:
-        """Use ``catalog`` from now on (the catalog rebuild opens a fresh one after closing the old)."""
+    def replace_catalog(self, make: Callable[[], T]) -> T:
+        """Close every store, then use the catalog ``make()`` opens (its result, or its ``.catalog``).
+
+        The catalog rebuild sets the damaged file aside and opens a fresh one; no worker can
+        open a store in between. Returns what ``make`` returned.
+        """
         with self._open_lock:
-            self._catalog = catalog
+            self.close()
+            made = make()
+            self._catalog = made if isinstance(made, Catalog) else made.catalog
+            return made
+
+    def _resume_forgets(self) -> list[dict]:
+        """Finish interrupted forgets once (opening the index while resuming does not start another round)."""
+        if self._resuming:
+            return []
+        self._resuming = True
+        try:
+            return resume_forgets(self, self._catalog)
+        finally:
+            self._resuming = False
 
     @property
     def index(self):
@@ -88,7 +108,7 @@ class App:
                 if not self.catalog.read_only:  # a read-only home is searched as it is
                     self._index.start()  # reconciles, unless the last clean close left it in sync
                 if not self.catalog.read_only and self.catalog.pending_forgets():
-                    self.resumed_forgets = resume_forgets(self)
+                    self.resumed_forgets = self._resume_forgets()
             return self._index
 
     @property

@@ -17,6 +17,7 @@ from cvrag_desktop.errors import CvragError
 
 if TYPE_CHECKING:
     from cvrag_desktop.app.assembly import App
+    from cvrag_desktop.catalog.db import Catalog
 
 log = logging.getLogger(__name__)
 EMPTY_REPORT: ForgetReport = {"candidate_ids": [], "files_removed": 0, "threads_removed": [], "pending": []}
@@ -77,25 +78,19 @@ def forget_steps(app: App) -> dict[str, Callable]:
             "scrub_thread_copy": scrub_thread_copy}
 
 
-def resume_forgets(app: App) -> list[dict]:
-    """Finish the forgets a crash interrupted (run when the catalog or the index is first opened)."""
+def resume_forgets(app: App, catalog: Catalog) -> list[dict]:
+    """Finish the forgets a crash interrupted in ``catalog`` (run when the catalog or the index is first opened)."""
     from cvrag_desktop.catalog.forget import resume_forgets as resume
 
-    if app._resuming:
-        return []
-    app._resuming = True
     try:
         from cvrag_desktop.catalog.audit import audit_for
 
-        catalog = app._catalog
         for e in catalog.pending_forgets():  # (a crash before the references were dropped)
             audit_for(catalog).forget_subjects(e["candidate_ids"])
         return resume(catalog, **forget_steps(app))
     except Exception as exc:  # never block opening: the journal stays for the next start
         log.warning("resuming an interrupted forget failed: %s", exc)
         return []
-    finally:
-        app._resuming = False
 
 
 def expire_leftovers(data_dir: Path) -> None:

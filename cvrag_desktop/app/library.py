@@ -138,10 +138,7 @@ class LibraryOps:
         from cvrag_desktop.catalog import rebuild
 
         app = self._app
-        with app._open_lock:
-            app.close()
-            start = rebuild.start_rebuild(app.paths.catalog_db, app.paths.library_dir)
-            app.reopen_catalog(start.catalog)
+        start = app.replace_catalog(lambda: rebuild.start_rebuild(app.paths.catalog_db, app.paths.library_dir))
         # the library copies are the inputs (content-addressed: importing one copies nothing)
         report = self.ingest([app.paths.library_dir], use_llm=False, progress=progress, should_cancel=should_cancel)
         finished = rebuild.finish_rebuild(app.catalog, app.paths.library_dir, report.cancelled)
