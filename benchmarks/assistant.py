@@ -52,14 +52,14 @@ def prepare(root: Path, n: int, seed: int) -> None:
     os.environ["CVRAG_HOME"] = str(root / "home")
     if (root / "READY").exists():
         return
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.factory.pipeline import generate_batch
     from cvrag_desktop.index.service import SearchService
-    from cvrag_desktop.services import Services
 
     if not (root / "gen" / "manifest.json").exists():
         generate_batch(n, seed, root / "gen", locale="mixed", layout="mixed")
-    svc = Services()
-    svc.ingest([root / "gen"], use_llm=False)
+    svc = App()
+    svc.library.ingest([root / "gen"], use_llm=False)
     s = SearchService(svc.catalog, svc.paths, svc.settings)
     s.rebuild()
     s.close()
@@ -288,11 +288,11 @@ def reference(facts, q: dict, today: dt.date) -> dict | None:
 
 def run(root: Path, questions: list[dict], truth: dict, use_llm: bool, today: dt.date) -> dict:
     """Ask every question; score by category."""
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.assistant.service import AssistantService
     from cvrag_desktop.index.service import SearchService
-    from cvrag_desktop.services import Services
 
-    svc = Services()
+    svc = App()
     search = SearchService(svc.catalog, svc.paths, svc.settings)
     asst = AssistantService(svc.catalog, search, svc.paths, svc.settings)
     asst.ask("warm up: who knows Python?", use_llm=False)

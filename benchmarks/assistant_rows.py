@@ -309,11 +309,11 @@ def score(q: Q, r: dict, truth: dict[str, dict]) -> dict:
 
 def run_rows(questions: list[Q], truth: dict[str, dict], use_llm: bool = False) -> list[dict]:
     """Ask every question (a follow-up's first turn on the same thread first); one scored row each."""
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.assistant.service import AssistantService
     from cvrag_desktop.index.service import SearchService
-    from cvrag_desktop.services import Services
 
-    svc = Services()
+    svc = App()
     search = SearchService(svc.catalog, svc.paths, svc.settings)
     asst = AssistantService(svc.catalog, search, svc.paths, svc.settings)
     rows = []

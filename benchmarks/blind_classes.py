@@ -101,14 +101,14 @@ def run_classes(data: Path, ocr: bool, workers: int) -> None:
         labels = {Path(x["file"]).name: x for x in json.loads((folder / "labels.json").read_text("utf-8"))}
         with tempfile.TemporaryDirectory(prefix="cvrag-blind-") as home:
             os.environ["CVRAG_HOME"] = home
+            from cvrag_desktop.app.assembly import App
             from cvrag_desktop.ingestion.pipeline import Ingestor
-            from cvrag_desktop.services import Services
 
-            svc = Services()
+            svc = App()
             report = Ingestor(svc.catalog, svc.paths, svc.settings.limits, allow_ocr=ocr).ingest(
                 [folder / "pdf"], workers=workers)
             print(f"{name}: ingested {report.ingested} (failed {len(report.failed)}), OCR {'on' if ocr else 'off'}")
-            measure([svc.get_candidate(r["id"]) for r in svc.list_candidates()], labels, counts)
+            measure([svc.people.get_candidate(r["id"]) for r in svc.people.list_candidates()], labels, counts)
             svc.close()
     print("\n| class | printed | covered | coverage |\n|---|---:|---:|---:|")
     for cls, (n, c) in counts.items():

@@ -126,16 +126,16 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory(prefix="cvrag-blind-") as home:
         os.environ["CVRAG_HOME"] = home
+        from cvrag_desktop.app.assembly import App
         from cvrag_desktop.ingestion.pipeline import Ingestor
-        from cvrag_desktop.services import Services
 
-        svc = Services()
+        svc = App()
         started = time.perf_counter()
         report = Ingestor(svc.catalog, svc.paths, svc.settings.limits, allow_ocr=not args.no_ocr).ingest(
             [args.folder], workers=args.workers)
         print(f"{args.folder.name}: ingested {report.ingested} (failed {len(report.failed)}) "
               f"in {time.perf_counter() - started:.1f} s, OCR {'off' if args.no_ocr else 'on'}")
-        details = [svc.get_candidate(r["id"]) for r in svc.list_candidates()]
+        details = [svc.people.get_candidate(r["id"]) for r in svc.people.list_candidates()]
         print(f"{len(details)} candidates\n")
         print(table(coverage(details)))
         print("\nWhere the extracted values are printed (text layer; every page):")

@@ -12,7 +12,7 @@ and prints:
 * pairwise same-person decisions vs truth (every pair of documents: TP/FP/FN, precision,
   recall), overall and for the hard pairs (same person twice; same name key, different person);
 * whether the newer CV of each same-person pair is the person's primary document;
-* whether the chat's PeopleIndex groups exactly like ``Services.list_people``;
+* whether the chat's PeopleIndex groups exactly like ``App.list_people``;
 * grouping time at the corpus size and at ``--scale`` documents (the corpus copied with a
   distinct name and e-mail per copy, so each copy is new people; stored in the catalog and
   listed end to end through ``list_people``).
@@ -53,10 +53,10 @@ def truth_of(folder: Path) -> dict[str, dict]:
 
 def ingest(folder: Path, workers: int):
     """Import the folder into the current CVRAG_HOME's catalog (no index, no LLM)."""
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.ingestion.pipeline import Ingestor
-    from cvrag_desktop.services import Services
 
-    svc = Services()
+    svc = App()
     started = time.perf_counter()
     report = Ingestor(svc.catalog, svc.paths, svc.settings.limits, allow_ocr=False).ingest([folder], workers=workers)
     print(f"ingested {report.ingested} (failed {len(report.failed)}) in {time.perf_counter() - started:.1f} s")
@@ -82,8 +82,8 @@ def quality(svc, entries: dict[str, dict]) -> None:
     """Print the precision/recall table and the primary-document check."""
     from cvrag_desktop.text.names import name_key
 
-    files = {f["candidate_id"]: f["file_name"] for f in svc.files() if f.get("candidate_id")}
-    snap = svc.people.snapshot()
+    files = {f["candidate_id"]: f["file_name"] for f in svc.library.files() if f.get("candidate_id")}
+    snap = svc.directory.snapshot()
     docs = {cid: entries[name] for cid, name in files.items() if name in entries and cid in snap.rows}
     pred = {cid: snap.grouping.by_document[cid] for cid in docs}
     truth = {cid: e["person_id"] for cid, e in docs.items()}
@@ -128,14 +128,14 @@ def chat_agrees(svc) -> bool:
 
     index = PeopleIndex(CatalogFacts(svc.catalog)).refresh()
     chat = {pid: list(p.documents) for pid, p in index.people.items()}
-    return chat == {r["id"]: r["document_ids"] for r in svc.list_people()}
+    return chat == {r["id"]: r["document_ids"] for r in svc.people.list_people()}
 
 
 def timing(svc, scale: int, repeats: int = 5) -> None:
     """Grouping time at the corpus size and at ``scale`` documents (end to end through list_people)."""
     from cvrag_desktop.catalog.people import document_keys
 
-    snap = svc.people.snapshot()
+    snap = svc.directory.snapshot()
     keys = [document_keys(cid, r.get("name"), r["record"], r.get("created_at") or 0.0) for cid, r in snap.rows.items()]
     print()
     print(f"{'documents':>10} {'group_documents':>16} {'list_people (read+parse+group)':>32}")
@@ -151,7 +151,7 @@ def timing(svc, scale: int, repeats: int = 5) -> None:
                       "FROM candidates WHERE instr(candidate_id, '-') = 0")
         c.execute(f"DELETE FROM candidates WHERE rowid IN (SELECT rowid FROM candidates ORDER BY rowid "
                   f"LIMIT -1 OFFSET {scale})")
-    snap = svc.people.snapshot()
+    snap = svc.directory.snapshot()
     keys = [document_keys(cid, r.get("name"), r["record"], r.get("created_at") or 0.0) for cid, r in snap.rows.items()]
     _time_row(svc, keys, repeats)
     print("(group_documents: the grouping alone, keys precomputed; list_people: cold, catalog read to person rows)")
@@ -166,9 +166,9 @@ def _time_row(svc, keys, repeats: int) -> None:
         t = time.perf_counter()
         group_documents(keys, links)
         pure.append(time.perf_counter() - t)
-        svc.people._marker = None  # force a rebuild: measure the uncached path
+        svc.directory._marker = None  # force a rebuild: measure the uncached path
         t = time.perf_counter()
-        svc.list_people()
+        svc.people.list_people()
         full.append(time.perf_counter() - t)
     print(f"{len(keys):>10} {statistics.median(pure) * 1000:>13.1f} ms {statistics.median(full) * 1000:>29.1f} ms")
 

@@ -122,7 +122,7 @@ def one_run(app, cvs: Path, why: bool = False, screening_ms: int = 0) -> dict:
     rating, tag: each audited) goes through the candidates pane's own path on a listed person."""
     from PySide6.QtCore import QTimer
 
-    from cvrag_desktop.services import Services
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.ui.main_window import MainWindow
 
     os.environ["CVRAG_HOME"] = tempfile.mkdtemp(prefix="cvrag-stall-")
@@ -137,7 +137,7 @@ def one_run(app, cvs: Path, why: bool = False, screening_ms: int = 0) -> dict:
     timer = QTimer()
     timer.setInterval(5)
     timer.timeout.connect(beat)
-    svc = Services()
+    svc = App()
     win = MainWindow(svc)
     win.show()
     last[0] = time.perf_counter()

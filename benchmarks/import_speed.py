@@ -1,4 +1,4 @@
-"""End-to-end import speed: generated CVs through ``Services.ingest`` with the search index, CVs/s and cores used.
+"""End-to-end import speed: generated CVs through ``App.ingest`` with the search index, CVs/s and cores used.
 
 Usage: python benchmarks/import_speed.py [--count 300] [--repeats 3] [--baseline DIR] [--workers N]
 
@@ -32,14 +32,14 @@ from pathlib import Path
 os.environ["CVRAG_HOME"] = tempfile.mkdtemp(prefix="cvrag-speed-")
 os.environ["CVRAG_NO_LLM"] = "1"
 os.environ["CVRAG_DISABLE_OCR"] = "1"
-from cvrag_desktop.services import Services
+from cvrag_desktop.app.assembly import App
 files = sorted(Path(sys.argv[1]).glob("*.pdf"))
 workers = int(sys.argv[2]) or None
-svc = Services()
+svc = App()
 svc.index  # open the index before the clock starts, as the app does at start
 c0 = os.times()
 t0 = time.perf_counter()
-report = svc.ingest(files, use_llm=False, workers=workers)
+report = svc.library.ingest(files, use_llm=False, workers=workers)
 wall = time.perf_counter() - t0
 c1 = os.times()
 chunks = svc.catalog.query("SELECT COUNT(*) AS n FROM chunks")[0]["n"]

@@ -6,7 +6,7 @@ Parses the text-bearing PDFs of the folder (default: ../shared/data/real-cvs/pdf
 includes a 71-page stress file) or N synthetic CVs from the factory (typical 1–2 pages),
 each copy made unique (a trailing PDF comment) so deduplication does not skip it.
 Prints (1) the per-stage time split of extract → sections → normalize → chunk, and
-(2) end-to-end `Services.ingest` throughput (hash, copy, parse, catalog write) with
+(2) end-to-end `App.ingest` throughput (hash, copy, parse, catalog write) with
 1 and 2 workers — medians of R runs, and the 2-worker/1-worker ratio.
 """
 
@@ -79,11 +79,11 @@ def end_to_end(files: list[Path], workers: int, *, with_index: bool = False) -> 
         from cvrag_desktop.ingestion.pipeline import Ingestor
 
         if with_index:
-            from cvrag_desktop.services import Services
+            from cvrag_desktop.app.assembly import App
 
-            svc = Services()
+            svc = App()
             start = time.perf_counter()
-            report = svc.ingest(files, use_llm=False, workers=workers)
+            report = svc.library.ingest(files, use_llm=False, workers=workers)
             elapsed = time.perf_counter() - start
             svc.close()
             return elapsed, report.ingested

@@ -10,7 +10,7 @@ does (``SearchService`` over the catalog) and runs queries. Printed per size:
   and reuses vectors by content digest (smaller sizes are prefixes of the same catalog,
   larger ones copies with new ids), so its figure is the write rate — marked ``(reuse)``.
 - **open s**: opening the index (lock + load into memory) in a new process;
-  **recon s**: the startup ``reconcile()`` against the catalog (``Services.index`` runs it);
+  **recon s**: the startup ``reconcile()`` against the catalog (``App.index`` runs it);
   **ready s**: process start → first answered query (imports, models, open, reconcile, query).
 - **RSS MB**: resident memory of that process after the queries (peak, VmHWM, in brackets).
 - **p50/p95 ms** of ``SearchService.search`` (hydrated hits, k=8) for hybrid, hybrid
@@ -77,7 +77,7 @@ def probe(home: str, backend: str, n: int) -> None:
     svc.store.count()
     out: dict = {"open_s": time.perf_counter() - t1}
     t1 = time.perf_counter()
-    svc.reconcile()  # what Services.index does on first use
+    svc.reconcile()  # what App.index does on first use
     out["reconcile_s"] = time.perf_counter() - t1
     svc.search("warm up", k=8)
     out["ready_s"] = time.perf_counter() - t0
@@ -103,8 +103,8 @@ def prep(count: int, root: Path) -> None:
     """(Child process) generate and ingest ``count`` CVs into ``root/home`` without indexing them."""
     os.environ["CVRAG_HOME"] = str(root / "home")
     os.environ["CVRAG_DISABLE_OCR"] = "1"
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.factory.pipeline import generate_batch
-    from cvrag_desktop.services import Services
 
     class NoIndex:  # ingestion's on_saved hook without indexing: the benchmark times the build itself
         def enqueue(self, candidate_id: str) -> None: ...
@@ -113,9 +113,9 @@ def prep(count: int, root: Path) -> None:
 
     if not (root / "gen").exists():
         generate_batch(count, 7, root / "gen", locale="es_ES", layout="mixed", use_llm=False)
-    svc = Services()
+    svc = App()
     svc._index = NoIndex()
-    svc.ingest([root / "gen"], use_llm=False)
+    svc.library.ingest([root / "gen"], use_llm=False)
     svc.close()
 
 

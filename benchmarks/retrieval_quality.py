@@ -200,19 +200,19 @@ def filter_exactness(service, rows: list[dict], rng: random.Random) -> str:
 
 
 def build(home: Path, inputs: list[Path], backend: str = "local"):
-    """Ingest inputs into ``home`` and index them; returns (Services, SearchService)."""
+    """Ingest inputs into ``home`` and index them; returns (App, SearchService)."""
     os.environ["CVRAG_HOME"] = str(home)
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.index.service import SearchService
-    from cvrag_desktop.services import Services
 
     if backend == "qdrant-local":  # the previous design, for comparison
         from cvrag_desktop.index.qdrant_store import QdrantStore
 
         SearchService._open = lambda self: QdrantStore(path=self.paths.data_dir / "qdrant")
 
-    svc = Services()
+    svc = App()
     if not svc.catalog.counts()["candidates"]:
-        svc.ingest(inputs, use_llm=False)
+        svc.library.ingest(inputs, use_llm=False)
     search = SearchService(svc.catalog, svc.paths, svc.settings)
     if search.store.count() != svc.catalog.counts()["chunks"]:
         print("index:", search.rebuild())

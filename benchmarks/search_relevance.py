@@ -56,18 +56,18 @@ def main() -> int:
     args = ap.parse_args()
     home = args.home or Path(tempfile.mkdtemp(prefix="cvrag_relevance_"))
     os.environ["CVRAG_HOME"] = str(home)
-    from cvrag_desktop.services import Services
+    from cvrag_desktop.app.assembly import App
 
-    svc = Services()
+    svc = App()
     svc.settings.llm_enabled = False
     if not svc.catalog.candidate_rows():
-        svc.ingest([args.root / "pdf"], use_llm=False)
+        svc.library.ingest([args.root / "pdf"], use_llm=False)
     labels = {r["file"]: r for r in json.loads((args.root / "labels.json").read_text(encoding="utf-8"))}
     rows = svc.catalog.candidate_rows()
     file_of = {r["candidate_id"]: Path(r.get("source_path") or "").name for r in rows}
     total = len(set(file_of.values()))
     words = {f: label_words(lab) for f, lab in labels.items()}
-    results = {q: svc.search(q, None, k=200, strategy="hybrid") for q, _ in QUERIES}
+    results = {q: svc.search.search(q, None, k=200, strategy="hybrid") for q, _ in QUERIES}
     floors = [None] + [float(x) for x in args.floors.split(",")]  # None: no floor, every ranked CV
     print(f"{len(QUERIES)} queries over {total} CV files ({args.root.name})")
     print(f"{'floor':>6} {'P@5*':>6} {'shown':>7} {'no-one queries empty':>22}   (*relevant CVs in the top 5 / min(5, relevant))")

@@ -111,13 +111,13 @@ FABRICATED = [
 def library(home: Path):
     """The generated library in ``home`` (generated and imported when it is empty)."""
     os.environ["CVRAG_HOME"] = str(home)
-    from cvrag_desktop.services import Services
+    from cvrag_desktop.app.assembly import App
 
-    svc = Services()
-    if not svc.list_candidates():
+    svc = App()
+    if not svc.people.list_candidates():
         out = home / "generated"
-        svc.generate(8, 11, out, locale="en_GB")
-        svc.ingest([out], use_llm=False, workers=1)
+        svc.library.generate(8, 11, out, locale="en_GB")
+        svc.library.ingest([out], use_llm=False, workers=1)
     return svc
 
 

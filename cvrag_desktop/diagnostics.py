@@ -1,6 +1,6 @@
 """First-run facts and "Export diagnostics": what an IT department asks for, with no CV text.
 
-:func:`first_run_report` adds to ``Services.doctor()`` what a new installation needs to
+:func:`first_run_report` adds to ``app.health.doctor()`` what a new installation needs to
 know: which model files were found (and where), the OCR engine, whether the language-model
 endpoint answers and — when it does not — what to do about it in plain words, and where
 the data lives. :func:`export_diagnostics` writes a zip of versions, settings, that report
@@ -93,8 +93,8 @@ def llm_advice(health: dict, settings) -> str:
 
 
 def first_run_report(svc) -> dict:
-    """``Services.doctor()`` plus models found, the OCR engine and the LLM endpoint with a fix."""
-    info = svc.doctor()
+    """``app.health.doctor()`` plus models found, the OCR engine and the LLM endpoint with a fix."""
+    info = svc.health.doctor()
     info["models"] = model_files(svc.paths.models_dir)
     health = info.get("llm") or {}
     info["llm_advice"] = llm_advice(health, svc.settings)

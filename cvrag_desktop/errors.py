@@ -139,3 +139,11 @@ class WorkerStartFailed(CvragError):
     """Parse worker processes kept dying before they could take a file (memory or process limits)."""
 
     status = "worker_failed"
+
+
+class SelfTestFailure(Exception):
+    """A self-test step ran but its result was wrong (an empty search, a missing citation, ...).
+
+    Not a :class:`CvragError`: it is never shown to a recruiter, only printed by ``--self-test``;
+    it lives here so the self-test and its window step (in ``ui/``) share it without importing each other.
+    """

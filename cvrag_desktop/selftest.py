@@ -22,12 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cvrag_desktop.errors import SelfTestFailure
+
+__all__ = ["SelfTest", "SelfTestFailure", "bundled_samples", "run_self_test"]
 SAMPLE_COUNT = 4  # CVs generated when no bundled samples are found (a source checkout)
 SAMPLE_SEED = 11
-
-
-class SelfTestFailure(Exception):
-    """A step ran but its result was wrong (an empty search, a missing citation, ...)."""
 
 
 @dataclass
@@ -95,24 +94,24 @@ def _step_ocr(t: SelfTest) -> str:
 def _step_samples(t: SelfTest) -> str:
     if t.samples is not None:
         return f"{len(list(t.samples.glob('*.pdf')))} bundled sample CVs in {t.samples}"
-    from cvrag_desktop.services import Services
+    from cvrag_desktop.app.assembly import App
 
     t.samples = t.home / "samples"
-    report = Services().generate(SAMPLE_COUNT, SAMPLE_SEED, t.samples, use_llm=False)
+    report = App().library.generate(SAMPLE_COUNT, SAMPLE_SEED, t.samples, use_llm=False)
     if report["failed"] or not report["generated"]:
         raise SelfTestFailure(f"the CV factory failed: {report['failed']}")
     return f"no bundled samples: generated {len(report['generated'])} synthetic CVs"
 
 
 def _step_ingest(t: SelfTest) -> str:
-    from cvrag_desktop.services import Services
+    from cvrag_desktop.app.assembly import App
 
-    t.svc = svc = Services()
+    t.svc = svc = App()
     expected = len(list(t.samples.glob("*.pdf")))
-    report = svc.ingest([t.samples], use_llm=False, workers=1)
+    report = svc.library.ingest([t.samples], use_llm=False, workers=1)
     if report.failed or report.ingested != expected:
         raise SelfTestFailure(f"ingested {report.ingested} of {expected}; failed: {report.failed}")
-    rows = svc.list_candidates()
+    rows = svc.people.list_candidates()
     t.facts["rows"] = rows
     return f"{report.ingested} CVs parsed in a sandboxed worker and indexed, {len(rows)} candidates"
 
@@ -127,7 +126,7 @@ def _probe_skills(rows: list[dict], n: int = 3) -> list[str]:
 
 def _step_search(t: SelfTest) -> str:
     skill = t.facts["skill"] = _probe_skills(t.facts["rows"], 1)[0]
-    hits = t.svc.search(skill, None, k=5, strategy="hybrid")
+    hits = t.svc.search.search(skill, None, k=5, strategy="hybrid")
     if not hits:
         raise SelfTestFailure(f"a hybrid search for {skill!r} found nothing")
     return f"hybrid search {skill!r}: {len(hits)} hits"
@@ -141,7 +140,7 @@ def _step_question(t: SelfTest) -> str:
     tried = []
     for skill in _probe_skills(t.facts["rows"]):
         question = f"Who has {skill}?"
-        result = t.svc.assistant.ask(question, use_llm=False)
+        result = t.svc.chat.ask(question, use_llm=False)
         if result["mode"] == "llm":
             raise SelfTestFailure("the question was answered by a language model in deterministic mode")
         if result["status"] == "answered" and result["citations"]:
@@ -155,7 +154,7 @@ def _step_export(t: SelfTest) -> str:
 
     path = t.home / "export" / "candidates.csv"
     path.parent.mkdir(parents=True, exist_ok=True)
-    n = export_candidates_csv(t.svc.list_candidates(), path)
+    n = export_candidates_csv(t.svc.people.list_candidates(), path)
     if n != len(t.facts["rows"]) or path.stat().st_size == 0:
         raise SelfTestFailure(f"the CSV has {n} rows, expected {len(t.facts['rows'])}")
     return f"{n} rows, {path.stat().st_size} bytes"

@@ -14,6 +14,7 @@ from cvrag_desktop.assistant.answer.scoped import chunk_score
 from cvrag_desktop.assistant.deps import AssistantDeps
 from cvrag_desktop.assistant.facts import analytics
 from cvrag_desktop.assistant.understand.numbers import EXACT_KEYS
+from cvrag_desktop.catalog.queries import any_chunk_contains
 
 TOP_K = 8
 
@@ -58,10 +59,7 @@ def documents_of(deps: AssistantDeps, ids: list[str]) -> list[str]:
 
 def in_corpus(deps: AssistantDeps, terms: list[str]) -> bool:
     """True when every (long enough) term occurs in some chunk."""
-    for t in [t for t in terms if len(t) >= 4][:4]:
-        if not deps.facts.catalog.query("SELECT 1 FROM chunks WHERE text LIKE ? LIMIT 1", (f"%{t}%",)):
-            return False
-    return True
+    return all(any_chunk_contains(deps.facts.catalog, t) for t in [t for t in terms if len(t) >= 4][:4])
 
 
 def named_chunks(deps: AssistantDeps, plan: dict) -> list[dict]:

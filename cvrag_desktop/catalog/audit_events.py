@@ -60,7 +60,7 @@ def export_audit_csv(entries: Iterable[AuditEntry | Mapping], path: Path) -> int
     """Write entries as CSV (UTF-8 with BOM, formulas made inert like every export), atomically; returns rows.
 
     ``entries`` are :class:`AuditEntry` objects or their dicts; a dict may carry the read-time
-    ``pseudonym`` (``Services.audit_entries``), which fills that column."""
+    ``pseudonym`` (``App.audit_entries``), which fills that column."""
     from cvrag_desktop.export import neutralise
 
     path = Path(path)

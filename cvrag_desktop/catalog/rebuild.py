@@ -21,7 +21,12 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.catalog.db import Catalog
 
 MARKER = "rebuild"
 NEW_SUFFIX = ".rebuild-new"
@@ -105,3 +110,45 @@ def rebuild_state(catalog) -> dict | None:
             "message": (f"The catalog is INCOMPLETE: a rebuild started {when} was interrupted after "
                         f"{done + failed} of {total if total is not None else '?'} library files. Run "
                         "`cvrag doctor --rebuild-catalog` again to finish it (nothing is imported twice).")}
+
+
+@dataclass
+class RebuildStart:
+    """A rebuild under way: the fresh (or continued) catalog, how many library files it must hold,
+    whether an interrupted rebuild is being continued, and the damaged catalog's set-aside name."""
+
+    catalog: Catalog
+    library_files: int
+    resumed: bool
+    aside: str | None
+
+
+def start_rebuild(db: Path, library: Path) -> RebuildStart:
+    """Continue an interrupted rebuild, or set a damaged catalog aside (once) and start a marked new one.
+
+    The caller has closed its catalog first; the returned catalog is open.
+    """
+    from cvrag_desktop.catalog.db import Catalog
+    from cvrag_desktop.catalog.health import library_files
+
+    files = library_files(library)
+    marker = read_marker(db)
+    resumed = marker is not None
+    moved = None
+    if not resumed:
+        moved = set_aside(db)
+        create_marked(db, len(files), moved)
+    aside = moved.name if moved else ((marker or {}).get("aside") if resumed else None)
+    return RebuildStart(Catalog(db), len(files), resumed, aside)
+
+
+def finish_rebuild(catalog: Catalog, library: Path, cancelled: bool) -> bool:
+    """After the re-import: True (and the marker cleared) when every library file was imported or failed."""
+    from cvrag_desktop.catalog.health import library_files
+
+    state = rebuild_state(catalog)
+    finished = not cancelled and state is not None and \
+        state["imported"] + state["failed"] >= len(library_files(library))
+    if finished:
+        clear_marker(catalog)
+    return finished

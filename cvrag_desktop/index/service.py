@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from cvrag_desktop.catalog import queries as catalog_queries
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.config import AppPaths, Settings
 from cvrag_desktop.errors import Cancelled, DiskFull, InvalidInput
@@ -191,7 +192,7 @@ class SearchService:
                     try:
                         self._store.set_aside(reason)
                         if refill:
-                            ids = [r["candidate_id"] for r in self.catalog.query("SELECT candidate_id FROM candidates")]
+                            ids = catalog_queries.candidate_ids(self.catalog)
                             self._index_all(ids, None, None)
                     finally:
                         self._repairing = False
@@ -284,7 +285,7 @@ class SearchService:
             self._writes += 1
             # local: unchanged texts are not re-embedded; a shard too damaged to read them is set aside
             self._surviving_damage(lambda: self.store.reset(keep_vectors=True), refill=False)
-            ids = [r["candidate_id"] for r in self.catalog.query("SELECT candidate_id FROM candidates")]
+            ids = catalog_queries.candidate_ids(self.catalog)
             points = self._index_all(ids, progress, should_cancel)
             self.store.done_rebuilding()
             report = {"candidates": len(ids), "points": points, "seconds": round(time.perf_counter() - t0, 2)}
@@ -310,8 +311,7 @@ class SearchService:
         with self._write:
             indexed = {r["chunk_id"]: r["candidate_id"] for r in self._surviving_damage(
                 lambda: self.store.scroll(fields=["chunk_id", "candidate_id"]))}
-            rows = self.catalog.query("SELECT chunk_id, candidate_id FROM chunks")
-            catalog = {r["chunk_id"]: r["candidate_id"] for r in rows}
+            catalog = catalog_queries.chunk_owners(self.catalog)
             orphans = [c for c in indexed if c not in catalog]
             missing = sorted({cid for c, cid in catalog.items() if c not in indexed})
             self.store.delete_points(orphans)
@@ -360,13 +360,7 @@ class SearchService:
 
     # ---- reading -----------------------------------------------------------------------
     def _texts(self, chunk_ids: list[str]) -> dict[str, str]:
-        out: dict[str, str] = {}
-        for start in range(0, len(chunk_ids), 500):
-            part = chunk_ids[start : start + 500]
-            marks = ",".join("?" * len(part))
-            for r in self.catalog.query(f"SELECT chunk_id, text FROM chunks WHERE chunk_id IN ({marks})", part):
-                out[r["chunk_id"]] = r["text"]
-        return out
+        return catalog_queries.chunk_texts(self.catalog, chunk_ids)
 
     def search(self, query: str | None, filters: SearchFilters | dict | None = None, k: int = 8,
                strategy: str = "hybrid", *, rerank: bool = True) -> list[dict]:
@@ -398,18 +392,9 @@ class SearchService:
         """Attach catalog text, page, name and (for child chunks) the parent section's text."""
         if not raw:
             return []
-        ids = [h.chunk_id for h in raw]
-        marks = ",".join("?" * len(ids))
-        rows = {r["chunk_id"]: dict(r) for r in self.catalog.query(
-            f"SELECT ch.chunk_id, ch.text, ch.page, ch.bbox, ch.parent_id, ca.name FROM chunks ch "
-            f"JOIN candidates ca ON ca.candidate_id = ch.candidate_id WHERE ch.chunk_id IN ({marks})", ids)}
-        parents = {r["parent_id"] for r in rows.values() if r["parent_id"]}
-        parent_text: dict[str, list[str]] = {}
-        if parents:
-            pm = ",".join("?" * len(parents))
-            for r in self.catalog.query(f"SELECT parent_id, text FROM chunks WHERE parent_id IN ({pm}) "
-                                        "ORDER BY candidate_id, ordinal", list(parents)):
-                parent_text.setdefault(r["parent_id"], []).append(r["text"])
+        rows = catalog_queries.hit_rows(self.catalog, [h.chunk_id for h in raw])
+        parent_text = catalog_queries.parent_texts(self.catalog,
+                                                   {r["parent_id"] for r in rows.values() if r["parent_id"]})
         out = []
         for h in raw:
             row = rows.get(h.chunk_id)

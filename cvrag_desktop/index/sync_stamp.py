@@ -33,8 +33,9 @@ def pairs_digest(pairs: dict[str, str]) -> str:
 
 def catalog_digest(catalog) -> str:
     """Digest of the catalog's chunk ids and their candidates (what reconcile compares with the index)."""
-    return pairs_digest({r["chunk_id"]: r["candidate_id"] for r in
-                         catalog.query("SELECT chunk_id, candidate_id FROM chunks")})
+    from cvrag_desktop.catalog.queries import chunk_owners
+
+    return pairs_digest(chunk_owners(catalog))
 
 
 def _seal_digest(index_dir: Path) -> str | None:

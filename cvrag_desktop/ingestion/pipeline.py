@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from cvrag_desktop.catalog import queries as catalog_queries
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.catalog.library import check_source, commit_copy, copy_into_library, discard_copy
 from cvrag_desktop.config import AppPaths, IngestLimits
@@ -250,8 +251,7 @@ class Ingestor:
         # stage 1 (this thread): check, copy into the library while hashing, dedupe, register as queued
         batch_shas: set[str] = set()
         library = self.paths.library_dir
-        failed_paths = {r["original_path"] for r in
-                        self.catalog.query("SELECT original_path FROM files WHERE sha256 IS NULL")}
+        failed_paths = catalog_queries.unhashed_failure_paths(self.catalog)
         for f in files:
             shown = display_path(f)
             try:
@@ -294,22 +294,18 @@ class Ingestor:
 
     def _record_failure(self, shown: str, status: str, error: str) -> None:
         """A file refused before it had a hash: one row per path, updated on each run (not one per run)."""
-        rows = self.catalog.query("SELECT file_id FROM files WHERE sha256 IS NULL AND original_path = ? "
-                                  "ORDER BY file_id", (shown,))
+        rows = catalog_queries.unhashed_failure_ids(self.catalog, shown)
         if rows:
-            self.catalog.mark_file(rows[0]["file_id"], status=status, error=error, finished_at=time.time())
+            self.catalog.mark_file(rows[0], status=status, error=error, finished_at=time.time())
             if len(rows) > 1:  # rows duplicated by earlier versions
-                with self.catalog.transaction() as c:
-                    c.executemany("DELETE FROM files WHERE file_id = ? AND sha256 IS NULL",
-                                  [(r["file_id"],) for r in rows[1:]])
+                catalog_queries.delete_unhashed_rows(self.catalog, rows[1:])
             return
         self.catalog.upsert_file(sha=None, original_path=shown, file_name=shown.rsplit("/", 1)[-1],
                                  size=None, status=status, error=error)
 
     def _forget_failed_row(self, shown: str) -> None:
         """A path that failed before (e.g. missing) and now imports: drop its stale failure row."""
-        with self.catalog.transaction() as c:
-            c.execute("DELETE FROM files WHERE sha256 IS NULL AND original_path = ?", (shown,))
+        catalog_queries.delete_unhashed_path(self.catalog, shown)
 
     def _run_jobs(self, jobs, workers, report, finish, progress, should_cancel, total, done, as_of,
                   on_file=None) -> None:

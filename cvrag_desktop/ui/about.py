@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from importlib import metadata
 
-import cvrag_desktop
+from cvrag_desktop.app.session import app_version
 
 APP_LICENCE = "Apache-2.0"
 COMPONENTS = (  # (distribution, what it does here, licence when its metadata states none)
@@ -54,7 +54,7 @@ def about_html(data_dir, log_dir) -> str:
     """The About box: version, licence, folders and the components with their licences."""
     cells = "".join(f"<tr><td>{n}</td><td>{v}</td><td>{lic}</td><td>{role}</td></tr>"
                     for n, v, lic, role in component_rows())
-    return (f"<h3>CV RAG Desktop {cvrag_desktop.__version__}</h3>"
+    return (f"<h3>CV RAG Desktop {app_version()}</h3>"
             f"<p>Offline CV search and screening. Licence: {APP_LICENCE}.</p>"
             f"<p>Data: {data_dir}<br>Logs: {log_dir}</p>"
             "<p><b>Components</b></p><table cellspacing='4'>"

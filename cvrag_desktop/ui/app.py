@@ -16,8 +16,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from cvrag_desktop.config import AppPaths, app_paths
-from cvrag_desktop.single_instance import SingleInstanceLock
+from cvrag_desktop.app.session import AppPaths, default_paths, instance_lock
 from cvrag_desktop.ui.errors import log_file
 
 log = logging.getLogger(__name__)
@@ -39,9 +38,9 @@ def setup_logging(paths: AppPaths) -> None:
         logging.getLogger(name).setLevel(logging.WARNING)
 
 
-def acquire_instance_lock(paths: AppPaths, notify: Callable[[str], None]) -> SingleInstanceLock | None:
+def acquire_instance_lock(paths: AppPaths, notify: Callable[[str], None]):
     """The lock of this data folder, or None after telling the user another instance has it."""
-    lock = SingleInstanceLock(paths.data_dir)
+    lock = instance_lock(paths.data_dir)
     if lock.acquire():
         return lock
     pid = lock.holder_pid()
@@ -65,16 +64,16 @@ def make_application(argv: list[str]) -> QApplication:
 def run(argv: list[str]) -> int:
     """Open the main window; returns the process exit code."""
     app = make_application(list(argv))
-    paths = app_paths().ensure()
+    paths = default_paths()
     setup_logging(paths)
     lock = acquire_instance_lock(paths, lambda text: QMessageBox.warning(None, APP_TITLE, text))
     if lock is None:
         return 1
-    from cvrag_desktop.services import Services
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.ui.catalog_repair import ensure_catalog
     from cvrag_desktop.ui.main_window import MainWindow
 
-    services = Services(paths)
+    services = App(paths)
     if not ensure_catalog(services):
         services.close()
         lock.release()

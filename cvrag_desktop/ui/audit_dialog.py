@@ -7,6 +7,11 @@ only fills the table. Nothing here changes an entry.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 import json
 from pathlib import Path
 
@@ -27,7 +32,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from cvrag_desktop.cli_output import safe
+from cvrag_desktop.app.output import safe
 from cvrag_desktop.ui.errors import InlineMessage, report_error
 from cvrag_desktop.ui.fit import remember_size
 from cvrag_desktop.ui.tasks import TaskRunner
@@ -41,7 +46,7 @@ TASK = "audit-viewer"
 class AuditDialog(QDialog):
     """The audit entries in a table, newest last, with filters, a chain check and CSV export."""
 
-    def __init__(self, services, runner: TaskRunner, parent=None) -> None:
+    def __init__(self, services: App, runner: TaskRunner, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Audit trail")
         self.services, self.runner = services, runner
@@ -97,7 +102,7 @@ class AuditDialog(QDialog):
         """Read the entries matching the filters (in a worker)."""
         svc, f = self.services, self.filters()
         self.message.clear_message()
-        self.runner.start(TASK, lambda ctx: svc.audit_entries(**f), on_result=self._show, on_error=self._error)
+        self.runner.start(TASK, lambda ctx: svc.compliance.audit_entries(**f), on_result=self._show, on_error=self._error)
 
     def _show(self, entries: list[dict]) -> None:
         self.entries = entries
@@ -125,7 +130,7 @@ class AuditDialog(QDialog):
                 b = report["first_broken"]
                 self.chain.setText(f"Chain BROKEN at entry {b['seq']}: {b['reason']}.")
 
-        self.runner.run(lambda ctx: svc.audit_verify(), on_result=shown, on_error=self._error)
+        self.runner.run(lambda ctx: svc.compliance.audit_verify(), on_result=shown, on_error=self._error)
 
     def export(self, path: Path | None = None) -> None:
         """Write the entries matching the filters to CSV (asks where, unless given)."""
@@ -136,7 +141,7 @@ class AuditDialog(QDialog):
                 return
             path = Path(chosen)
         svc, f = self.services, self.filters()
-        self.runner.run(lambda ctx: svc.audit_export(path, **f),
+        self.runner.run(lambda ctx: svc.compliance.audit_export(path, **f),
                         on_result=lambda n: self.message.show_message(f"Exported {n} entries to {path}.", "info"),
                         on_error=self._error)
 

@@ -9,13 +9,18 @@ catalog (who, when, which candidate) by a worker before the identity is shown.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 import json
 from contextlib import suppress
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 
-from cvrag_desktop.catalog.blind import (
+from cvrag_desktop.app.rules import (
     HIDDEN,
     identifiers,
     pseudonym,
@@ -37,7 +42,7 @@ class BlindMode(QObject):
     changed = Signal(bool)  # blind mode switched on/off
     revealed_changed = Signal(str)  # a person was revealed (their id)
 
-    def __init__(self, services, parent=None) -> None:
+    def __init__(self, services: App, parent=None) -> None:
         super().__init__(parent)
         self.services = services
         try:
@@ -63,7 +68,7 @@ class BlindMode(QObject):
         self.action.setChecked(on)
         self.action.blockSignals(False)
         with suppress(Exception):  # a read-only library: the mode still applies for this session
-            self.services.set_blind(on)
+            self.services.blind.set_blind(on)
         self.changed.emit(on)
 
     def hides(self, person_id: str | None, document_ids: list[str] | None = None) -> bool:
@@ -126,7 +131,7 @@ class BlindMode(QObject):
 __all__ = ["HIDDEN", "BlindMode", "pseudonym"]
 
 
-def blind_export(services, rows: list[dict], notes: dict | None, states: dict) -> tuple[list[dict], dict | None, dict]:
+def blind_export(services: App, rows: list[dict], notes: dict | None, states: dict) -> tuple[list[dict], dict | None, dict]:
     """(rows, notes, screening states) for a blind CSV: pseudonyms, and names or contacts cut from notes.
 
     Runs in a worker: the table rows may already be redacted, so the identifying strings
@@ -134,7 +139,7 @@ def blind_export(services, rows: list[dict], notes: dict | None, states: dict) -
     """
     from dataclasses import replace
 
-    raw = {r["id"]: r for r in services.list_candidates()}
+    raw = {r["id"]: r for r in services.people.list_candidates()}
 
     def idents(person: dict) -> list[str]:
         out: list[str] = []
@@ -170,7 +175,7 @@ def reveal_current(pane) -> None:
         pane.detail.record = None  # the next show is a first show: the preview re-renders without redactions
         pane.reload()
 
-    pane.runner.run(lambda ctx: svc.reveal_candidate(cid), on_result=done, on_error=pane._error)
+    pane.runner.run(lambda ctx: svc.blind.reveal_candidate(cid), on_result=done, on_error=pane._error)
 
 
 def _people_rows(rows: list[dict]) -> list[dict]:
@@ -229,10 +234,10 @@ def blind_result(blind: BlindMode, result: object, rows: list[dict], _top: bool 
     return result
 
 
-def preview_boxes(services, candidate_id: str | None) -> list:
+def preview_boxes(services: App, candidate_id: str | None) -> list:
     """Redactions for the preview of one document: its identifying fields' boxes and strings (call in a
     worker; see :meth:`BlindMode.detail`)."""
-    rec = services.catalog.candidate(candidate_id) if candidate_id else None
+    rec = services.people.candidate_row(candidate_id) if candidate_id else None
     if not rec:
         return []
     record = json.loads(rec["record"])
@@ -253,12 +258,12 @@ def blind_match(blind: BlindMode, result: dict, rows: list[dict]) -> dict:
     return shown
 
 
-def blind_hits(blind: BlindMode | None, services, ranked: list) -> list:
+def blind_hits(blind: BlindMode | None, services: App, ranked: list) -> list:
     """Ranked-search hits (``ui/ranking.PersonHit``) with the best-match text of hidden people redacted:
     their names, contacts and private-life lines (a street address, a date of birth) cut (call in a worker)."""
     if blind is None or not blind.enabled or not ranked:
         return ranked
-    people = {r.get("id"): r for r in services.list_people(with_documents=True)}
+    people = {r.get("id"): r for r in services.people.list_people(with_documents=True)}
     for hit in ranked:
         row = people.get(hit.person_id) or {}
         if not blind.hides(hit.person_id, row.get("document_ids")):

@@ -4,13 +4,18 @@ while a progress dialog keeps the GUI responsive."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 import threading
 import time
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QMessageBox, QProgressDialog
 
-from cvrag_desktop.cli_output import safe
+from cvrag_desktop.app.output import safe
 from cvrag_desktop.errors import CatalogDamaged, CatalogMissing
 
 TITLE = "CV RAG: catalog needs repair"
@@ -25,10 +30,10 @@ def ask_rebuild(message: str) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
-def ensure_catalog(services, ask=ask_rebuild) -> bool:
+def ensure_catalog(services: App, ask=ask_rebuild) -> bool:
     """True when the catalog opens (after a rebuild the user agreed to); False to quit."""
     try:
-        _ = services.catalog
+        services.library.open_catalog()
         return True
     except (CatalogDamaged, CatalogMissing) as exc:
         if not ask(exc.message):
@@ -38,7 +43,7 @@ def ensure_catalog(services, ask=ask_rebuild) -> bool:
 
     def work() -> None:
         try:
-            box["report"] = services.rebuild_catalog(
+            box["report"] = services.library.rebuild_catalog(
                 progress=lambda d, t, _n: progress.update(done=d, total=t))
         except Exception as exc:  # shown below
             box["error"] = exc

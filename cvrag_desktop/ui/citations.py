@@ -7,6 +7,11 @@ cited facts on that page, or else the quoted lines.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 from pathlib import Path
 
 MAX_LINES = 8
@@ -26,12 +31,12 @@ def find_tiers(citation: dict) -> list[list[str]]:
     return [t for t in (facts, lines) if t]
 
 
-def resolve_pdf(services, citation: dict) -> str | None:
+def resolve_pdf(services: App, citation: dict) -> str | None:
     """The CV file to preview (runs in a worker): the library copy, else the original path."""
     candidates: list[str | None] = []
     cid = citation.get("candidate_id")
     if cid:
-        rec = services.get_candidate(cid)
+        rec = services.people.get_candidate(cid)
         candidates += [rec.get("stored_path"), rec.get("source_path")]
     candidates.append(citation.get("source_path"))
     for p in candidates:

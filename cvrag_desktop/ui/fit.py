@@ -8,6 +8,11 @@ opens larger hides its status bar and its bottom buttons under the task bar.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 from PySide6.QtCore import QEvent, QObject, QRect, QSettings, QSize
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
@@ -69,7 +74,7 @@ class RememberedSize(QObject):
         return False
 
 
-def remember_size(widget: QWidget, services, key: str, default: QSize,
+def remember_size(widget: QWidget, services: App, key: str, default: QSize,
                   available: QRect | None = None) -> RememberedSize:
     """Fit ``widget`` to the screen at its remembered (or ``default``) size and remember changes;
     the size lives in the window settings file (``ui.ini`` in the config dir)."""

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 import os
 from pathlib import Path
 
@@ -10,13 +15,13 @@ from cvrag_desktop.ui.demo import DEMO_TAG, generated_files
 SUPPORTED = (".pdf", ".docx")
 
 
-def mark_generated(services, paths: list[Path], report) -> int:
+def mark_generated(services: App, paths: list[Path], report) -> int:
     """Tag the documents read from the CV factory's files as demo (runs in the import worker)."""
     generated = generated_files(paths)
     ids = [o.candidate_id for o in report.files
            if o.status == "done" and o.candidate_id and o.path in generated]
     if ids:
-        services.set_screening(ids, add_tags=[DEMO_TAG])
+        services.screening.set_screening(ids, add_tags=[DEMO_TAG])
     return len(ids)
 
 
@@ -32,13 +37,13 @@ def list_import_files(paths: list[Path]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def name_the_original(services, outcome):
+def name_the_original(services: App, outcome):
     """A duplicate of a file imported earlier, with that file's name in its message ("Already
     imported (same content) as anna_cv.pdf"), so the user knows which one it repeats; other
     outcomes unchanged. Reads the catalog: call it in the import's worker."""
     if outcome.status != "duplicate" or not outcome.candidate_id:
         return outcome
-    original = next((f for f in services.files("done") if f.get("candidate_id") == outcome.candidate_id), None)
+    original = next((f for f in services.library.files("done") if f.get("candidate_id") == outcome.candidate_id), None)
     name = (original or {}).get("file_name") or Path((original or {}).get("original_path") or "").name
     if not name:
         return outcome

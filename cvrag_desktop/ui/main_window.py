@@ -3,6 +3,11 @@ persistence of geometry and the last pane (QSettings in the config dir)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 from contextlib import suppress
 
 from PySide6.QtCore import QSettings, QSize, Qt, QTimer, QUrl, Signal
@@ -38,7 +43,7 @@ SAMPLE_COUNT = 20
 DEFAULT_SIZE = (1400, 860)  # fitted to the screen's available area (ui/fit.py)
 
 
-def ui_settings(services) -> QSettings:
+def ui_settings(services: App) -> QSettings:
     """The window's QSettings: an INI file in the config dir (so CVRAG_HOME isolates it)."""
     return QSettings(str(services.paths.config_dir / "ui.ini"), QSettings.Format.IniFormat)
 
@@ -48,7 +53,7 @@ class MainWindow(QMainWindow):
 
     warmed_up = Signal(dict)  # index, models, assistant, LLM probe and doctor() done (see core.warm_up)
 
-    def __init__(self, services, runner: TaskRunner | None = None) -> None:
+    def __init__(self, services: App, runner: TaskRunner | None = None) -> None:
         super().__init__()
         from cvrag_desktop.ui.gc_guard import MainThreadGC
 
@@ -236,9 +241,7 @@ class MainWindow(QMainWindow):
         return dlg
 
     def _settings_saved(self) -> None:
-        from cvrag_desktop.llm.health import clear_probe_cache
-
-        clear_probe_cache()
+        self.services.health.forget_probe_answers()
         self.status.refresh()
         self.chat.refresh()
 
@@ -253,10 +256,8 @@ class MainWindow(QMainWindow):
             path, _ = QFileDialog.getSaveFileName(self, "Export diagnostics", "cvrag-diagnostics.zip", "Zip (*.zip)")
         if not path:
             return
-        from cvrag_desktop.diagnostics import export_diagnostics
-
         svc = self.services
-        self.runner.run(lambda _ctx: export_diagnostics(svc, path),
+        self.runner.run(lambda _ctx: svc.health.export_diagnostics(path),
                         on_result=lambda out: self.status.showMessage(f"Diagnostics written to {out}", 10000),
                         on_error=lambda exc: QMessageBox.warning(self, "Export diagnostics", str(exc)))
 

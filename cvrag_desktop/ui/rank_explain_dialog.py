@@ -12,6 +12,11 @@ in a worker by the caller and given here as shown (redacted in blind mode).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -28,7 +33,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from cvrag_desktop.assistant.jobmatch.rank_explain_export import MARK, STATUS, headline
+from cvrag_desktop.app.rules import MARK, STATUS, headline
 from cvrag_desktop.ui.errors import InlineMessage, report_error
 
 COLUMNS = ("Requirement", "Kind", "Result", "Points", "Cited CV line")
@@ -48,7 +53,7 @@ class RankExplainDialog(QDialog):
     citation_clicked = Signal(dict)  # the evidence of a cited line (candidate_id, page 1-based, bbox, line)
     exported = Signal(str)  # the file written
 
-    def __init__(self, services, runner, explanation: dict, title: str | None = None, parent=None,
+    def __init__(self, services: App, runner, explanation: dict, title: str | None = None, parent=None,
                  blind: bool = False) -> None:
         super().__init__(parent)
         self.services = services
@@ -157,7 +162,7 @@ class RankExplainDialog(QDialog):
             self.message.show_message(f"Saved the explanation for the candidate to {written}.", "info")
             self.exported.emit(str(written))
 
-        self.runner.run(lambda ctx: svc.export_explanation(expl, path, title), on_result=done,
+        self.runner.run(lambda ctx: svc.jobs.export_explanation(expl, path, title), on_result=done,
                         on_error=lambda exc: report_error(exc, self.message, self, svc.paths.log_dir))
 
 
@@ -167,16 +172,16 @@ def _esc(text: str) -> str:
     return html.escape(text or "")
 
 
-def shown_explanation(services, blind, expl: dict) -> dict:
+def shown_explanation(services: App, blind, expl: dict) -> dict:
     """The explanation as displayed (call in a worker): in blind mode a hidden person's name becomes
     their pseudonym, names or contacts are cut from every cited line, and file names are left out."""
     if blind is None or not blind.enabled or not blind.hides(expl.get("person_id") or expl["candidate_id"],
                                                              [expl["candidate_id"]]):
         return expl
-    from cvrag_desktop.catalog.blind import row_pseudonym
+    from cvrag_desktop.app.rules import row_pseudonym
     from cvrag_desktop.ui.blind_mode import blind_result
 
-    shown = blind_result(blind, expl, services.list_people(with_documents=True))
+    shown = blind_result(blind, expl, services.people.list_people(with_documents=True))
     shown["name"] = row_pseudonym(expl)  # the person's pseudonym, as in the table and the matrix
     for ev in [r.get("evidence") for r in shown.get("requirements") or []] + [shown.get("best_passage")]:
         if ev:
@@ -184,7 +189,7 @@ def shown_explanation(services, blind, expl: dict) -> dict:
     return shown
 
 
-def open_citation(preview, runner, services, ev: dict, hide: bool, on_error, key: str = "explain-preview") -> None:
+def open_citation(preview, runner, services: App, ev: dict, hide: bool, on_error, key: str = "explain-preview") -> None:
     """Open ``preview`` at a cited line (the library copy; the page and line highlighted), resolved in a
     worker; ``hide``: blind screening, black boxes over the identity."""
     from cvrag_desktop.ui.citations import resolve_pdf

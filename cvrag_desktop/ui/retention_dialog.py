@@ -11,6 +11,11 @@ In blind mode people are shown by their pseudonym (``catalog/blind.py``), unless
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 from datetime import UTC, date, datetime, timedelta
 
 from PySide6.QtCore import QDate, QSize, Qt, Signal
@@ -30,9 +35,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from cvrag_desktop.catalog.blind import pseudonym
-from cvrag_desktop.catalog.retention import NOT_LEGAL_ADVICE, PRESETS
-from cvrag_desktop.cli_output import safe
+from cvrag_desktop.app.output import safe
+from cvrag_desktop.app.rules import NOT_LEGAL_ADVICE, PRESETS, pseudonym
 from cvrag_desktop.ui.errors import InlineMessage, report_error
 from cvrag_desktop.ui.fit import remember_size
 from cvrag_desktop.ui.tasks import TaskRunner
@@ -70,7 +74,7 @@ class RetentionDialog(QDialog):
     purged = Signal(dict)  # a purge finished (its report): the candidate list must be reloaded
     loaded = Signal()  # the status and the review list were read and shown
 
-    def __init__(self, services, runner: TaskRunner, blind=None, parent=None) -> None:
+    def __init__(self, services: App, runner: TaskRunner, blind=None, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Retention")
         self.services, self.runner, self.blind = services, runner, blind
@@ -183,7 +187,7 @@ class RetentionDialog(QDialog):
             self.message.show_message(f"Retention period set: {self._policy_text(policy)}.", "info")
             self.reload()
 
-        self.runner.run(lambda ctx: svc.set_retention(key, days), on_result=saved, on_error=self._error)
+        self.runner.run(lambda ctx: svc.compliance.set_retention(key, days), on_result=saved, on_error=self._error)
 
     @staticmethod
     def _policy_text(policy: dict) -> str:
@@ -196,7 +200,7 @@ class RetentionDialog(QDialog):
     def reload(self) -> None:
         """Read the policy and the review list (in a worker)."""
         svc = self.services
-        self.runner.start(TASK, lambda ctx: (svc.retention_status(), svc.retention_due(within_days=REVIEW_DAYS)),
+        self.runner.start(TASK, lambda ctx: (svc.compliance.retention_status(), svc.compliance.retention_due(within_days=REVIEW_DAYS)),
                           on_result=self._show, on_error=self._error)
 
     def _name(self, clock: dict) -> str:
@@ -277,7 +281,7 @@ class RetentionDialog(QDialog):
             self.message.show_message(said.format(n=len(ids)), "info")
             self.reload()
 
-        self.runner.run(lambda ctx: [svc.set_consent(p, day) for p in ids], on_result=done, on_error=self._error)
+        self.runner.run(lambda ctx: [svc.compliance.set_consent(p, day) for p in ids], on_result=done, on_error=self._error)
 
     def confirm(self, title: str, text: str) -> bool:
         """Ask a yes/no question, No by default (tests replace ``QMessageBox.question``)."""
@@ -313,7 +317,7 @@ class RetentionDialog(QDialog):
             self.purged.emit(report)
             self.reload()
 
-        self.runner.run(lambda ctx: svc.retention_purge(ids), on_result=done, on_error=self._error)
+        self.runner.run(lambda ctx: svc.compliance.retention_purge(ids), on_result=done, on_error=self._error)
 
     def _error(self, exc: BaseException) -> None:
         report_error(exc, self.message, self, self.services.paths.log_dir)

@@ -96,13 +96,13 @@ def render(out_dir: Path, cvs: Path | None = None, count: int = 40, seed: int = 
     from cvrag_desktop.ui.app import make_application
 
     app = make_application(sys.argv[:1])
-    from cvrag_desktop.services import Services
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.ui.main_window import CANDIDATES, CHAT, GENERATE, IMPORT, MainWindow
 
-    services = Services()
+    services = App()
     gen = home / "generated"
     if cvs is None:
-        services.generate(count, seed, gen, locale="mixed", layout="mixed")
+        services.library.generate(count, seed, gen, locale="mixed", layout="mixed")
     source = cvs if cvs is not None else gen
     win = MainWindow(services)
     fit_window(win, QSize(*SIZES[0][:2]), QRect(0, 0, *SIZES[0][:2]))
@@ -154,7 +154,7 @@ def render(out_dir: Path, cvs: Path | None = None, count: int = 40, seed: int = 
     _wait(app, lambda: "(4)" in bar.combo.currentText())
     for pid, state in zip(ids, ({"status": "interview", "rating": 4, "add_tags": ["backend"]},
                                 {"status": "screening", "rating": 3}, {"status": "rejected"}), strict=False):
-        services.set_screening([pid], **state)
+        services.screening.set_screening([pid], **state)
     pane.reload()
     _wait(app, lambda: (pane.model.row(ids[0]) or {}).get("status") == "interview")
     pane.select_candidate(ids[0])

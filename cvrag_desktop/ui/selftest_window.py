@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 import sys
 import time
 from pathlib import Path
 
-from cvrag_desktop.selftest import SelfTestFailure
+from cvrag_desktop.errors import SelfTestFailure
 
 
-def build_main_window(svc) -> str:
+def build_main_window(svc: App) -> str:
     """Build, show and close the main window over ``svc``; say which Qt platform ran and which
     display plugins the build carries (a frozen app without them cannot open on a real screen)."""
     from PySide6.QtWidgets import QApplication

@@ -8,6 +8,11 @@ through ``config.save_settings`` and updates the running session.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 from urllib.parse import urlparse
 
 from pydantic import ValidationError
@@ -26,7 +31,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from cvrag_desktop.config import Settings, save_settings
+from cvrag_desktop.app.rules import Settings
 from cvrag_desktop.ui.errors import InlineMessage
 from cvrag_desktop.ui.fit import remember_size
 from cvrag_desktop.ui.tasks import TaskRunner
@@ -80,7 +85,7 @@ def two_line(main: str, technical: str) -> QLabel:
 class SettingsDialog(QDialog):
     """Edit and persist the user settings."""
 
-    def __init__(self, services, runner: TaskRunner, parent=None) -> None:
+    def __init__(self, services: App, runner: TaskRunner, parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self.services = services
@@ -164,10 +169,10 @@ class SettingsDialog(QDialog):
         self.test_btn.setEnabled(False)
         self.test_result.setText(f"Contacting {url}…")
 
-        def run(ctx):
-            from cvrag_desktop.llm.health import probe_uncached
+        svc = self.services
 
-            return probe_uncached(url)
+        def run(ctx):
+            return svc.health.probe_endpoint(url)
 
         def shown(health) -> None:
             self.test_result.setText(describe_health(health))
@@ -186,10 +191,9 @@ class SettingsDialog(QDialog):
             self.message.show_message(str(exc), "error")
             return
         try:
-            save_settings(settings, self.services.paths)
+            self.services.health.save_settings(settings)
         except OSError as exc:
             self.message.show_message(f"Could not save the settings: {exc}", "error")
             return
-        self.services.settings = settings
         self.saved = settings
         self.accept()

@@ -1,15 +1,19 @@
 """Status bar: candidate count, index state and language-model state.
 
-``services.doctor()`` (which probes the LLM endpoint and the OCR engine) runs in a
+The facts (``app.health.status_info()``, which probes the LLM endpoint) are gathered in a
 worker, never on the GUI thread; the bar refreshes on a timer and after imports.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QLabel, QStatusBar
 
-from cvrag_desktop.ui import core
 from cvrag_desktop.ui.tasks import TaskRunner
 
 REFRESH_MS = 30_000
@@ -21,7 +25,7 @@ def llm_text(info: dict) -> tuple[str, str]:
     llm = info.get("llm") or {}
     if not info.get("llm_enabled", True):
         return "No language model (disabled) — deterministic mode", "Enable it in Settings."
-    if info.get("llm_down"):  # the circuit breaker (llm/breaker.py), read through services.llm_status()
+    if info.get("llm_down"):  # the circuit breaker (llm/breaker.py), read through services.health.llm_status()
         return "LLM marked down — deterministic mode", info["llm_down"]
     if not llm.get("reachable"):
         return ("No language model — deterministic mode",
@@ -35,37 +39,15 @@ def llm_text(info: dict) -> tuple[str, str]:
     return f"LLM: {', '.join(sorted(set(usable)))}", f"Ollama at {info.get('llm_base_url')}"
 
 
-def status_info(services) -> dict:
-    """What the bar shows, in the shape of ``doctor()`` (runs in a worker).
-
-    Not ``doctor()`` itself: it also constructs the OCR engine, whose first import
-    (OpenCV's native module) holds the GIL for 150–220 ms and would freeze the window;
-    OCR runs in the import's worker processes, so the GUI process never needs it.
-    """
-    info: dict = {"counts": services.catalog.counts()}
-    try:  # people, as the Candidates pane counts them (a person with two CVs is one candidate)
-        info["people"] = len(services.list_people())
-    except Exception:
-        info["people"] = None
-    try:
-        info["index"] = core.index(services).status()
-    except Exception as exc:
-        info["index"] = {"error": str(exc)}
-    return info | llm_info(services)
+def status_info(app: App) -> dict:
+    """What the bar shows, in the shape of ``doctor()`` (runs in a worker; see ``app.health.status_info``)."""
+    return app.health.status_info()
 
 
-def llm_info(services) -> dict:
+def llm_info(app: App) -> dict:
     """The language-model part of the status alone (runs in a worker): a short HTTP probe, so the
     bar's "LLM: checking…" is answered at once instead of after the index has opened."""
-    info: dict = {"llm_enabled": services.settings.llm_enabled, "llm_base_url": services.settings.llm_base_url}
-    try:
-        from cvrag_desktop.llm.health import probe
-
-        info["llm"] = probe(services.settings.llm_base_url).model_dump()
-    except Exception as exc:
-        info["llm"] = {"reachable": False, "error": str(exc)}
-    info["llm_down"] = services.llm_status()
-    return info
+    return app.health.llm_info()
 
 
 def index_text(info: dict) -> tuple[str, str]:
@@ -87,7 +69,7 @@ class AppStatusBar(QStatusBar):
 
     refreshed = Signal(dict)
 
-    def __init__(self, services, runner: TaskRunner, parent=None) -> None:
+    def __init__(self, services: App, runner: TaskRunner, parent=None) -> None:
         super().__init__(parent)
         self.services = services
         self.runner = runner

@@ -7,9 +7,9 @@ import json
 import zipfile
 from pathlib import Path
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.cli import main
 from cvrag_desktop.diagnostics import export_diagnostics, first_run_report, llm_advice, scrub
-from cvrag_desktop.services import Services
 
 
 def test_scrub_removes_contacts_and_file_names_but_keeps_timestamps():
@@ -22,11 +22,11 @@ def test_scrub_removes_contacts_and_file_names_but_keeps_timestamps():
 
 
 def test_export_has_versions_settings_doctor_and_logs_without_cv_text(tmp_path):
-    svc = Services()
+    svc = App()
     try:
-        svc.generate(1, 3, tmp_path / "cvs", use_llm=False)
-        assert svc.ingest([tmp_path / "cvs"], use_llm=False, workers=1).ingested == 1
-        row = svc.list_candidates()[0]
+        svc.library.generate(1, 3, tmp_path / "cvs", use_llm=False)
+        assert svc.library.ingest([tmp_path / "cvs"], use_llm=False, workers=1).ingested == 1
+        row = svc.people.list_candidates()[0]
         svc.paths.log_dir.mkdir(parents=True, exist_ok=True)
         (svc.paths.log_dir / "cvrag-desktop.log").write_text(
             f"2026-12-01 07:00:00 INFO imported {row['source_path']} for {row['emails'][0]}\n", encoding="utf-8")
@@ -56,7 +56,7 @@ def test_doctor_reports_models_ocr_llm_advice_and_where_data_lives(capsys):
 
 
 def test_llm_advice_names_the_missing_models():
-    svc = Services()
+    svc = App()
     try:
         report = first_run_report(svc)
         assert report["ocr_engine"] == "rapidocr"

@@ -14,9 +14,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 @pytest.fixture
 def services(_isolated_home):
     """A services session in this test's fresh CVRAG_HOME."""
-    from cvrag_desktop.services import Services
+    from cvrag_desktop.app.assembly import App
 
-    svc = Services()
+    svc = App()
     yield svc
     svc.close()
 
@@ -81,11 +81,11 @@ def close_window(win) -> None:
 
 @pytest.fixture
 def chat_services(_isolated_home, small_cvs):
-    """Services with the 10 small CVs imported and indexed (LLM endpoint as set in the environment)."""
-    from cvrag_desktop.services import Services
+    """An App with the 10 small CVs imported and indexed (LLM endpoint as set in the environment)."""
+    from cvrag_desktop.app.assembly import App
 
-    svc = Services()
-    report = svc.ingest([small_cvs], use_llm=False)
+    svc = App()
+    report = svc.library.ingest([small_cvs], use_llm=False)
     assert report.ingested >= 9, report.failed
     yield svc
     svc.close()

@@ -6,17 +6,17 @@ import csv
 import json
 import sqlite3
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.cli import main
-from cvrag_desktop.services import Services
 from tests.support.people_docs import BEN, add_document
 
 
 def _home_with_entries():
-    svc = Services()
+    svc = App()
     add_document(svc.catalog, "b1", BEN, svc.paths.data_dir / "library")
-    svc.set_screening(["b1"], status="screening")
-    svc.set_screening(["b1"], rating=3)
-    svc.set_screening(["b1"], status="interview")
+    svc.screening.set_screening(["b1"], status="screening")
+    svc.screening.set_screening(["b1"], rating=3)
+    svc.screening.set_screening(["b1"], status="interview")
     path = svc.audit.path
     svc.close()
     return path

@@ -6,14 +6,14 @@ import json
 
 import pytest
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.cli import main
-from cvrag_desktop.services import Services
 from tests.support.people_docs import ANA_NEW, ANA_OLD, ANA_OTHER, BEN, add_document
 
 
 @pytest.fixture
 def library():
-    svc = Services()
+    svc = App()
     lib = svc.paths.data_dir / "library"
     stored = {cid: add_document(svc.catalog, cid, cv, lib)
               for cid, cv in (("a1", ANA_OLD), ("a2", ANA_NEW), ("a3", ANA_OTHER), ("b1", BEN))}

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import re
 import sys
 from pathlib import Path
 
@@ -51,7 +52,7 @@ DEFERS_HEAVY: dict[tuple[str, str], str] = {
 }
 STRICT_PACKAGES = ("assistant", "text")  # no other function-level project imports here
 ABOVE_CATALOG = ("assistant", "index", "ingestion", "llm", "factory", "evaluation", "ui",
-                 "services", "cli", "cli_assistant", "cli_search", "cli_output", "app_entry")
+                 "app", "cli", "app_entry", "selftest")
 
 
 def module_files() -> dict[str, Path]:
@@ -345,3 +346,28 @@ def test_the_graph_reader_sees_a_circle_through_a_function_level_import(tmp_path
     assert find_circles(import_graph(lazy=True)) == [[f"{ROOT}.assistant.a", f"{ROOT}.assistant.b",
                                                       f"{ROOT}.assistant.a"]]
     assert function_imports(STRICT_PACKAGES) == [(f"{ROOT}.assistant.b", f"{ROOT}.assistant.a", 2)]
+
+
+CATALOG_TABLE = re.compile(
+    r"\b(?:FROM|INTO|UPDATE|JOIN|TABLE)\s+(?:audit_log|audit_meta|audit_subjects|candidates|chunks|files|"
+    r"identity_reveals|job_match_evidence|job_match_rows|job_matches|meta|pending_forget|person_links|provenance|"
+    r"retention_consent|saved_searches|screening|shortlist_items|shortlists)\b")
+OWN_STORES = ("index/edge_files.py",)  # the index's own reuse cache has a `chunks`/`meta` table of its own
+
+
+def catalog_sql(text: str) -> list[str]:
+    """Lines of source that run SQL against a catalog table."""
+    return [line.strip() for line in text.splitlines() if CATALOG_TABLE.search(line)]
+
+
+def test_no_sql_against_catalog_tables_outside_catalog():
+    """Every statement against the catalog's tables is in ``catalog/`` (the catalog may become PostgreSQL)."""
+    leaks = []
+    for f in sorted(PKG.rglob("*.py")):
+        rel = f.relative_to(PKG).as_posix()
+        if rel.startswith("catalog/") or rel in OWN_STORES:
+            continue
+        leaks += [f"{rel}: {line}" for line in catalog_sql(f.read_text(encoding="utf-8"))]
+    assert not leaks, "\n".join(leaks)
+    assert catalog_sql('rows = cat.query("SELECT chunk_id FROM chunks WHERE x = ?")\nx = "from the files"') == [
+        'rows = cat.query("SELECT chunk_id FROM chunks WHERE x = ?")']

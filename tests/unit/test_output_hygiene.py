@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from cvrag_desktop.app.output import SafeStream, safe
 from cvrag_desktop.cli import main
-from cvrag_desktop.cli_output import SafeStream, safe
 from tests.unit.faults.cvs import write_cv
 
 

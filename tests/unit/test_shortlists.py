@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.catalog.shortlists import ShortlistStore
 from cvrag_desktop.domain import NormalizedCV
 from cvrag_desktop.errors import InvalidInput, NotFound
-from cvrag_desktop.shortlists import ShortlistStore
 
 
 def _add_candidate(cat: Catalog, cid: str, name: str) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from cvrag_desktop.assistant.facts.claims import degree_claims
 from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.catalog.queries import candidate_fingerprint, education_chunk_rows
 from cvrag_desktop.domain import Chunk, parse_partial_date
 from cvrag_desktop.index.filters import candidate_payload
 from cvrag_desktop.text.keys import text_key
@@ -99,8 +100,7 @@ class CatalogFacts:
 
     def all(self) -> dict[str, CandidateFacts]:
         """Every candidate's facts by id."""
-        row = self.catalog.query("SELECT COUNT(*), MAX(created_at) FROM candidates")[0]
-        key = (row[0], row[1])
+        key = candidate_fingerprint(self.catalog)
         with self._lock:
             if key != self._key:
                 facts = {}
@@ -193,8 +193,7 @@ class CatalogFacts:
 def education_texts(catalog: Catalog) -> dict[str, str]:
     """Each candidate's education chunks as one text (one query): where "In Progress" is printed."""
     out: dict[str, list[str]] = {}
-    for r in catalog.query("SELECT candidate_id, text FROM chunks WHERE section = 'education' "
-                           "ORDER BY candidate_id, ordinal"):
+    for r in education_chunk_rows(catalog):
         out.setdefault(r[0], []).append(r[1])
     return {cid: "\n".join(parts) for cid, parts in out.items()}
 

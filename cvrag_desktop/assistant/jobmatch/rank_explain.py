@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from pathlib import PurePath
 
 from cvrag_desktop.assistant.jobmatch.matrix import parse_requirements, requirement_labels
+from cvrag_desktop.catalog.queries import chunk_text
 from cvrag_desktop.errors import NotFound
 from cvrag_desktop.index.relevance import FLOOR, content_words, found, words_of
 
@@ -57,8 +58,7 @@ def cited_line(text: str, needle: str = "", *, kind: str = "") -> str:
 def _chunk_text(catalog, chunk_id: str | None) -> str:
     if catalog is None or not chunk_id:
         return ""
-    rows = catalog.query("SELECT text FROM chunks WHERE chunk_id = ?", (chunk_id,))
-    return rows[0]["text"] if rows else ""
+    return chunk_text(catalog, chunk_id)
 
 
 def _citation(ev: dict, text: str, needle: str, kind: str) -> dict:

@@ -25,6 +25,7 @@ from cvrag_desktop.assistant.facts.work_fields import work_fields
 from cvrag_desktop.assistant.understand.plan import DOMAIN, FIELD_TERMS, GENERIC, STOPWORDS
 from cvrag_desktop.assistant.understand.question import concepts, question_language, stopwords
 from cvrag_desktop.assistant.understand.vocabulary import CatalogVocabulary, VocabularyCache
+from cvrag_desktop.catalog.queries import all_chunk_texts
 from cvrag_desktop.text.fold import fold
 from cvrag_desktop.text.vocab.languages import canonical_language
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
@@ -218,7 +219,7 @@ def common_words(catalog) -> frozenset[str]:
 
 def _document_frequency(catalog) -> dict[str, int]:
     per_doc: dict[str, set[str]] = {}
-    for row in catalog.query("SELECT candidate_id, text FROM chunks"):
+    for row in all_chunk_texts(catalog):
         per_doc.setdefault(row["candidate_id"], set()).update(_WORD.findall(fold(row["text"] or "")))
     df: dict[str, int] = {}
     for words in per_doc.values():

@@ -14,6 +14,7 @@ import threading
 from dataclasses import dataclass, field
 
 from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.catalog.queries import candidate_fingerprint, vocabulary_rows
 from cvrag_desktop.text.companies import company_core
 from cvrag_desktop.text.keys import text_key
 from cvrag_desktop.text.vocab.degrees import DEGREE_LEVELS
@@ -64,7 +65,7 @@ def _listed_skill(skill: str) -> bool:
 def build_vocabulary(catalog: Catalog) -> CatalogVocabulary:
     """Read names, employers, locations, schools and listed skills of every candidate into lookup tables."""
     v = CatalogVocabulary()
-    for r in catalog.query("SELECT candidate_id, name, companies, location, institutions, skills FROM candidates"):
+    for r in vocabulary_rows(catalog):
         cid, name = r["candidate_id"], r["name"] or ""
         v.display_names[cid] = name
         key = text_key(name)
@@ -116,8 +117,7 @@ class VocabularyCache:
 
     def fingerprint(self) -> tuple:
         """Cheap change marker: candidate count and newest insert time."""
-        row = self.catalog.query("SELECT COUNT(*), MAX(created_at) FROM candidates")[0]
-        return (row[0], row[1])
+        return candidate_fingerprint(self.catalog)
 
     def get(self) -> CatalogVocabulary:
         """The current vocabulary."""

@@ -12,7 +12,7 @@ from collections import Counter
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 
-from cvrag_desktop.text.rules import speaks, years_within
+from cvrag_desktop.app.rules import speaks, years_within
 from cvrag_desktop.ui.models.candidates import CandidateTableModel
 
 OPEN = "open"  # status filter: everyone not hired and not rejected

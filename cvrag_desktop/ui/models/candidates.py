@@ -19,8 +19,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QStyle
 
-from cvrag_desktop.catalog.screening import STATUS_LABELS, STATUSES
-from cvrag_desktop.cli_output import safe
+from cvrag_desktop.app.output import safe
+from cvrag_desktop.app.rules import STATUS_LABELS, STATUSES
 from cvrag_desktop.ui.demo import is_demo
 from cvrag_desktop.ui.ranking import PersonHit
 
@@ -87,7 +87,7 @@ def _search_text(row: dict) -> str:
 def enrich_row(row: dict, imported_at: float | None = None) -> dict:
     """Add the derived display fields (highest degree, import time, search text, documents) to a row.
 
-    A person row (``services.list_people(with_documents=True)``) searches the text of all
+    A person row (``services.people.list_people(with_documents=True)``) searches the text of all
     its documents; a plain candidate row counts as a person with one document.
     """
     lvl, deg = highest_degree(row.get("degrees") or [])

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from cvrag_desktop.cli_output import safe
+from cvrag_desktop.app.output import safe
 
 STATUS_LABELS = {
     "listed": "Waiting",

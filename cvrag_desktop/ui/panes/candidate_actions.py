@@ -10,8 +10,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMenu, QMessageBox
 
-from cvrag_desktop.catalog.screening import Screening
-from cvrag_desktop.cli_output import safe
+from cvrag_desktop.app.output import safe
+from cvrag_desktop.app.rules import Screening
 from cvrag_desktop.ui.demo import DEMO_TAG, is_demo
 from cvrag_desktop.ui.save_path import ask_save_path
 
@@ -86,7 +86,7 @@ class CandidateActions:
         def forget(ctx):
             n, threads = 0, []
             for pid in ids:
-                n += len(svc.delete_person(pid))
+                n += len(svc.people.delete_person(pid))
                 threads += svc.last_forget.get("threads_removed") or []
             return n, threads
 
@@ -102,7 +102,7 @@ class CandidateActions:
                             "This cannot be undone."):
             return
         svc = self.services
-        self.runner.run(lambda ctx: svc.delete_candidate(candidate_id),
+        self.runner.run(lambda ctx: svc.people.delete_candidate(candidate_id),
                         on_result=lambda r: self._changed(
                             f"Forgot the document {safe(shown)}.{forget_note(r.get('threads_removed') or [], r)}")(r),
                         on_error=self._error)
@@ -119,7 +119,7 @@ class CandidateActions:
         svc = self.services
 
         def merge(ctx):
-            return svc.merge_people(ids)
+            return svc.people.merge_people(ids)
 
         def done(result: dict) -> None:
             self.current_id = result["person_id"]
@@ -130,7 +130,7 @@ class CandidateActions:
     def split_document(self, candidate_id: str) -> None:
         """Take one document out of its person: it becomes a person of its own (remembered)."""
         svc = self.services
-        self.runner.run(lambda ctx: svc.split_document(candidate_id),
+        self.runner.run(lambda ctx: svc.people.split_document(candidate_id),
                         on_result=self._changed("The document is now a person of its own."), on_error=self._error)
 
     def export_view(self, path: Path | None = None) -> None:
@@ -165,8 +165,8 @@ class CandidateActions:
                 from cvrag_desktop.ui.blind_mode import blind_export
 
                 b_rows, b_notes, b_states = blind_export(svc, rows, notes, states)
-                return str(path), svc.export_people_csv(b_rows, path, b_notes, b_states, blind=True)
-            return str(path), svc.export_people_csv(rows, path, notes, states)
+                return str(path), svc.screening.export_people_csv(b_rows, path, b_notes, b_states, blind=True)
+            return str(path), svc.screening.export_people_csv(rows, path, notes, states)
 
         def done(result) -> None:
             written, n = result

@@ -27,7 +27,7 @@ def explain_current(pane) -> None:
     def explain(ctx) -> dict:
         from cvrag_desktop.ui.rank_explain_dialog import shown_explanation
 
-        return shown_explanation(svc, blind, svc.explain_search(query, pid, filters))
+        return shown_explanation(svc, blind, svc.search.explain_search(query, pid, filters))
 
     pane.runner.start("search-explain", explain, on_result=lambda expl: _show(pane, expl, query),
                       on_error=pane._error)

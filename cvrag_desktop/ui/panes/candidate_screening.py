@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QInputDialog, QMenu
 
-from cvrag_desktop.catalog.screening import STATUS_LABELS, STATUSES
+from cvrag_desktop.app.rules import STATUS_LABELS, STATUSES
 from cvrag_desktop.ui.widgets.screening_editor import RATING_CHOICES
 
 
@@ -114,7 +114,7 @@ class ScreeningActions:
             self.message.flash(done_text.format(n=len(states)))  # in the status bar: the layout stays put
             self.screening_saved.emit(states)
 
-        self.runner.run(lambda ctx: svc.set_screening(ids, **changes), on_result=done, on_error=self._error)
+        self.runner.run(lambda ctx: svc.screening.set_screening(ids, **changes), on_result=done, on_error=self._error)
 
     # ---- saved searches ------------------------------------------------------------------------------
     def load_saved_searches(self, current: str | None = None) -> None:

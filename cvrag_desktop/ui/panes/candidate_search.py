@@ -21,6 +21,11 @@ cleared from the detail, preview and notes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 import math
 from dataclasses import dataclass, field
 
@@ -72,9 +77,9 @@ def weaker_label(count: int, shown: bool) -> str:
     return f"{'Hide' if shown else 'Show'} weaker matches ({count})"
 
 
-def has_search(services) -> bool:
-    """True when the services facade offers hybrid search."""
-    return callable(getattr(services, "search", None))
+def has_search(services: App) -> bool:
+    """True when the application offers hybrid search (``app.search``)."""
+    return callable(getattr(getattr(services, "search", None), "search", None))
 
 
 class RankedSearch:
@@ -129,9 +134,9 @@ class RankedSearch:
         def search(ctx):
             from cvrag_desktop.ui.blind_mode import blind_hits  # blind: no name or address in snippets
 
-            floor = getattr(svc, "search_with_floor", None)
+            floor = getattr(svc.search, "search_with_floor", None)
             if not callable(floor):
-                ranked = rank_people(svc.search(query, filters, SEARCH_K, "hybrid"), owners.get, query)
+                ranked = rank_people(svc.search.search(query, filters, SEARCH_K, "hybrid"), owners.get, query)
                 return SearchOutcome(blind_hits(blind, svc, ranked))
             found = floor(query, filters, SEARCH_K, "hybrid", person_of=owners.get)
             main = blind_hits(blind, svc, rank_people(found["main"], owners.get, query))

@@ -8,6 +8,11 @@ shortlist store); the GUI thread only updates models and widgets.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
@@ -67,7 +72,7 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
 
     blind = None  # the main window's BlindMode (ui/blind_mode.py): identities hidden when it is on
 
-    def __init__(self, services, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
+    def __init__(self, services: App, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
         super().__init__(parent)
         self.services = services
         self.runner = runner
@@ -195,12 +200,12 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         svc, blind = self.services, self.blind
 
         def load(ctx):
-            rows = svc.list_people(with_documents=True)
+            rows = svc.people.list_people(with_documents=True)
             states = svc.screening.states({r["id"]: r["document_ids"] for r in rows})
             for r in rows:
                 r["screening"] = states[r["id"]].as_dict()
             imported = {f["candidate_id"]: f.get("finished_at") or f.get("created_at")
-                        for f in svc.files() if f.get("candidate_id")}
+                        for f in svc.library.files() if f.get("candidate_id")}
             # a person was last imported when their newest-imported document was
             rows = [enrich_row(r, max((imported.get(d) or 0 for d in r["document_ids"]), default=0) or None)
                     for r in rows]
@@ -285,8 +290,8 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         self._current_docs = list(doc_ids)
 
         def load(ctx):
-            rec = svc.get_candidate(cid)
-            documents = svc.person_documents(cid) if len(doc_ids) > 1 else []
+            rec = svc.people.get_candidate(cid)
+            documents = svc.people.person_documents(cid) if len(doc_ids) > 1 else []
             names = list(dict.fromkeys(s.name for d in doc_ids for s in store.memberships(d)))
             return rec, names, documents
 

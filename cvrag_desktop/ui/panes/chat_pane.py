@@ -10,6 +10,11 @@ cited page in the preview with the cited text highlighted.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 import threading
 import uuid
 
@@ -26,7 +31,6 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.errors import Cancelled
-from cvrag_desktop.ui import core
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
 from cvrag_desktop.ui.errors import InlineMessage, report_error
 from cvrag_desktop.ui.fit import SplitterShares
@@ -53,7 +57,7 @@ class ChatPane(QWidget):
 
     blind = None  # the main window's BlindMode (ui/blind_mode.py): answers hide identities when it is on
 
-    def __init__(self, services, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
+    def __init__(self, services: App, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
         super().__init__(parent)
         self.services = services
         self.runner = runner
@@ -123,12 +127,12 @@ class ChatPane(QWidget):
         blind = self.blind if self.blind is not None and self.blind.enabled else None
 
         def load(ctx: TaskContext):
-            a = core.assistant(svc)
+            a = svc.chat
             threads = a.threads()
             if blind is not None:  # blind screening: a title keeps the name typed in its first question
                 from cvrag_desktop.ui.blind_mode import blind_titles
 
-                threads = blind_titles(blind, threads, svc.list_people(with_documents=True))
+                threads = blind_titles(blind, threads, svc.people.list_people(with_documents=True))
             return threads, a.llm_available()
 
         self.runner.start("chat-threads", load, on_result=self._threads_loaded, on_error=self._error)
@@ -171,11 +175,11 @@ class ChatPane(QWidget):
         blind = self.blind if self.blind is not None and self.blind.enabled else None
 
         def load(ctx):
-            messages = core.assistant(svc).history(thread_id)
+            messages = svc.chat.history(thread_id)
             if blind is not None:  # blind screening: saved answers are redacted like new ones
                 from cvrag_desktop.ui.blind_mode import blind_result
 
-                messages = blind_result(blind, messages, svc.list_people(with_documents=True))
+                messages = blind_result(blind, messages, svc.people.list_people(with_documents=True))
             return thread_id, messages
 
         self.runner.start("chat-history", load, on_result=self._show_history, on_error=self._error)
@@ -209,7 +213,7 @@ class ChatPane(QWidget):
         if title is None:
             return
         svc = self.services
-        self.runner.run(lambda ctx: core.assistant(svc).rename_thread(thread_id, title),
+        self.runner.run(lambda ctx: svc.chat.rename_thread(thread_id, title),
                         on_result=lambda _r: self.refresh(), on_error=self._error)
 
     def delete_thread(self, thread_id: str) -> None:
@@ -219,7 +223,7 @@ class ChatPane(QWidget):
         if thread_id == self.thread_id:
             self.new_chat()
         svc = self.services
-        self.runner.run(lambda ctx: core.assistant(svc).delete_thread(thread_id),
+        self.runner.run(lambda ctx: svc.chat.delete_thread(thread_id),
                         on_result=lambda _r: self.refresh(), on_error=self._error)
 
     # ---- asking --------------------------------------------------------------------------
@@ -246,12 +250,12 @@ class ChatPane(QWidget):
             with lock:  # the superseded turn leaves the conversation first
                 if ctx.should_cancel():
                     raise Cancelled("A newer question replaced this one.")
-                a = core.assistant(svc)
+                a = svc.chat
                 result = a.ask(question, thread_id=thread_id, on_token=ctx.item, should_cancel=ctx.should_cancel)
                 if blind is not None:
                     from cvrag_desktop.ui.blind_mode import blind_result
 
-                    result = blind_result(blind, result, svc.list_people(with_documents=True))
+                    result = blind_result(blind, result, svc.people.list_people(with_documents=True))
                 return result, a.llm_available()
 
         self.runner.start(ASK, run, on_item=lambda piece, s=seq: self._token(s, piece),

@@ -4,6 +4,11 @@ then open the folder or import them in one click. Runs ``services.generate`` in 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 import tempfile
 from pathlib import Path
 
@@ -34,10 +39,9 @@ from cvrag_desktop.ui.tasks import TaskRunner
 def factory_choices() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The locales and layouts the factory knows, each after "mixed" (read when the pane is built, so a new
     layout or locale pack shows up without editing the pane)."""
-    from cvrag_desktop.factory.profiles import factory_data
-    from cvrag_desktop.factory.render import LAYOUTS as FACTORY_LAYOUTS
+    from cvrag_desktop.app.library import generator_choices
 
-    return ("mixed", *factory_data().locales), ("mixed", *FACTORY_LAYOUTS)
+    return generator_choices()
 
 
 TASK = "generate"
@@ -49,7 +53,7 @@ class GeneratePane(QWidget):
     import_requested = Signal(list)  # [Path]
     generated = Signal(dict)
 
-    def __init__(self, services, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
+    def __init__(self, services: App, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
         super().__init__(parent)
         self.services = services
         self.runner = runner
@@ -131,7 +135,7 @@ class GeneratePane(QWidget):
         self.status.setText("Generating…")
         self.runner.start(
             TASK,
-            lambda ctx: svc.generate(params["count"], params["seed"], params["out_dir"], locale=params["locale"],
+            lambda ctx: svc.library.generate(params["count"], params["seed"], params["out_dir"], locale=params["locale"],
                                      layout=params["layout"], use_llm=params["use_llm"], progress=ctx.progress,
                                      should_cancel=ctx.should_cancel),
             on_result=self._done, on_error=self._failed, on_progress=self._progress, on_finished=self._sync)

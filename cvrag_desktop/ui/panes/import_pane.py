@@ -9,6 +9,11 @@ what a closed or crashed session left queued (``services.resume_pending``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 import time
 from pathlib import Path
 
@@ -50,7 +55,7 @@ class ImportPane(ImportSources, QWidget):
     candidates_changed = Signal()
     forgot_failed = Signal(object)  # the forget report of "Forget failed…"
 
-    def __init__(self, services, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
+    def __init__(self, services: App, runner: TaskRunner, qsettings: QSettings | None = None, parent=None) -> None:
         super().__init__(parent)
         self.services = services
         self.runner = runner
@@ -146,7 +151,7 @@ class ImportPane(ImportSources, QWidget):
                                       f"{report['files_removed']} stored copy(ies).", "info")
             self.forgot_failed.emit(report)
 
-        self.runner.run(lambda ctx: svc.forget_failed(), on_result=done,
+        self.runner.run(lambda ctx: svc.library.forget_failed(), on_result=done,
                         on_error=lambda exc: report_error(exc, self.message, self, svc.paths.log_dir))
 
     def import_paths(self, paths: list[Path]) -> None:
@@ -184,22 +189,22 @@ class ImportPane(ImportSources, QWidget):
     # ---- worker side (runs off the GUI thread) -----------------------------------------
     def _run_ingest(self, ctx: TaskContext, paths: list[Path]):
         ctx.item(("listed", list_import_files(paths)))
-        core.index(self.services)  # opened once, even if another worker asks at the same time
+        core.open_index(self.services)  # opened once, even if another worker asks at the same time
         svc = self.services
-        report = svc.ingest(paths, progress=ctx.progress, should_cancel=ctx.should_cancel,
+        report = svc.library.ingest(paths, progress=ctx.progress, should_cancel=ctx.should_cancel,
                             on_file=lambda outcome: ctx.item(name_the_original(svc, outcome)),
                             workers=svc.settings.workers)
         mark_generated(self.services, paths, report)
         return report
 
     def _run_resume(self, ctx: TaskContext):
-        pending = [f["original_path"] for f in self.services.files()
+        pending = [f["original_path"] for f in self.services.library.files()
                    if f["status"] in ("queued", "processing")]
         if not pending:
             return None
         ctx.item(("resume", pending))
-        core.index(self.services)
-        return self.services.resume_pending(progress=ctx.progress, should_cancel=ctx.should_cancel,
+        core.open_index(self.services)
+        return self.services.library.resume_pending(progress=ctx.progress, should_cancel=ctx.should_cancel,
                                             on_file=ctx.item, workers=self.services.settings.workers)
 
     # ---- GUI side ------------------------------------------------------------------------
@@ -253,7 +258,7 @@ class ImportPane(ImportSources, QWidget):
         svc = self.services
 
         def read(ctx):
-            return {f["original_path"]: f.get("started_at") or time.time() for f in svc.files("processing")}
+            return {f["original_path"]: f.get("started_at") or time.time() for f in svc.library.files("processing")}
 
         self.runner.start(POLL, read, on_result=self._running)
 
@@ -345,7 +350,7 @@ class ImportPane(ImportSources, QWidget):
             self.catalog_failed = n
             self._sync_buttons()
 
-        self.runner.start("import-failed-count", lambda _ctx: len(svc.failed_files()), on_result=counted)
+        self.runner.start("import-failed-count", lambda _ctx: len(svc.library.failed_files()), on_result=counted)
 
     @property
     def busy(self) -> bool:

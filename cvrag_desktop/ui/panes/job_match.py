@@ -10,6 +10,11 @@ explains a row (``job_match_explain.py``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -30,12 +35,11 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from cvrag_desktop.assistant.jobmatch.export import (
+from cvrag_desktop.app.rules import (
     shortlist_name,
     top_ids,
     unread_requirements,
 )
-from cvrag_desktop.ui import core
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
 from cvrag_desktop.ui.errors import InlineMessage, report_error
 from cvrag_desktop.ui.fit import remember_size
@@ -74,7 +78,7 @@ class JobMatchDialog(SavedMatches, MatchExplain, QDialog):
     saved = Signal(dict)  # summary of a match kept in the library
     opened = Signal(int)  # a saved match shown again (its id)
 
-    def __init__(self, services, runner: TaskRunner, parent=None) -> None:
+    def __init__(self, services: App, runner: TaskRunner, parent=None) -> None:
         super().__init__(parent)
         self.services = services
         self.runner = runner
@@ -166,7 +170,7 @@ class JobMatchDialog(SavedMatches, MatchExplain, QDialog):
         self.match_btn.setEnabled(False)
         svc = self.services
         limit = None if everyone else 20
-        self.runner.start(TASK, self._with_display(lambda: core.assistant(svc).match_jd(text, limit=limit)),
+        self.runner.start(TASK, self._with_display(lambda: svc.jobs.match_jd(text, limit=limit)),
                           on_result=lambda pair: self.show_result(*pair),
                           on_error=self._error, on_finished=lambda: self.match_btn.setEnabled(True))
 
@@ -187,7 +191,7 @@ class JobMatchDialog(SavedMatches, MatchExplain, QDialog):
                 return result, result
             from cvrag_desktop.ui.blind_mode import blind_match
 
-            return result, blind_match(blind, result, svc.list_people(with_documents=True))
+            return result, blind_match(blind, result, svc.people.list_people(with_documents=True))
         return run
 
     def _redisplay(self) -> None:
@@ -290,7 +294,7 @@ class JobMatchDialog(SavedMatches, MatchExplain, QDialog):
             self.message.show_message(f"Exported {n} candidate(s) to {path}.", "info")
             self.exported.emit(str(path), n)
 
-        self.runner.run(lambda ctx: svc.export_match_csv(result, path, blind), on_result=done, on_error=self._error)
+        self.runner.run(lambda ctx: svc.jobs.export_match_csv(result, path, blind), on_result=done, on_error=self._error)
 
     def _cell_item(self, cell: dict, evidence: dict) -> QTableWidgetItem:
         mark, tint = CELL.get(cell["status"], CELL["unknown"])

@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QMenu, QTableWidgetItem
 
-from cvrag_desktop.assistant.jobmatch.rank_explain import missed_must_haves
+from cvrag_desktop.app.rules import missed_must_haves
 
 FLAG_TINT = QColor(230, 150, 20, 60)
 FLAG_TIP = ("Must-haves this CV does not show: a flag for you to read, not a rejection. A job match never "
@@ -82,7 +82,7 @@ class MatchExplain:
         def explain(ctx) -> dict:
             from cvrag_desktop.ui.rank_explain_dialog import shown_explanation
 
-            expl = svc.explain_match(result, cid, text or None)
+            expl = svc.jobs.explain_match(result, cid, text or None)
             return shown_explanation(svc, blind, expl)
 
         self.runner.start("jobmatch-explain", explain, on_result=self._show_explanation, on_error=self._error)

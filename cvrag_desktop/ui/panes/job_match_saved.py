@@ -26,7 +26,7 @@ class SavedMatches:
             self.open_btn.setEnabled(has)
             self.delete_btn.setEnabled(has)
 
-        self.runner.run(lambda ctx: svc.list_matches(), on_result=fill, on_error=self._error)
+        self.runner.run(lambda ctx: svc.jobs.list_matches(), on_result=fill, on_error=self._error)
 
     def save_match(self) -> None:
         """Keep the shown match (description + results) in the library (in a worker)."""
@@ -39,7 +39,7 @@ class SavedMatches:
             self.refresh_saved()
             self.saved.emit(summary)
 
-        self.runner.run(lambda ctx: svc.save_match(result, text), on_result=done, on_error=self._error)
+        self.runner.run(lambda ctx: svc.jobs.save_match(result, text), on_result=done, on_error=self._error)
 
     def open_saved(self, match_id: int | None = None) -> None:
         """Show a saved match again (read in a worker): its description and matrix."""
@@ -51,7 +51,7 @@ class SavedMatches:
         opened: dict = {}
 
         def fetch() -> dict:
-            opened.update(svc.open_match(mid))
+            opened.update(svc.jobs.open_match(mid))
             return opened["result"]
 
         def shown(pair: tuple) -> None:
@@ -77,5 +77,5 @@ class SavedMatches:
                                            "Shortlists and CSV files made from it are kept."):
             return
         svc = self.services
-        self.runner.run(lambda ctx: svc.delete_match(mid), on_result=lambda _r: self.refresh_saved(),
+        self.runner.run(lambda ctx: svc.jobs.delete_match(mid), on_result=lambda _r: self.refresh_saved(),
                         on_error=self._error)

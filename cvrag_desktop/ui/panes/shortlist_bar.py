@@ -4,6 +4,11 @@ add and remove candidates; edit the note of the current candidate; view one shor
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -18,14 +23,12 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.errors import InvalidInput
-from cvrag_desktop.shortlists import ShortlistStore
 from cvrag_desktop.ui.tasks import TaskRunner
 
 
-def shortlist_store(services) -> ShortlistStore:
-    """``services.shortlists`` when the facade offers it, else a store over its catalog."""
-    store = getattr(services, "shortlists", None)
-    return store if store is not None else ShortlistStore(services.catalog)
+def shortlist_store(app: App):
+    """The library's shortlists (``app.screening.shortlists``)."""
+    return app.screening.shortlists
 
 
 class ShortlistBar(QWidget):
@@ -36,7 +39,7 @@ class ShortlistBar(QWidget):
     error = Signal(object)
     loaded = Signal()
 
-    def __init__(self, store: ShortlistStore, runner: TaskRunner, parent=None) -> None:
+    def __init__(self, store, runner: TaskRunner, parent=None) -> None:
         super().__init__(parent)
         self.store = store
         self.runner = runner

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cvrag_desktop.catalog.blind import pseudonym
-from cvrag_desktop.cli_output import safe
+from cvrag_desktop.app.output import safe
+from cvrag_desktop.app.rules import pseudonym
 from cvrag_desktop.ui.save_path import ask_save_path
 
 MENU_TEXT = "Export everything about this person…"
@@ -47,4 +47,4 @@ def export_subject(pane, path: Path | None = None) -> None:
             f"{report['originals']} original file(s), {report['audit_entries']} audit entries, "
             f"{report['chat_threads']} chat conversation(s).", "info")
 
-    pane.runner.run(lambda ctx: svc.export_subject(pid, path), on_result=done, on_error=pane._error)
+    pane.runner.run(lambda ctx: svc.compliance.export_subject(pid, path), on_result=done, on_error=pane._error)

@@ -1,7 +1,7 @@
 """The structured record of one candidate, each value linked to where it was read in the PDF,
 and the list of the person's documents (each opens in the preview).
 
-:func:`record_html` renders ``services.get_candidate(id)`` as HTML in which every value
+:func:`record_html` renders ``services.people.get_candidate(id)`` as HTML in which every value
 that has provenance (page + bbox) is a ``prov:<n>`` link and every value read with low
 confidence is followed by a "? check: <reason>" mark; :class:`CandidateDetail` shows it and
 emits ``provenance_clicked(page, bbox)`` for the PDF preview.
@@ -96,9 +96,9 @@ def documents_html(documents: list[dict], shown: str | None = None) -> str:
 
 
 def record_html(rec: dict, memberships: list[str] | None = None, documents: list[dict] | None = None) -> str:
-    """HTML for a candidate record (see ``Services.get_candidate``) with provenance links.
+    """HTML for a candidate record (see ``App.get_candidate``) with provenance links.
 
-    With ``documents`` (``Services.person_documents``) of a person who has several CVs,
+    With ``documents`` (``App.person_documents``) of a person who has several CVs,
     the heading tells namesakes apart and the documents are listed, each openable.
     """
     link = _Links(rec.get("provenance") or [])

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cvrag_desktop.catalog.screening import STATUS_LABELS, STATUSES
+from cvrag_desktop.app.rules import STATUS_LABELS, STATUSES
 from cvrag_desktop.ui.models.candidate_filter import (
     OPEN,
     person_credentials,

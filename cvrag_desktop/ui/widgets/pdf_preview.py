@@ -27,8 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cvrag_desktop.catalog.blind import NAME_MARK
-from cvrag_desktop.catalog.blind_page import page_boxes
+from cvrag_desktop.app.rules import NAME_MARK, page_boxes
 from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
 
 ZOOM = 1.6
@@ -254,7 +253,7 @@ class PdfPreview(QWidget):
 
     def _open_word(self, path: str, page: int, bbox, find) -> None:
         """A Word CV: its preview PDF (made at import, or now in a worker), the box moved onto it."""
-        from cvrag_desktop.services import document_preview, document_preview_boxes
+        from cvrag_desktop.app.health import document_preview, document_preview_boxes
 
         self.runner.cancel(TASK)
         self.source = path

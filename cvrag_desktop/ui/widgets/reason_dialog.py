@@ -3,7 +3,7 @@
 A rejection is always a human status change; the reason is optional and kept with the
 status on the screening row (the audit trail records only its preset kind, or "other", and
 its length — ``catalog/screening.py``). :func:`compose_reason` turns the choice into the
-text ``services.set_screening(..., reason=...)`` takes: "Position filled", "Position filled:
+text ``services.screening.set_screening(..., reason=...)`` takes: "Position filled", "Position filled:
 hired internally", or the words alone.
 """
 
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from cvrag_desktop.catalog.screening import MAX_REASON, STATUS_REASONS
+from cvrag_desktop.app.rules import MAX_REASON, STATUS_REASONS
 
 NO_PRESET = "No reason given"
 

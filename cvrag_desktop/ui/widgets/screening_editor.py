@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cvrag_desktop.catalog.screening import STATUS_LABELS, STATUSES
+from cvrag_desktop.app.rules import STATUS_LABELS, STATUSES
 
 RATING_CHOICES = (("No rating", None), ("★", 1), ("★★", 2), ("★★★", 3), ("★★★★", 4), ("★★★★★", 5))
 

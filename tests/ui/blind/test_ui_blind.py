@@ -79,7 +79,6 @@ def test_blind_mode_hides_identity_everywhere_and_the_reveal_is_recorded(blind_w
     assert _leaks(csv_text) == []
     assert pseudonym("a2") in csv_text and "Lead Developer" in csv_text
     # chat answers and citation labels
-    from cvrag_desktop.ui.panes import chat_pane
 
     class FakeAssistant:
         def ask(self, question, **_kw):
@@ -98,7 +97,7 @@ def test_blind_mode_hides_identity_everywhere_and_the_reveal_is_recorded(blind_w
                     {"role": "assistant", "content": "Ben Okafor (ben@example.net) is.", "status": "answered",
                      "candidates": [{"candidate_id": "b1", "name": "Ben Okafor", "page": 0, "quote": "Okafor"}]}]
 
-    monkeypatch.setattr(chat_pane.core, "assistant", lambda _svc: FakeAssistant())
+    monkeypatch.setattr(svc, "chat", FakeAssistant())
     with qtbot.waitSignal(win.chat.answered, timeout=30_000) as got:
         win.chat.ask("who knows Go?")
     shown = repr(got.args[0])

@@ -19,7 +19,7 @@ def library(services):
     lib = services.paths.data_dir / "library"
     for cid, cv in (("a1", ANA_OLD), ("a2", ANA_NEW), ("a3", ANA_OTHER), ("b1", BEN)):
         add_document(services.catalog, cid, cv, lib)
-    services.set_blind(True)
+    services.blind.set_blind(True)
     return services
 
 
@@ -34,7 +34,7 @@ def test_every_view_names_a_person_by_one_pseudonym_and_namesakes_apart(qtbot, l
     svc = library
     ana, other, ben = pseudonym("a2"), pseudonym("a3"), pseudonym("b1")
     assert len({ana, other, ben}) == 3
-    people = svc.list_people(with_documents=True)
+    people = svc.people.list_people(with_documents=True)
     assert {p["id"] for p in people} == {"a2", "a3", "b1"}  # a1 is a document of person a2
     blind = BlindMode(svc)
     assert blind.enabled
@@ -66,18 +66,18 @@ def test_every_view_names_a_person_by_one_pseudonym_and_namesakes_apart(qtbot, l
     assert [c["name"] for c in pseudonymous(match)["candidates"]] == [ana, other]
     # CSV: the documents list (a1 and a2 are one person) and the people list
     docs_csv = tmp_path / "documents.csv"
-    svc.export_candidates_csv(svc.list_candidates(), docs_csv, blind=True)
+    svc.screening.export_candidates_csv(svc.people.list_candidates(), docs_csv, blind=True)
     assert _csv_names(docs_csv) == {"a1": ana, "a2": ana, "a3": other, "b1": ben}
     people_csv = tmp_path / "people.csv"
-    svc.export_candidates_csv(people, people_csv, blind=True)
+    svc.screening.export_candidates_csv(people, people_csv, blind=True)
     assert _csv_names(people_csv) == {"a2": ana, "a3": other, "b1": ben}
     # audit: a reveal of Ana's older CV is shown under her pseudonym
-    svc.reveal_candidate("a1", reason="interview")
-    entries = [e for e in svc.audit_entries() if e["action"] == "blind.reveal"]
+    svc.blind.reveal_candidate("a1", reason="interview")
+    entries = [e for e in svc.compliance.audit_entries() if e["action"] == "blind.reveal"]
     assert [e["pseudonym"] for e in entries] == [ana]
-    svc.reveal_candidate("a3", reason="interview")
+    svc.blind.reveal_candidate("a3", reason="interview")
     trail = tmp_path / "audit.csv"
-    svc.audit_export(trail, action="blind.reveal")
+    svc.compliance.audit_export(trail, action="blind.reveal")
     with open(trail, encoding="utf-8-sig", newline="") as f:
         assert [r["pseudonym"] for r in csv.DictReader(f)] == [ana, other]  # the audit CSV too, namesakes apart
 
@@ -88,7 +88,7 @@ def test_a_real_job_match_names_the_person_not_the_document(qtbot, library):
 
     svc = library
     result = match_job(svc.assistant, "Requirements: Python", use_llm=False, limit=None)
-    shown = blind_match(BlindMode(svc), result, svc.list_people(with_documents=True))
+    shown = blind_match(BlindMode(svc), result, svc.people.list_people(with_documents=True))
     names = {c["person_id"]: c["name"] for c in shown["candidates"]}
     assert names and all(n == pseudonym(pid) for pid, n in names.items())
     assert set(names) <= {"a2", "a3", "b1"} and "a2" in names and "a3" in names

@@ -42,7 +42,7 @@ def real_blind(qtbot, services, real_cvs_dir, tmp_path, monkeypatch):
     monkeypatch.setenv("CVRAG_DISABLE_OCR", "1")
     folder = tmp_path / "cvs"
     shutil.copytree(real_cvs_dir / "pdf", folder)
-    report = services.ingest([folder], use_llm=False)
+    report = services.library.ingest([folder], use_llm=False)
     assert report.ingested >= 12, report.failed
     win = open_window(qtbot, services)
     yield win
@@ -54,7 +54,7 @@ def test_blind_mode_hides_what_provenance_names_on_the_real_cvs(real_blind, qtbo
     from cvrag_desktop.ui.main_window import CANDIDATES
 
     win, svc = real_blind, real_blind.services
-    records = {c["id"]: svc.get_candidate(c["id"]) for c in svc.list_candidates()}
+    records = {c["id"]: svc.people.get_candidate(c["id"]) for c in svc.people.list_candidates()}
     secrets = {cid: _secrets(rec) for cid, rec in records.items()}
     everyone = [s for ss in secrets.values() for s in ss]
     assert sum(1 for ss in secrets.values() if any(f == "name" for f, _v in ss)) >= 12  # the check has teeth

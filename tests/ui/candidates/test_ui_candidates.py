@@ -16,7 +16,7 @@ def loaded(window, qtbot, generated_cvs):
     """A window with 100 generated candidates imported and shown."""
     with qtbot.waitSignal(window.importer.batch_finished, timeout=300_000):
         window.importer.import_paths([generated_cvs])
-    n = len(window.services.list_people())
+    n = len(window.services.people.list_people())
     qtbot.waitUntil(lambda: window.candidates.model.rowCount() == n, timeout=30_000)
     window.show_pane(CANDIDATES)
     return window
@@ -125,7 +125,7 @@ def test_shortlist_notes_and_export(loaded, qtbot, tmp_path):
         table = list(csv.reader(fh))
     assert "Note" not in table[0] and len(table) - 1 == pane.proxy.rowCount()
     # persisted: a fresh store sees the list and the note
-    from cvrag_desktop.shortlists import ShortlistStore
+    from cvrag_desktop.catalog.shortlists import ShortlistStore
 
     store = ShortlistStore(loaded.services.catalog)
     assert store.notes(sid) == {ids[1]: "=HYPERLINK(\"http://evil\") strong Kafka", ids[2]: ""}

@@ -31,7 +31,7 @@ def test_flags_column_and_why_this_rank_of_a_match_row(chat_window, qtbot, tmp_p
         if flag:
             assert "not a rejection" in dlg.table.item(r, 3).toolTip()
     assert any(c["must_missed"] for c in cands)
-    statuses = chat_window.services.screening_of([c["candidate_id"] for c in cands])
+    statuses = chat_window.services.screening.screening_of([c["candidate_id"] for c in cands])
     assert {s["status"] for s in statuses.values()} == {"new"}  # nobody rejected by the match
     assert not dlg.why_btn.isEnabled()
     dlg.table.setCurrentCell(0, 0)
@@ -52,7 +52,7 @@ def test_flags_column_and_why_this_rank_of_a_match_row(chat_window, qtbot, tmp_p
     assert ev["line"] in why.table.item(r, LINE_COL).text()
     with qtbot.waitSignal(dlg.preview.rendered, timeout=30_000):
         why.open_row(r)
-    stored = chat_window.services.get_candidate(ev["candidate_id"])["stored_path"]
+    stored = chat_window.services.people.get_candidate(ev["candidate_id"])["stored_path"]
     assert dlg.preview.path == stored and dlg.preview.page == ev["page"] - 1
     # the candidate-facing export: their own name, nobody else's
     out = tmp_path / "why.html"
@@ -61,7 +61,7 @@ def test_flags_column_and_why_this_rank_of_a_match_row(chat_window, qtbot, tmp_p
     text = out.read_text(encoding="utf-8")
     assert cands[0]["name"] in text and "Ranked 1 of" in text
     assert [c["name"] for c in cands[1:] if c["name"] and c["name"] != cands[0]["name"] and c["name"] in text] == []
-    assert chat_window.services.audit_entries(action="export.explanation")
+    assert chat_window.services.compliance.audit_entries(action="export.explanation")
     # a double-click on a row's name explains that row
     dlg.explain_dialog = None
     dlg._double_clicked(1, 0)
@@ -75,7 +75,7 @@ def test_why_this_rank_in_blind_mode_names_nobody(chat_window, qtbot, tmp_path):
     from cvrag_desktop.catalog.blind import identifiers, row_pseudonym
 
     svc = chat_window.services
-    people = svc.list_people(with_documents=True)
+    people = svc.people.list_people(with_documents=True)
     secrets = {s for p in people for d in (p.get("document_rows") or [p]) for s in identifiers(d) if len(s) >= 4}
     dlg = chat_window.match_job()
     chat_window.blind.set_enabled(True)
@@ -103,7 +103,7 @@ def test_why_this_rank_of_a_ranked_search_row(chat_window, qtbot):
     chat_window.show_pane(CANDIDATES)
     pane = chat_window.candidates
     svc = chat_window.services
-    qtbot.waitUntil(lambda: pane.model.rowCount() == len(svc.list_people()), timeout=30_000)
+    qtbot.waitUntil(lambda: pane.model.rowCount() == len(svc.people.list_people()), timeout=30_000)
     skill = next(s for r in pane.model.rows() for s in r["skills"] if len(s) > 3)
     with qtbot.waitSignal(pane.search_done, timeout=60_000):
         pane.search.setText(skill)
@@ -135,15 +135,15 @@ def test_a_rejection_asks_an_optional_reason(people_window, qtbot):
     editor.status.setCurrentIndex(editor.status.findData("rejected"))
     editor.save()
     assert asked == [1] and editor.status.currentData() == "new"
-    assert svc.screening_of(["b1"])["b1"]["status"] == "new"
+    assert svc.screening.screening_of(["b1"])["b1"]["status"] == "new"
     pane.ask_reason = lambda n: compose_reason("position_filled", "hired internally")
     editor.status.setCurrentIndex(editor.status.findData("rejected"))
     with qtbot.waitSignal(pane.screening_saved, timeout=10_000):
         editor.save()
-    state = svc.screening_of(["b1"])["b1"]
+    state = svc.screening.screening_of(["b1"])["b1"]
     assert state["status"] == "rejected" and state["reason"] == "Position filled: hired internally"
     assert editor.status.toolTip() == "Rejected: Position filled: hired internally"  # the reason is shown
-    entry = svc.audit_entries(action="screening.status")[-1]
+    entry = svc.compliance.audit_entries(action="screening.status")[-1]
     assert entry["details"]["reason"] == "position_filled" and "internally" not in str(entry)
     # the dialog itself: preset + words, words alone, nothing
     dlg = RejectReasonDialog(2)

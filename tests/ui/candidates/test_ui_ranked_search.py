@@ -17,7 +17,7 @@ def ranked_window(qtbot, chat_services):
     """A started window over the 10 small CVs (imported and indexed), on the Candidates pane."""
     win = open_window(qtbot, chat_services)
     win.show_pane(CANDIDATES)
-    n = len(chat_services.list_people())
+    n = len(chat_services.people.list_people())
     qtbot.waitUntil(lambda: win.candidates.model.rowCount() == n, timeout=30_000)
     yield win
     close_window(win)
@@ -31,7 +31,7 @@ def _search(pane, qtbot, text: str) -> None:
 def _texts(services) -> dict[str, str]:
     """Person id -> all chunk text of the person's documents (casefolded)."""
     out = {}
-    for p in services.list_people():
+    for p in services.people.list_people():
         out[p["id"]] = " ".join(c.text for d in p["document_ids"] for c in services.catalog.chunks(d)).casefold()
     return out
 
@@ -55,7 +55,7 @@ def test_search_ranks_people_by_relevance(ranked_window, qtbot):
     assert len(shown) == len(set(shown))
     assert set(shown[:len(holders)]) == holders
     # the table follows the engine: the best chunk's person is first
-    hits = svc.search(skill, None, 200, "hybrid")
+    hits = svc.search.search(skill, None, 200, "hybrid")
     assert shown[0] == pane.model.person_of(hits[0]["candidate_id"])
     assert not pane.table.isColumnHidden(REL_COL) and header.sortIndicatorSection() == REL_COL
     top = pane.proxy.index(0, REL_COL)
@@ -103,8 +103,8 @@ def test_facets_go_with_the_query_to_the_index(ranked_window, qtbot, monkeypatch
     pane = ranked_window.candidates
     svc = ranked_window.services
     seen: list = []
-    real = svc.search
-    monkeypatch.setattr(svc, "search", lambda q, f=None, k=8, s="hybrid": (seen.append(f), real(q, f, k, s))[1])
+    real = svc.search.search
+    monkeypatch.setattr(svc.search, "search", lambda q, f=None, k=8, s="hybrid": (seen.append(f), real(q, f, k, s))[1])
     monkeypatch.setattr(candidate_search, "SEARCH_K", 2)  # only the two best passages of the index
     query = "software engineer experience"
     unfiltered = {pane.model.person_of(h["candidate_id"]) for h in real(query, None, 2, "hybrid")}
@@ -171,7 +171,7 @@ def test_weaker_matches_hide_behind_a_toggle(ranked_window, qtbot):
     rows = pane.model.rows()
     skill = next(s for r in rows for s in r["skills"]
                  if 0 < sum(s.casefold() in t for t in texts.values()) < len(texts) and len(s) > 4 and s.isalpha())
-    found = svc.search_with_floor(skill, None, 200, "hybrid", person_of=pane.model.person_of)
+    found = svc.search.search_with_floor(skill, None, 200, "hybrid", person_of=pane.model.person_of)
     _search(pane, qtbot, skill)
     main = pane.proxy.rowCount()
     assert main == found["main_people"] > 0

@@ -50,7 +50,7 @@ def test_cited_answer_and_citation_opens_pdf_at_page(chat_window, small_cvs, qtb
     i = max(range(len(card.chips)), key=lambda k: card.citations[k]["page"] or 0)
     cited = card.citations[i]
     assert cited["page"] >= 1  # a second page: the preview must not just show page 1
-    stored = chat_window.services.get_candidate(cited["candidate_id"])["stored_path"]
+    stored = chat_window.services.people.get_candidate(cited["candidate_id"])["stored_path"]
     card.chips[i].click()
     qtbot.waitUntil(lambda: pane.preview.path == stored and pane.preview.image is not None
                     and pane.preview.page == cited["page"], timeout=30_000)
@@ -99,9 +99,9 @@ def test_threads_persist_across_restart_rename_delete(qtbot, chat_services):
     close_window(win)
     chat_services.close()  # a new session: threads come back from threads.sqlite3
 
-    from cvrag_desktop.services import Services
+    from cvrag_desktop.app.assembly import App
 
-    svc = Services()
+    svc = App()
     try:
         win2 = open_window(qtbot, svc)
         pane2 = win2.chat

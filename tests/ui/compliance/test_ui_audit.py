@@ -11,8 +11,8 @@ from tests.support.people_docs import ANA_NEW, BEN, add_document
 def _screened(services) -> None:
     for cid, cv in (("a1", ANA_NEW), ("b1", BEN)):
         add_document(services.catalog, cid, cv, services.paths.data_dir / "library")
-    services.set_screening(["a1"], status="screening")
-    services.set_screening(["b1"], status="interview", rating=5)
+    services.screening.set_screening(["a1"], status="screening")
+    services.screening.set_screening(["b1"], status="interview", rating=5)
     sl = services.shortlists.create("Pool")
     services.shortlists.add(sl.shortlist_id, ["b1"])
 

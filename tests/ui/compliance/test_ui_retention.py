@@ -58,13 +58,13 @@ def test_retention_dialog_period_review_consent_and_confirmed_purge(window, serv
     assert "Germany" in dlg.source.text() and not dlg.days.isEnabled()
     _reloaded(qtbot, dlg, dlg.apply_btn.click)
     assert "DE, 183 days" in dlg.current.text() and "Germany" in dlg.current.text()
-    policy = services.retention_status()["policy"]
+    policy = services.compliance.retention_status()["policy"]
     assert (policy["preset"], policy["days"]) == ("DE", 183)
 
     dlg.choose("custom", 1)  # one day: the consent below, not the period, decides when a3 is due
     assert dlg.days.isEnabled()
     _reloaded(qtbot, dlg, dlg.apply_btn.click)
-    policy = services.retention_status()["policy"]
+    policy = services.compliance.retention_status()["policy"]
     assert (policy["preset"], policy["days"]) == ("custom", 1)
 
     _backdate(services, "a1", "a3")  # their last activity 40 days ago: due now
@@ -96,7 +96,7 @@ def test_retention_dialog_period_review_consent_and_confirmed_purge(window, serv
     assert len(asked) == 1 and asked[0].startswith("Purge 1 person(s) (1 document(s))?")
     assert "2 selected person(s) not due yet are left out" in asked[0]
     assert "cancelled" in dlg.message.text() and dlg.last_purge is None
-    assert {p["id"] for p in services.list_people()} == {"a1", "a3", "b1"}
+    assert {p["id"] for p in services.people.list_people()} == {"a1", "a3", "b1"}
 
     answer["value"] = QMessageBox.StandardButton.Yes
     with qtbot.waitSignal(dlg.purged, timeout=WAIT) as purged:
@@ -104,7 +104,7 @@ def test_retention_dialog_period_review_consent_and_confirmed_purge(window, serv
     assert purged.args[0]["purged"] == 1 and len(asked) == 2
     qtbot.waitUntil(lambda: "a1" not in _rows(dlg), timeout=WAIT)
     assert dlg.message.text().startswith("Purged 1 person(s), 1 document(s).")
-    assert {p["id"] for p in services.list_people()} == {"a3", "b1"}
+    assert {p["id"] for p in services.people.list_people()} == {"a3", "b1"}
     qtbot.waitUntil(lambda: window.candidates.model.rowCount() == 2, timeout=WAIT)  # the table reloaded
 
     dlg.select_people(["a3"])
@@ -116,7 +116,7 @@ def test_retention_dialog_period_review_consent_and_confirmed_purge(window, serv
 
 def test_retention_dialog_shows_pseudonyms_in_blind_mode(window, services, qtbot):
     _library(services)
-    services.set_retention("custom", 30)
+    services.compliance.set_retention("custom", 30)
     window.blind.set_enabled(True)
     dlg = window.open_retention()
     qtbot.waitUntil(lambda: dlg.due is not None, timeout=WAIT)

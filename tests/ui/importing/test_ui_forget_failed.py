@@ -20,7 +20,7 @@ def test_forget_failed_button_and_escaped_names(qtbot, window, tmp_path):
     window.show_pane(IMPORT)
     pane.import_paths([folder])
     qtbot.waitUntil(lambda: pane.last_report is not None and not pane.busy, timeout=300_000)
-    failed = window.services.failed_files()
+    failed = window.services.library.failed_files()
     assert len(failed) == 1
     texts = [pane.model.data(pane.model.index(r, 0), Qt.ItemDataRole.DisplayRole) for r in range(pane.model.rowCount())]
     assert any("evil\\x1b[31mred\\nline.pdf" in t for t in texts), texts
@@ -31,10 +31,10 @@ def test_forget_failed_button_and_escaped_names(qtbot, window, tmp_path):
         pane.forget_failed_btn.click()
     wait_idle(qtbot, window, "import")
     assert len(sig.args[0]["files"]) == 1
-    assert window.services.failed_files() == []
+    assert window.services.library.failed_files() == []
     assert not any(p.exists() for p in stored)
     assert "Forgot 1 failed import" in pane.message.text()
-    assert len(window.services.list_candidates()) == 1
+    assert len(window.services.people.list_candidates()) == 1
 
 
 def test_forget_failed_is_disabled_until_something_failed(qtbot, window, tmp_path):

@@ -67,7 +67,7 @@ def test_drop_real_cvs_shows_statuses_and_retry(window, qtbot, real_cvs_dir, tmp
         pane.retry_btn.click()
     assert _status(pane, longest) == "done"
     assert _status(pane, "locked.pdf") == "encrypted"
-    qtbot.waitUntil(lambda: window.candidates.model.rowCount() == len(svc.list_people()), timeout=30_000)
+    qtbot.waitUntil(lambda: window.candidates.model.rowCount() == len(svc.people.list_people()), timeout=30_000)
 
 
 def test_cancel_then_reopen_resumes(qtbot, services, generated_cvs):
@@ -92,7 +92,7 @@ def test_cancel_then_reopen_resumes(qtbot, services, generated_cvs):
     assert left, "the import finished before the cancel took effect"
     win.close()
     assert win.runner.wait(20_000)
-    pending = [f for f in services.files() if f["status"] in ("queued", "processing")]
+    pending = [f for f in services.library.files() if f["status"] in ("queued", "processing")]
     assert pending
     # reopen: the interrupted files are resumed without the user doing anything
     again = MainWindow(services)
@@ -103,8 +103,8 @@ def test_cancel_then_reopen_resumes(qtbot, services, generated_cvs):
     report = blocker.args[0]
     assert report is not None and report.ingested == len(pending)
     assert "Resuming" in again.importer.message.text()
-    assert not [f for f in services.files() if f["status"] in ("queued", "processing")]
-    assert len(services.list_candidates()) == len(files)
+    assert not [f for f in services.library.files() if f["status"] in ("queued", "processing")]
+    assert len(services.people.list_candidates()) == len(files)
     again.close()
     again.runner.wait(20_000)
 

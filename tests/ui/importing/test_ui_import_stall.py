@@ -64,7 +64,7 @@ def test_event_loop_stall_during_start_and_100_cv_import(window, qtbot, generate
     assert report.ingested >= 95, report.failed
     assert pane.model.rowCount() == 100
     assert pane.model.counts().get("done", 0) == report.ingested
-    qtbot.waitUntil(lambda: window.candidates.model.rowCount() == len(window.services.list_people()), timeout=30_000)
+    qtbot.waitUntil(lambda: window.candidates.model.rowCount() == len(window.services.people.list_people()), timeout=30_000)
     print(f"\n[stall] start-up warm-up {window.warm['timings']}: longest event-loop stall {warm_worst:.1f} ms, "
           f"p99 {warm_p99:.1f} ms\n[stall] 100-CV import + indexing in {seconds:.1f} s: {len(beat.gaps)} heartbeats, "
           f"longest event-loop stall {worst:.1f} ms, p99 {p99:.1f} ms (limit {MAX_STALL_MS:.0f} ms)")

@@ -27,7 +27,7 @@ def test_job_match_matrix_and_evidence(chat_window, qtbot):
     ev = dlg.table.item(r, c).data(256)
     assert ev["candidate_id"] == cands[r]["candidate_id"]
     dlg.open_cell(r, c)
-    stored = chat_window.services.get_candidate(ev["candidate_id"])["stored_path"]
+    stored = chat_window.services.people.get_candidate(ev["candidate_id"])["stored_path"]
     qtbot.waitUntil(lambda: dlg.preview.path == stored and dlg.preview.image is not None
                     and dlg.preview.page == (ev["page"] or 0), timeout=30_000)
     assert dlg.preview.highlight_rect is not None
@@ -111,15 +111,15 @@ def test_saved_match_reopens_then_shortlist_and_csv(chat_window, qtbot, tmp_path
     with open(out, encoding="utf-8-sig", newline="") as fh:
         table = list(csv.reader(fh))
     assert "Not interpreted: Klingon" in table[0] and len(table) - 1 == len(live["candidates"])
-    assert chat_window.services.open_match(mid)["result"]["unread"] == dlg.unread
+    assert chat_window.services.jobs.open_match(mid)["result"]["unread"] == dlg.unread
     # delete asks first: refused keeps it, confirmed removes it (the shortlist made from it stays)
     dlg.confirm = lambda *_a: False
     dlg.delete_saved()
-    assert chat_window.services.list_matches() and dlg.saved_combo.count() == 1
+    assert chat_window.services.jobs.list_matches() and dlg.saved_combo.count() == 1
     dlg.confirm = lambda *_a: True
     dlg.delete_saved()
     qtbot.waitUntil(lambda: dlg.saved_combo.count() == 0, timeout=10_000)
-    assert chat_window.services.list_matches() == [] and any(s.name == made.args[0] for s in store.list())
+    assert chat_window.services.jobs.list_matches() == [] and any(s.name == made.args[0] for s in store.list())
     dlg.close()
 
 
@@ -131,7 +131,7 @@ def test_blind_mode_hides_identities_in_the_match(chat_window, qtbot, tmp_path):
     from cvrag_desktop.catalog.blind import identifiers, pseudonym
 
     svc = chat_window.services
-    people = svc.list_people(with_documents=True)
+    people = svc.people.list_people(with_documents=True)
     secrets = {s for p in people for d in (p.get("document_rows") or [p]) for s in identifiers(d) if len(s) >= 4}
     dlg = chat_window.match_job()
     chat_window.blind.set_enabled(True)
@@ -157,7 +157,7 @@ def test_blind_mode_hides_identities_in_the_match(chat_window, qtbot, tmp_path):
     r = next(r for r in range(dlg.table.rowCount()))
     with qtbot.waitSignal(dlg.preview.rendered, timeout=30_000):
         dlg.open_cell(r, 0)
-    record = svc.get_candidate(cands[r]["candidate_id"])
+    record = svc.people.get_candidate(cands[r]["candidate_id"])
     named = [p for p in record.get("provenance") or [] if p.get("field") == "name" and p.get("bbox")]
     assert not named or dlg.preview.redactions
     # off again: the names are back

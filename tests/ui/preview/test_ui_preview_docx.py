@@ -43,7 +43,7 @@ def write_older_pdf(path):
 def _import(window, qtbot, folder):
     with qtbot.waitSignal(window.importer.batch_finished, timeout=300_000):
         window.importer.import_paths([folder])
-    n = len(window.services.list_people())
+    n = len(window.services.people.list_people())
     qtbot.waitUntil(lambda: window.candidates.model.rowCount() == n, timeout=30_000)
     window.show_pane(CANDIDATES)
     return window.candidates
@@ -94,7 +94,7 @@ def test_provenance_of_a_word_cv_is_highlighted_on_its_preview(word_only, qtbot)
 def test_an_older_library_makes_the_preview_on_first_view(word_only, qtbot):
     pane = word_only
     cid = _docx_record(pane)
-    stored = pane.services.get_candidate(cid)["stored_path"]
+    stored = pane.services.people.get_candidate(cid)["stored_path"]
     preview_path(stored).unlink()  # as a library imported before previews existed
     with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
         pane.select_candidate(cid)
@@ -107,7 +107,7 @@ def test_a_person_with_a_pdf_and_a_word_cv_previews_the_document_of_the_fact(win
     write_older_pdf(folder / "leandro-2021.pdf")
     write_docx(folder / "leandro-2024.docx")
     pane = _import(window, qtbot, folder)
-    people = window.services.list_people(with_documents=True)
+    people = window.services.people.list_people(with_documents=True)
     assert len(people) == 1, people  # one person, two documents
     with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
         pane.select_candidate(pane.model.rows()[0]["id"])
@@ -133,7 +133,7 @@ def test_blind_screening_blacks_out_the_name_on_a_word_preview(word_only, qtbot)
     cid = pane.model.rows()[0]["id"]
     with qtbot.waitSignal(pane.preview.rendered, timeout=30_000):
         pane.select_candidate(cid)
-    name_box = next(p["bbox"] for p in pane.services.get_candidate(cid)["provenance"] if p["field"] == "name")
+    name_box = next(p["bbox"] for p in pane.services.people.get_candidate(cid)["provenance"] if p["field"] == "name")
     assert (0, tuple(name_box)) in pane.preview.redactions
     z = pane.preview.zoom
     cx, cy = (name_box[0] + name_box[2]) / 2 * z, (name_box[1] + name_box[3]) / 2 * z

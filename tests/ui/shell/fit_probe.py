@@ -12,12 +12,12 @@ def main() -> int:
     """Print ``{"screen": [...], "windows": {name: [x, y, w, h]}, ...}`` for the current screen."""
     from PySide6.QtWidgets import QApplication
 
-    from cvrag_desktop.services import Services
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.ui.app import make_application
     from cvrag_desktop.ui.main_window import CANDIDATES, CHAT, MainWindow
 
     app = make_application(sys.argv[:1])
-    services = Services()
+    services = App()
     win = MainWindow(services)
     win.show()
     dialogs = {"job_match": win.match_job(), "settings": win.open_settings(), "audit": win.open_audit(),

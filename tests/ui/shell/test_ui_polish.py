@@ -23,7 +23,7 @@ def test_status_bar_counts_people_like_the_pane(window, qtbot, tmp_path):
         assert len(report.generated) == 3, report.failed
     with qtbot.waitSignal(window.importer.batch_finished, timeout=300_000):
         window.importer.import_paths([tmp_path / "classic", tmp_path / "sidebar"])
-    people = len(window.services.list_people())
+    people = len(window.services.people.list_people())
     docs = window.services.catalog.counts()["candidates"]
     assert people < docs  # the case the bar used to get wrong
     with qtbot.waitSignal(window.status.refreshed, timeout=60_000):
@@ -69,8 +69,8 @@ def test_search_highlights_whole_words_only(tmp_path):
 
 
 def test_a_new_search_relights_the_shown_cv_with_its_own_words(chat_services, qtbot):
-    from tests.ui.conftest import close_window, open_window
     from tests.ui.candidates.test_ui_ranked_search import _search
+    from tests.ui.conftest import close_window, open_window
 
     win = open_window(qtbot, chat_services)
     try:
@@ -97,7 +97,7 @@ def test_a_new_search_relights_the_shown_cv_with_its_own_words(chat_services, qt
 def test_llm_state_does_not_wait_for_the_index(qtbot, services, monkeypatch):
     import threading
 
-    from cvrag_desktop.ui import status
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.ui.main_window import MainWindow
 
     gate = threading.Event()
@@ -106,7 +106,7 @@ def test_llm_state_does_not_wait_for_the_index(qtbot, services, monkeypatch):
         gate.wait(60)  # the shard opening on a busy laptop
         raise RuntimeError("index not opened in this test")
 
-    monkeypatch.setattr(status.core, "index", slow_index)
+    monkeypatch.setattr(App, "index", property(slow_index))
     win = MainWindow(services)
     qtbot.addWidget(win)
     try:

@@ -4,22 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from types import SimpleNamespace
 
-from cvrag_desktop import cli_assistant
+from cvrag_desktop.app.assembly import App
+from cvrag_desktop.cli import assistant as cli_assistant
 from cvrag_desktop.config import Settings, app_paths
 
 
-def _exporting(ns: SimpleNamespace) -> SimpleNamespace:
-    """A facade stand-in that writes (and audits) matrix exports like ``Services.export_match_csv``."""
-    from cvrag_desktop.catalog.audit import audit_for
-    from cvrag_desktop.services import Services
-
-    ns.audit = audit_for(ns.catalog)
-    ns.paths = getattr(ns, "paths", None) or app_paths()
-    ns._room_to_export = lambda: Services._room_to_export(ns)  # the disk-space check before an export
-    ns.export_match_csv = lambda result, path, blind=False: Services.export_match_csv(ns, result, path, blind)
-    return ns
+def _app(catalog, search=None, settings: Settings | None = None) -> App:
+    """The application over the test's open catalog and index (the CLI is handed an App, as in ``main``)."""
+    return App(app_paths(), settings or Settings(llm_base_url="http://127.0.0.1:9"), catalog=catalog, index=search)
 
 
 def _run(argv, svc, capsys):
@@ -31,8 +24,7 @@ def _run(argv, svc, capsys):
 
 
 def test_ask_and_match_json(catalog, search, capsys, tmp_path):
-    svc = SimpleNamespace(catalog=catalog, paths=app_paths(), settings=Settings(llm_base_url="http://127.0.0.1:9"),
-                          index=search)
+    svc = _app(catalog, search)
     out = json.loads(_run(["ask", "Who speaks German?", "--json", "--no-llm"], svc, capsys))
     assert set(out) >= {"status", "answer", "route", "filters", "citations"}
     assert out["filters"] == {"languages": ["German"]}
@@ -80,8 +72,7 @@ def test_match_and_a_saved_match_export_their_matrix(catalog, search, capsys, tm
 
     from cvrag_desktop.catalog.blind import pseudonym
 
-    svc = _exporting(SimpleNamespace(catalog=catalog, paths=app_paths(),
-                                     settings=Settings(llm_base_url="http://127.0.0.1:9"), index=search))
+    svc = _app(catalog, search)
     jd = tmp_path / "jd.txt"
     jd.write_text("Requirements: Python, Kafka. Fluent German.", encoding="utf-8")
     live = tmp_path / "live.csv"
@@ -90,8 +81,8 @@ def test_match_and_a_saved_match_export_their_matrix(catalog, search, capsys, tm
         table = list(csv.reader(fh))
     assert table[0][:4] == ["Rank", "Candidate", "Score", "Met"]
     assert [r[1] for r in table[1:]] == [c["name"] for c in result["candidates"]]
-    saved = _exporting(SimpleNamespace(catalog=catalog, open_match=lambda mid: {
-        "match_id": mid, "jd_text": jd.read_text(), "result": result}))
+    saved = _app(catalog)
+    saved.jobs.open_match = lambda mid: {"match_id": mid, "jd_text": jd.read_text(), "result": result}
     blind = tmp_path / "blind.csv"
     _run(["matches", "--open", "3", "--csv", str(blind), "--blind"], saved, capsys)
     with open(blind, encoding="utf-8-sig", newline="") as fh:

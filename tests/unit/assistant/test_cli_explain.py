@@ -8,8 +8,8 @@ import json
 
 import pytest
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.cli import main
-from cvrag_desktop.services import Services
 from tests.unit.assistant.conftest import PEOPLE, add_person
 
 JD = "Backend engineer\nRequirements: Python, Kafka, fluent English.\nNice to have: Go"
@@ -18,12 +18,12 @@ JD = "Backend engineer\nRequirements: Python, Kafka, fluent English.\nNice to ha
 @pytest.fixture
 def match_id(tmp_path):
     """The four people in the library and one saved job match; the session closed again (the CLI opens its own)."""
-    svc = Services()
+    svc = App()
     for p in PEOPLE:
         add_person(svc.catalog, p)
     svc.index.rebuild()
     result = svc.assistant.match_jd(JD, use_llm=False, limit=None)
-    mid = svc.save_match(result, JD)["match_id"]
+    mid = svc.jobs.save_match(result, JD)["match_id"]
     svc.close()
     return mid
 

@@ -122,19 +122,19 @@ def test_migration_adds_the_reveal_log_to_a_version_3_catalog(tmp_path):
 
 
 def test_services_reveal_records_who_and_rejects_unknown_ids(tmp_path, monkeypatch):
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.config import app_paths
-    from cvrag_desktop.services import Services
 
     monkeypatch.setenv("CVRAG_HOME", str(tmp_path / "home"))
-    svc = Services(app_paths())
+    svc = App(app_paths())
     try:
         add_document(svc.catalog, "a1", ANA_OLD)
-        assert svc.set_blind(True) is True
-        out = svc.reveal_candidate("a1", by="lead")
+        assert svc.blind.set_blind(True) is True
+        out = svc.blind.reveal_candidate("a1", by="lead")
         assert out["name"] == "Ana Ruiz" and out["revealed_by"] == "lead"
         assert [(r.candidate_id, r.revealed_by) for r in svc.blind.reveals()] == [("a1", "lead")]
         with pytest.raises(NotFound):
-            svc.reveal_candidate("nope")
+            svc.blind.reveal_candidate("nope")
     finally:
         svc.close()
 
@@ -143,9 +143,9 @@ def test_blind_csv_export_and_cli_flag(tmp_path, capsys):
     import csv
     import json
 
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.cli import main
     from cvrag_desktop.export import export_candidates_csv
-    from cvrag_desktop.services import Services
 
     rows = [dict(ROW)]
     export_candidates_csv(rows, tmp_path / "plain.csv", notes={"abc123": "Ana Ruiz said yes"})
@@ -158,7 +158,7 @@ def test_blind_csv_export_and_cli_flag(tmp_path, capsys):
     table = list(csv.reader(blind_text.splitlines()))
     assert table[1][0] == blind.pseudonym("abc123") and "said yes" in table[1][1] and "Python" in table[1]
 
-    svc = Services()
+    svc = App()
     add_document(svc.catalog, "a1", ANA_OLD)
     svc.close()
     assert main(["export", str(tmp_path / "cli"), "--blind", "--json"]) == 0

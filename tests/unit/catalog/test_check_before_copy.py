@@ -8,14 +8,14 @@ import threading
 
 import pytest
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.config import IngestLimits
-from cvrag_desktop.services import Services
 from tests.support import hostile
 
 
 @pytest.fixture
 def svc():
-    s = Services()
+    s = App()
     yield s
     s.close()
 
@@ -23,7 +23,7 @@ def svc():
 def _ingest_with_timeout(svc, inputs, seconds=60):
     """Run an import on a thread so a hang fails the test instead of freezing the run."""
     box = {}
-    t = threading.Thread(target=lambda: box.setdefault("report", svc.ingest(inputs, use_llm=False)), daemon=True)
+    t = threading.Thread(target=lambda: box.setdefault("report", svc.library.ingest(inputs, use_llm=False)), daemon=True)
     t.start()
     t.join(seconds)
     assert not t.is_alive(), "the import hung"
@@ -64,7 +64,7 @@ def test_symlink_leaving_the_chosen_folder_is_refused(tmp_path, svc):
     st = _status(report)
     assert st["cv.pdf"][0] == "refused" and "outside the folders" in st["cv.pdf"][1]
     assert report.ingested == 1
-    assert [c["name"] for c in svc.list_candidates()] == ["Jane Roe"]
+    assert [c["name"] for c in svc.people.list_candidates()] == ["Jane Roe"]
     assert len(_library(svc)) == 1
 
 

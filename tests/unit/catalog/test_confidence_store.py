@@ -7,6 +7,7 @@ import csv
 import json
 import sqlite3
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.catalog import db as catalog_db
 from cvrag_desktop.catalog.blind import redact_detail, redact_row
 from cvrag_desktop.catalog.db import Catalog
@@ -15,40 +16,39 @@ from cvrag_desktop.domain import LOW_CONFIDENCE
 from cvrag_desktop.export import export_candidates_csv
 from cvrag_desktop.ingestion.normalize import normalize_document
 from cvrag_desktop.ingestion.read.extract import extract_document
-from cvrag_desktop.services import Services
 from tests.support.confidence_docs import doubtful_cv, write_page
 from tests.support.people_docs import add_document, make_cv
 
 
 def test_a_read_cv_round_trips_through_catalog_and_services(tmp_path):
     cv, _ = normalize_document(extract_document(write_page(tmp_path / "in")))
-    svc = Services()
+    svc = App()
     add_document(svc.catalog, "q1", cv)
     stored = {r["field"]: r for r in svc.catalog.query(
         "SELECT field, confidence, reason FROM provenance WHERE candidate_id = 'q1'")}
     assert stored["experiences[1].company"]["confidence"] < LOW_CONFIDENCE
     assert stored["experiences[1].company"]["reason"].startswith("employer: ")
     assert stored["emails"]["confidence"] is None  # e-mails are not scored
-    rec = svc.get_candidate("q1")
+    rec = svc.people.get_candidate("q1")
     assert rec["confidence"]["experiences[1].title"]["low"] is True
     assert rec["confidence"]["name"] == {"score": 1.0, "low": False, "reason": ""}
-    row = svc.list_candidates()[0]
+    row = svc.people.list_candidates()[0]
     assert set(row["confidence"]) == {"name", "current_title", "current_company"}
     assert not any(c["low"] for c in row["confidence"].values())  # the current role is the well-read one
-    person = svc.list_people(with_documents=True)[0]
+    person = svc.people.list_people(with_documents=True)[0]
     assert person["confidence"] == row["confidence"] and person["document_rows"][0]["confidence"] == row["confidence"]
     svc.close()
 
 
 def test_a_low_current_title_is_flagged_in_rows_and_exported_clean(tmp_path):
-    svc = Services()
+    svc = App()
     add_document(svc.catalog, "d1", doubtful_cv())
-    row = svc.list_candidates()[0]
+    row = svc.people.list_candidates()[0]
     assert row["confidence"]["current_title"] == {"score": 0.45, "low": True,
                                                   "reason": "title: no job-title vocabulary"}
     assert row["current_title"] == "Zephyr Tinkerer"  # the value itself is untouched
     out = tmp_path / "x.csv"
-    export_candidates_csv(svc.list_candidates(), out)
+    export_candidates_csv(svc.people.list_candidates(), out)
     with out.open(encoding="utf-8-sig") as f:
         exported = list(csv.DictReader(f))
     assert exported[0]["Current title"] == "Zephyr Tinkerer" and "?" not in exported[0]["Current title"]
@@ -56,15 +56,15 @@ def test_a_low_current_title_is_flagged_in_rows_and_exported_clean(tmp_path):
 
 
 def test_blind_rows_do_not_mark_the_pseudonym(tmp_path):
-    svc = Services()
+    svc = App()
     cv = doubtful_cv(title_score=0.9)
     cv = cv.model_copy(update={"provenance": [p.model_copy(update={"confidence": 0.2}) if p.field == "name" else p
                                               for p in cv.provenance]})
     add_document(svc.catalog, "d1", cv)
-    row = svc.list_candidates()[0]
+    row = svc.people.list_candidates()[0]
     assert row["confidence"]["name"]["low"] is True
     assert "name" not in redact_row(row)["confidence"]
-    assert "name" not in redact_detail(svc.get_candidate("d1"))["confidence"]
+    assert "name" not in redact_detail(svc.people.get_candidate("d1"))["confidence"]
     svc.close()
 
 
@@ -100,7 +100,7 @@ def test_a_version_5_catalog_migrates_and_its_old_rows_show_no_marks(tmp_path):
 
 
 def test_cli_marks_low_values_and_json_carries_the_map(capsys):
-    svc = Services()
+    svc = App()
     add_document(svc.catalog, "d1", doubtful_cv())
     add_document(svc.catalog, "d2", doubtful_cv(name="Lena Hartwig", title="Backend Engineer", title_score=0.9))
     svc.close()

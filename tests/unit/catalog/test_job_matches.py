@@ -30,9 +30,9 @@ def add_cv(catalog, cid: str, cv, library) -> None:
 @pytest.fixture
 def services(_isolated_home):
     """A services session in this test's fresh CVRAG_HOME, with Ana (two documents) and Ben."""
-    from cvrag_desktop.services import Services
+    from cvrag_desktop.app.assembly import App
 
-    svc = Services()
+    svc = App()
     lib = svc.paths.library_dir
     for cid, cv in (("a1", ANA_OLD), ("a2", ANA_NEW), ("b1", BEN)):
         add_cv(svc.catalog, cid, cv, lib)
@@ -56,45 +56,45 @@ def test_match_rows_are_people_and_unread_requirements_are_listed(services):
 
 def test_save_list_open_delete(services):
     result = _result(services)
-    saved = services.save_match(result, JD)
+    saved = services.jobs.save_match(result, JD)
     assert saved["title"] == "Backend developer" and saved["candidates"] == 2 and saved["not_interpreted"] == 2
-    other = services.save_match(result, JD, title="  Second   try ")
-    assert [m["match_id"] for m in services.list_matches()] == [other["match_id"], saved["match_id"]]
-    assert services.list_matches()[0]["title"] == "Second try"
-    opened = services.open_match(saved["match_id"])
+    other = services.jobs.save_match(result, JD, title="  Second   try ")
+    assert [m["match_id"] for m in services.jobs.list_matches()] == [other["match_id"], saved["match_id"]]
+    assert services.jobs.list_matches()[0]["title"] == "Second try"
+    opened = services.jobs.open_match(saved["match_id"])
     assert opened["jd_text"] == JD and opened["used_llm"] is False and opened["title"] == "Backend developer"
     got = opened["result"]
     assert [c["candidate_id"] for c in got["candidates"]] == [c["candidate_id"] for c in result["candidates"]]
     assert got["candidates"][0]["cells"] == result["candidates"][0]["cells"]
     assert got["evidence"] == result["evidence"] and got["evidence"]
     assert got["unread"] == ["German", "Klingon"] and got["requirements"] == result["requirements"]
-    services.delete_match(saved["match_id"])
-    assert [m["match_id"] for m in services.list_matches()] == [other["match_id"]]
+    services.jobs.delete_match(saved["match_id"])
+    assert [m["match_id"] for m in services.jobs.list_matches()] == [other["match_id"]]
     with pytest.raises(NotFound):
-        services.open_match(saved["match_id"])
+        services.jobs.open_match(saved["match_id"])
     with pytest.raises(NotFound):
-        services.delete_match(saved["match_id"])
+        services.jobs.delete_match(saved["match_id"])
     with pytest.raises(InvalidInput):
-        services.open_match("abc")
+        services.jobs.open_match("abc")
     with pytest.raises(InvalidInput):
-        services.save_match(result, "   ")
+        services.jobs.save_match(result, "   ")
     assert services.catalog.query("SELECT COUNT(*) FROM job_match_rows WHERE match_id = ?",
                                   (saved["match_id"],))[0][0] == 0
 
 
 def test_forget_removes_the_candidate_from_every_saved_match_and_backup(services):
     result = _result(services)
-    first = services.save_match(result, JD)["match_id"]
-    second = services.save_match(result, JD, title="again")["match_id"]
+    first = services.jobs.save_match(result, JD)["match_id"]
+    second = services.jobs.save_match(result, JD, title="again")["match_id"]
     backup = services.catalog.backup_now("test")
-    services.delete_person("a2")  # both of Ana's documents
+    services.people.delete_person("a2")  # both of Ana's documents
     for mid in (first, second):
-        got = services.open_match(mid)["result"]
+        got = services.jobs.open_match(mid)["result"]
         assert [c["candidate_id"] for c in got["candidates"]] == ["b1"]
         flat = json.dumps(got, ensure_ascii=False)
         assert "Ana" not in flat and "Ruiz" not in flat and "a2-0" not in flat
         assert all(ev["candidate_id"] != "a2" for ev in got["evidence"].values())
-    assert services.list_matches()[0]["candidates"] == 1
+    assert services.jobs.list_matches()[0]["candidates"] == 1
     with sqlite3.connect(backup) as conn:
         assert {r[0] for r in conn.execute("SELECT candidate_id FROM job_match_rows")} == {"b1"}
         assert not [r for r in conn.execute("SELECT evidence FROM job_match_evidence") if "Ana" in r[0]]

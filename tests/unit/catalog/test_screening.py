@@ -79,9 +79,9 @@ def test_saved_searches(tmp_path):
 @pytest.fixture
 def services(_isolated_home):
     """A services session in this test's fresh CVRAG_HOME."""
-    from cvrag_desktop.services import Services
+    from cvrag_desktop.app.assembly import App
 
-    svc = Services()
+    svc = App()
     yield svc
     svc.close()
 
@@ -90,16 +90,16 @@ def test_forget_removes_the_state_from_catalog_and_backups(services):
     lib = services.paths.library_dir
     for cid, cv in (("a1", ANA_OLD), ("a2", ANA_NEW), ("b1", BEN)):
         add_document(services.catalog, cid, cv, lib)
-    services.set_screening(["a1"], status="offer", note="Ana: ask about notice period", add_tags=["senior"])
-    services.set_screening(["b1"], status="rejected")
-    assert services.screening_of(["a2"])["a2"]["status"] == "offer"
+    services.screening.set_screening(["a1"], status="offer", note="Ana: ask about notice period", add_tags=["senior"])
+    services.screening.set_screening(["b1"], status="rejected")
+    assert services.screening.screening_of(["a2"])["a2"]["status"] == "offer"
     backup = services.catalog.backup_now("test")
-    services.delete_person("a2")  # both of Ana's documents
+    services.people.delete_person("a2")  # both of Ana's documents
     assert [r[0] for r in services.catalog.query("SELECT candidate_id FROM screening")] == ["b1"]
     with sqlite3.connect(backup) as conn:
         assert [r[0] for r in conn.execute("SELECT candidate_id FROM screening")] == ["b1"]
     with pytest.raises(NotFound):
-        services.set_screening(["a1"], status="new")
+        services.screening.set_screening(["a1"], status="new")
 
 
 def test_export_adds_screening_columns(tmp_path):

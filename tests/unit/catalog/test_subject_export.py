@@ -9,8 +9,8 @@ import zipfile
 
 import pytest
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.cli import main
-from cvrag_desktop.services import Services
 from tests.conftest import REAL_CVS
 from tests.support.home_grep import grep_data_home
 
@@ -25,7 +25,7 @@ def labelled(n: int) -> list[dict]:
     return found[:n]
 
 
-def build_library(tmp_path) -> tuple[Services, dict, str]:
+def build_library(tmp_path) -> tuple[App, dict, str]:
     """Ingest three real CVs; screen, shortlist, match, chat about and reveal the first person whose name reads."""
     if not (REAL_CVS / "labels.json").is_file():
         pytest.skip("the labelled real CVs are not here")
@@ -34,10 +34,10 @@ def build_library(tmp_path) -> tuple[Services, dict, str]:
     folder.mkdir()
     for r in chosen:
         shutil.copy(REAL_CVS / "pdf" / r["file"], folder / r["file"])
-    svc = Services()
-    report = svc.ingest([folder], use_llm=False, workers=1)
+    svc = App()
+    report = svc.library.ingest([folder], use_llm=False, workers=1)
     assert report.ingested == len(chosen), report.failed
-    people = svc.list_people()
+    people = svc.people.list_people()
     target = label = None
     for r in chosen:
         for p in people:
@@ -50,14 +50,14 @@ def build_library(tmp_path) -> tuple[Services, dict, str]:
     assert target is not None, "no labelled person was read with its name and e-mail"
     pid = target["id"]
     name = label["name"]  # notes naming them: the grep must find those rows, and the export hold them
-    svc.set_screening([pid], status="interview", rating=4, add_tags=["strong"], note=f"Call {name} on Monday")
+    svc.screening.set_screening([pid], status="interview", rating=4, add_tags=["strong"], note=f"Call {name} on Monday")
     sl = svc.shortlists.create("Round one")
     svc.shortlists.add(sl.shortlist_id, [pid], note=f"{name} asked for remote work")
     result = svc.assistant.match_jd("Software engineer. Must have: Python. Nice to have: Docker.", use_llm=False)
-    svc.save_match(result, "Software engineer. Must have: Python. Nice to have: Docker.")
+    svc.jobs.save_match(result, "Software engineer. Must have: Python. Nice to have: Docker.")
     svc.assistant.ask(f"What did {label['name']} do?", use_llm=False)
     svc.assistant.ask("Who knows Python?", use_llm=False)
-    svc.reveal_candidate(pid, reason="interview planning")
+    svc.blind.reveal_candidate(pid, reason="interview planning")
     svc.catalog.backup_now("test")  # a backup holds the person too: its rows must be in the export as well
     return svc, label, pid
 
@@ -100,7 +100,7 @@ def in_export(table: str, row: dict, idx: dict) -> bool:
 
 def test_export_holds_every_record_a_grep_of_the_home_finds(tmp_path, _isolated_home):
     svc, label, pid = build_library(tmp_path)
-    out = svc.export_subject(pid, tmp_path / "subject.zip")
+    out = svc.compliance.export_subject(pid, tmp_path / "subject.zip")
     with zipfile.ZipFile(out["path"]) as z:
         data = json.loads(z.read("subject.json"))
         summary = z.read("summary.html").decode("utf-8")
@@ -124,19 +124,19 @@ def test_export_holds_every_record_a_grep_of_the_home_finds(tmp_path, _isolated_
     assert {e["action"] for e in data["audit_entries"]} >= {"screening.status", "shortlist.add", "job_match.run",
                                                            "blind.reveal"}
     assert "Round one" in summary and "interview" in summary
-    assert svc.audit_entries(action="export.subject", person=pid)
+    assert svc.compliance.audit_entries(action="export.subject", person=pid)
     counts: dict = {}
     for f, t, _r in found["rows"]:
         counts[f"{f}:{t}"] = counts.get(f"{f}:{t}", 0) + 1
     print(f"\nsubject export: grep found {len(found['rows'])} rows naming the person, all in the export: "
           f"{dict(sorted(counts.items()))}; other files: {sorted(found['files'])}")
-    others = [p for p in svc.list_people() if p["id"] != pid]
+    others = [p for p in svc.people.list_people() if p["id"] != pid]
     assert all(o["id"] not in idx["docs"] for o in others)  # nobody else's documents
     svc.close()
 
 
 def test_cli_export_subject(tmp_path, capsys):
-    svc = Services()
+    svc = App()
     from tests.support.people_docs import BEN, add_document
 
     add_document(svc.catalog, "b1", BEN, svc.paths.data_dir / "library")
@@ -153,14 +153,14 @@ def test_cli_export_subject(tmp_path, capsys):
 def test_a_person_with_two_documents_exports_both(tmp_path):
     from tests.support.people_docs import ANA_NEW, ANA_OLD, add_document
 
-    svc = Services()
+    svc = App()
     lib = svc.paths.data_dir / "library"
     add_document(svc.catalog, "a1", ANA_OLD, lib)
     add_document(svc.catalog, "a2", ANA_NEW, lib)
-    svc.set_screening(["a1"], status="screening")
-    svc.set_screening(["a2"], status="offer")
-    svc.set_consent("a2", "2099-12-31")
-    out = svc.export_subject("a1", tmp_path / "ana.zip")
+    svc.screening.set_screening(["a1"], status="screening")
+    svc.screening.set_screening(["a2"], status="offer")
+    svc.compliance.set_consent("a2", "2099-12-31")
+    out = svc.compliance.export_subject("a1", tmp_path / "ana.zip")
     assert out["documents"] == 2 and out["originals"] == 2
     with zipfile.ZipFile(out["path"]) as z:
         data = json.loads(z.read("subject.json"))

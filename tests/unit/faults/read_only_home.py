@@ -57,19 +57,19 @@ print(json.dumps(results))
 
 def build_home(base: Path) -> dict:
     """A home at ``base/home`` with CVs, a merged person, a saved match, a thread and a leftover; returns ids."""
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.cli import main
-    from cvrag_desktop.services import Services
 
     folder = base / "in"
     write_corpus(folder)
     (base / "jd.txt").write_text(JD, encoding="utf-8")
-    svc = Services()
+    svc = App()
     try:
-        assert svc.ingest([folder], use_llm=False, workers=1).ingested == 3
-        by_name = {r["name"]: r["id"] for r in svc.list_candidates()}
+        assert svc.library.ingest([folder], use_llm=False, workers=1).ingested == 3
+        by_name = {r["name"]: r["id"] for r in svc.people.list_candidates()}
         ids = {"target": by_name["Quillon Verbrugge"], "other": by_name["Maribel Ostrander"],
                "third": by_name["Tobiah Lindqvist"]}
-        svc.merge_people([ids["other"], ids["third"]])
+        svc.people.merge_people([ids["other"], ids["third"]])
         counts = svc.catalog.counts()
         data_dir = svc.paths.data_dir
     finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from cvrag_desktop.services import Services
+from cvrag_desktop.app.assembly import App
 from tests.unit.faults.cvs import EMAIL, NAME, PHRASE, write_corpus
 
 
@@ -23,17 +23,17 @@ def grep_home(home: Path, needles: list[str]) -> dict[str, list[str]]:
     return found
 
 
-def _ingest(svc: Services, folder: Path) -> str:
-    report = svc.ingest([folder], use_llm=False, workers=1)
+def _ingest(svc: App, folder: Path) -> str:
+    report = svc.library.ingest([folder], use_llm=False, workers=1)
     assert report.ingested == 3, report
-    ids = [r["id"] for r in svc.list_candidates() if r["name"] == NAME]
-    assert ids, [r["name"] for r in svc.list_candidates()]
+    ids = [r["id"] for r in svc.people.list_candidates() if r["name"] == NAME]
+    assert ids, [r["name"] for r in svc.people.list_candidates()]
     return ids[0]
 
 
 def test_forget_leaves_no_trace_in_the_data_home(tmp_path, _isolated_home):
     home = _isolated_home
-    svc = Services()
+    svc = App()
     cid = _ingest(svc, write_corpus(tmp_path / "in")[0].parent)
     svc.catalog.backup_now("test")  # a backup holding the candidate must be cleaned too
     # chat threads that name and quote the candidate, and one that does not
@@ -43,9 +43,9 @@ def test_forget_leaves_no_trace_in_the_data_home(tmp_path, _isolated_home):
     other = svc.assistant.ask("What does Tobiah Lindqvist do?", use_llm=False)
     before = grep_home(home, [NAME, EMAIL, PHRASE])
     assert before.get(NAME) and before.get(PHRASE), before
-    n_before = len(svc.list_candidates())
+    n_before = len(svc.people.list_candidates())
 
-    report = svc.delete_candidate(cid)
+    report = svc.people.delete_candidate(cid)
     removed = {t["thread_id"] for t in report["threads_removed"]}
     assert quoting["thread_id"] in removed
     assert not report["pending"]
@@ -53,10 +53,10 @@ def test_forget_leaves_no_trace_in_the_data_home(tmp_path, _isolated_home):
 
     after = grep_home(home, [NAME, EMAIL, PHRASE, cid])
     assert after == {}, f"still on disk after forgetting: {after}"
-    svc = Services()
-    assert len(svc.list_candidates()) == n_before - 1
+    svc = App()
+    assert len(svc.people.list_candidates()) == n_before - 1
     assert svc.catalog.pending_forgets() == []
-    assert all(cid != h["candidate_id"] for h in svc.search("Kafka ledger reconciliation", k=20))
+    assert all(cid != h["candidate_id"] for h in svc.search.search("Kafka ledger reconciliation", k=20))
     left = {t["thread_id"] for t in svc.assistant.threads()}
     assert quoting["thread_id"] not in left
     assert other["thread_id"] in left, "a thread about someone else must stay"
@@ -80,32 +80,32 @@ def test_delete_while_another_process_holds_the_index(tmp_path, _isolated_home):
     import subprocess
     import sys
 
-    svc = Services()
+    svc = App()
     cid = _ingest(svc, write_corpus(tmp_path / "in")[0].parent)
-    stored = Path(svc.get_candidate(cid)["stored_path"])
-    n_before = len(svc.list_candidates())
+    stored = Path(svc.people.get_candidate(cid)["stored_path"])
+    n_before = len(svc.people.list_candidates())
     index_dir = svc.paths.index_dir
     svc.close()
     holder = subprocess.Popen([sys.executable, "-c", HOLD_INDEX, str(index_dir)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True, env=os.environ.copy())
     try:
         assert holder.stdout.readline().strip() == "held"
-        svc = Services()
-        report = svc.delete_candidate(cid)
+        svc = App()
+        report = svc.people.delete_candidate(cid)
         assert report["pending"] == ["index"], report
         assert "another CV RAG window or process" in report["pending_reason"]
         assert not stored.exists(), "the CV file must not stay in the library"
         assert svc.catalog.candidate(cid) is None
-        assert len(svc.list_candidates()) == n_before - 1
+        assert len(svc.people.list_candidates()) == n_before - 1
         svc.close()
     finally:
         holder.stdin.close()
         holder.wait(timeout=30)
-    svc = Services()  # next start finishes the journalled forget
+    svc = App()  # next start finishes the journalled forget
     assert svc.catalog.pending_forgets() == []
     assert svc.resumed_forgets and not svc.resumed_forgets[0]["pending"]
-    assert all(h["candidate_id"] != cid for h in svc.search("Kafka", k=50))
-    assert len(svc.list_candidates()) == n_before - 1
+    assert all(h["candidate_id"] != cid for h in svc.search.search("Kafka", k=50))
+    assert len(svc.people.list_candidates()) == n_before - 1
     svc.close()
 
 
@@ -115,20 +115,20 @@ def test_forget_failed_imports(tmp_path, capsys):
     folder = tmp_path / "in"
     write_corpus(folder)
     (folder / "broken.pdf").write_bytes(b"%PDF-1.4\n garbage that is no pdf " * 20)
-    svc = Services()
-    svc.ingest([folder], use_llm=False, workers=1)
-    failed = svc.failed_files()
+    svc = App()
+    svc.library.ingest([folder], use_llm=False, workers=1)
+    failed = svc.library.failed_files()
     assert len(failed) == 1
     kept = [Path(f["stored_path"]) for f in failed if f["stored_path"]]
-    n_candidates = len(svc.list_candidates())
+    n_candidates = len(svc.people.list_candidates())
     svc.close()
     assert main(["forget", "--failed"]) == 0
     out = capsys.readouterr().out
     assert "forgot 1 failed import(s)" in out and "broken.pdf" in out
-    svc = Services()
-    assert svc.failed_files() == []
+    svc = App()
+    assert svc.library.failed_files() == []
     assert not any(p.exists() for p in kept)
-    assert len(svc.list_candidates()) == n_candidates
+    assert len(svc.people.list_candidates()) == n_candidates
     svc.close()
 
 
@@ -138,9 +138,9 @@ def test_interrupted_forget_is_resumed_at_next_start(tmp_path, _isolated_home, m
 
     from cvrag_desktop.catalog import forget as forget_mod
 
-    svc = Services()
+    svc = App()
     cid = _ingest(svc, write_corpus(tmp_path / "in")[0].parent)
-    stored = Path(svc.get_candidate(cid)["stored_path"])
+    stored = Path(svc.people.get_candidate(cid)["stored_path"])
     svc.assistant.ask(f"What did {NAME} do?", use_llm=False)
     svc.close()
 
@@ -149,14 +149,14 @@ def test_interrupted_forget_is_resumed_at_next_start(tmp_path, _isolated_home, m
 
     real_run = forget_mod.run_forget
     monkeypatch.setattr(forget_mod, "run_forget", crash)
-    svc = Services()
+    svc = App()
     with pytest.raises(KeyboardInterrupt):
-        svc.delete_candidate(cid)
+        svc.people.delete_candidate(cid)
     assert svc.catalog.candidate(cid) is None and stored.exists()
     assert len(svc.catalog.pending_forgets()) == 1
     svc.close()
     monkeypatch.setattr(forget_mod, "run_forget", real_run)  # (not undo(): that would drop the test's home)
-    svc = Services()
+    svc = App()
     _ = svc.catalog  # opening resumes the journal
     assert svc.catalog.pending_forgets() == []
     assert not stored.exists()

@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from cvrag_desktop.app.assembly import App
+from cvrag_desktop.app.library import LibraryOps
 from cvrag_desktop.cli import main
-from cvrag_desktop.services import Services
 from tests.unit.faults.cvs import EMAIL, NAME, PHRASE, write_corpus
 from tests.unit.faults.test_forget import grep_home
 
@@ -28,11 +29,11 @@ from tests.unit.faults.test_forget import grep_home
 def _ingest(folder: Path) -> tuple[str, Path]:
     """Import the corpus in the current home; returns the target's id and library copy."""
     write_corpus(folder)
-    svc = Services()
+    svc = App()
     try:
-        assert svc.ingest([folder], use_llm=False, workers=1).ingested == 3
-        cid = next(r["id"] for r in svc.list_candidates() if r["name"] == NAME)
-        return cid, Path(svc.get_candidate(cid)["stored_path"])
+        assert svc.library.ingest([folder], use_llm=False, workers=1).ingested == 3
+        cid = next(r["id"] for r in svc.people.list_candidates() if r["name"] == NAME)
+        return cid, Path(svc.people.get_candidate(cid)["stored_path"])
     finally:
         svc.close()
 
@@ -45,9 +46,9 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def _names() -> list[str]:
-    svc = Services()
+    svc = App()
     try:
-        return sorted(r["name"] for r in svc.list_candidates())
+        return sorted(r["name"] for r in svc.people.list_candidates())
     finally:
         svc.close()
 
@@ -93,8 +94,8 @@ def test_forget_after_a_damaged_shard_was_set_aside(capsys, tmp_path, _isolated_
     assert code == 0 and json.loads(out)
     assert (home / "data" / "index" / "shard.damaged").is_dir()
     assert grep_home(home / "data" / "index", [EMAIL]), "the damaged shard holds the person"
-    svc = Services()  # the GUI's path: services.delete_person
-    svc.delete_person(cid)
+    svc = App()  # the GUI's path: services.delete_person
+    svc.people.delete_person(cid)
     assert not svc.last_forget["pending"], svc.last_forget
     assert "index/shard.damaged" in svc.last_forget["leftovers"]["removed"]
     svc.close()
@@ -132,10 +133,10 @@ def test_forget_in_a_moved_or_copied_home(capsys, tmp_path, _isolated_home, monk
     assert len(list((other / "data" / "library").iterdir())) == 2
     assert grep_home(other, [NAME, EMAIL, PHRASE, cid]) == {}
     assert len(_names()) == 2
-    svc = Services()
+    svc = App()
     rows = svc.catalog.query("SELECT stored_path FROM files WHERE stored_path IS NOT NULL")
     assert rows and all(r[0].startswith("library/") for r in rows), [r[0] for r in rows]
-    assert all(Path(r["stored_path"]).parent == other / "data" / "library" for r in svc.list_candidates())
+    assert all(Path(r["stored_path"]).parent == other / "data" / "library" for r in svc.people.list_candidates())
     svc.close()
     if how == "copy":
         assert _digests(original) == before, "forgetting in a copy must not touch the original home"
@@ -147,10 +148,10 @@ def test_forget_never_deletes_a_file_outside_the_home(tmp_path, _isolated_home):
     outside = tmp_path / "not-the-library" / stored.name
     outside.parent.mkdir()
     shutil.copy(stored, outside)
-    svc = Services()
+    svc = App()
     with svc.catalog.transaction() as c:  # a row pointing outside the home (hand-edited, or another tool)
         c.execute("UPDATE files SET stored_path = ? WHERE candidate_id = ?", (str(outside), cid))
-    report = svc.delete_candidate(cid)
+    report = svc.people.delete_candidate(cid)
     svc.close()
     assert report["refused"] == [str(outside)]
     assert outside.exists(), "a file outside the data home is never deleted"
@@ -162,18 +163,18 @@ def test_interrupted_rebuild_is_reported_and_continued(capsys, tmp_path, _isolat
     db = home / "data" / "catalog.sqlite3"
     db.write_bytes(os.urandom(8192) + db.read_bytes()[8192:])
     library = sorted((home / "data" / "library").iterdir())
-    real_ingest = Services.ingest
+    real_ingest = LibraryOps.ingest
 
     def dies_after_one(self, inputs, **kwargs):  # the process is killed after the first file
         real_ingest(self, library[:1], **kwargs)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(Services, "ingest", dies_after_one)
-    svc = Services()
+    monkeypatch.setattr(LibraryOps, "ingest", dies_after_one)
+    svc = App()
     with pytest.raises(KeyboardInterrupt):
-        svc.rebuild_catalog()
+        svc.library.rebuild_catalog()
     svc.close()
-    monkeypatch.setattr(Services, "ingest", real_ingest)
+    monkeypatch.setattr(LibraryOps, "ingest", real_ingest)
     assert len(list((home / "data").glob("catalog.damaged-*.sqlite3"))) == 1
 
     code, out, err = _run(capsys, "candidates", "list")
@@ -217,10 +218,11 @@ def test_leftovers_expire_and_can_be_purged_now(capsys, tmp_path, _isolated_home
 
 KILL_AFTER_FORGET = """
 import os, signal, sys
-from cvrag_desktop.services import Services
-svc = Services()
+from cvrag_desktop.app.assembly import App
+from cvrag_desktop.app.library import LibraryOps
+svc = App()
 svc.index  # opened like the desktop app has it
-report = svc.delete_candidate(sys.argv[1])
+report = svc.people.delete_candidate(sys.argv[1])
 print(report["pending"], flush=True)
 os.kill(os.getpid(), signal.SIGKILL)  # no close, no flush
 """
@@ -237,7 +239,7 @@ def test_kill_right_after_forget_leaves_nothing_in_the_index_wal(tmp_path, _isol
     assert proc.stdout.strip() == "[]", proc.stdout + proc.stderr
     assert (home / "data" / "index" / "shard" / "wal").is_dir()
     assert grep_home(home, [NAME, EMAIL, PHRASE, cid]) == {}
-    svc = Services()
-    assert cid not in {h["candidate_id"] for h in svc.search("Kafka ledger reconciliation", k=20)}
-    assert len(svc.list_candidates()) == 2
+    svc = App()
+    assert cid not in {h["candidate_id"] for h in svc.search.search("Kafka ledger reconciliation", k=20)}
+    assert len(svc.people.list_candidates()) == 2
     svc.close()

@@ -22,9 +22,9 @@ def _corpus(folder, tag: str) -> None:
 
 
 def test_a_hung_model_is_waited_for_once_in_a_twenty_cv_import(ollama_stub, monkeypatch, tmp_path):
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.config import app_paths, load_settings, save_settings
     from cvrag_desktop.llm.gateway import load_litellm
-    from cvrag_desktop.services import Services
 
     load_litellm()  # its import is not the model's time
     monkeypatch.setenv("CVRAG_LLM_URL", ollama_stub.url)
@@ -34,14 +34,14 @@ def test_a_hung_model_is_waited_for_once_in_a_twenty_cv_import(ollama_stub, monk
     _corpus(plain, "plain")
     _corpus(hung, "hung")
 
-    svc = Services()
+    svc = App()
     t0 = time.monotonic()
-    without = svc.ingest([plain], use_llm=False, workers=1)
+    without = svc.library.ingest([plain], use_llm=False, workers=1)
     took_without = time.monotonic() - t0
 
     ollama_stub.mode = "never_answer"  # the endpoint is up (tags answer); chat requests hang
     t0 = time.monotonic()
-    report = svc.ingest([hung], use_llm=True, workers=1)
+    report = svc.library.ingest([hung], use_llm=True, workers=1)
     took_with = time.monotonic() - t0
     waited = len(ollama_stub.chat_requests)
 
@@ -49,7 +49,7 @@ def test_a_hung_model_is_waited_for_once_in_a_twenty_cv_import(ollama_stub, monk
     assert waited <= 2, waited  # without the breaker: one timeout per CV (20)
     assert report.llm_note and "marked down" in report.llm_note
     assert f"{N - waited} request(s)" in report.llm_note  # the other files were read without asking
-    assert svc.files("processing") == []
+    assert svc.library.files("processing") == []
     print(f"\n{N} CVs: without the model {took_without:.1f} s; with a hung model {took_with:.1f} s "
           f"(ratio {took_with / took_without:.2f}); model calls that waited for the {TIMEOUT:g} s timeout: {waited}; "
           f"note: {report.llm_note}")

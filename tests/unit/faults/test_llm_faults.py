@@ -69,33 +69,33 @@ def test_cancel_stops_waiting_at_once(ollama_stub):
 @pytest.mark.parametrize("mode", ["trickle", "flood", "never_answer"])
 def test_ask_and_ingest_survive_a_misbehaving_server(ollama_stub, monkeypatch, tmp_path, mode):
     """`ask` answers (deterministic fallback) within its deadlines; ingest leaves nothing in processing."""
+    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.config import app_paths, load_settings, save_settings
-    from cvrag_desktop.services import Services
     from tests.unit.faults.cvs import write_corpus
 
     monkeypatch.setenv("CVRAG_LLM_URL", ollama_stub.url)
     ollama_stub.trickle_interval = 0.5
     paths = app_paths().ensure()
     save_settings(load_settings(paths).model_copy(update={"llm_timeout_s": DEADLINE}), paths)
-    svc = Services()
+    svc = App()
     assert svc.settings.llm_timeout_s == DEADLINE
     ollama_stub.mode = "normal"
     folder = tmp_path / "in"
     write_corpus(folder)
     ollama_stub.mode = mode
     t0 = time.monotonic()
-    report = svc.ingest([folder], workers=1)
+    report = svc.library.ingest([folder], workers=1)
     took_ingest = time.monotonic() - t0
     assert report.ingested == 3
-    assert svc.files("processing") == [] and svc.files("queued") == []
-    n = len(svc.list_candidates())
+    assert svc.library.files("processing") == [] and svc.library.files("queued") == []
+    n = len(svc.people.list_candidates())
     t0 = time.monotonic()
     result = svc.assistant.ask("Who knows Kafka?")
     took = time.monotonic() - t0
     assert result["answer"]
     assert len(result["answer"]) < 100_000
     assert took < 6 * DEADLINE + 5, took  # a few model calls, each bounded by the deadline
-    assert len(svc.list_candidates()) == n == 3
+    assert len(svc.people.list_candidates()) == n == 3
     threads = svc.paths.data_dir / "threads.sqlite3"
     assert threads.stat().st_size < 5_000_000
     print(f"\n{mode}: ingest {took_ingest:.1f} s, ask {took:.1f} s -> {result['status']}")

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.cli import main
-from cvrag_desktop.services import Services
 from tests.unit.faults.cvs import NAME, write_corpus, write_cv
 
 COMMANDS = [["candidates", "list"], ["doctor"], ["search", "Kafka"], ["reindex"], ["people", "list"]]
@@ -24,8 +24,8 @@ def imported(tmp_path):
     """A home with three imported CVs; returns (folder, counts before)."""
     folder = tmp_path / "in"
     write_corpus(folder)
-    svc = Services()
-    report = svc.ingest([folder], use_llm=False, workers=1)
+    svc = App()
+    report = svc.library.ingest([folder], use_llm=False, workers=1)
     assert report.ingested == 3
     counts = svc.catalog.counts()
     svc.close()
@@ -40,7 +40,7 @@ def run(capsys, *argv) -> tuple[int, str, str]:
 
 
 def _counts() -> dict:
-    svc = Services()
+    svc = App()
     try:
         return svc.catalog.counts()
     finally:
@@ -60,7 +60,7 @@ def _damage(db: Path, how: str) -> None:
 @pytest.mark.parametrize("how", ["truncated", "zeroed", "garbage"])
 def test_damaged_catalog_is_reported_and_rebuilt_from_the_library(capsys, imported, how):
     folder, before = imported
-    svc = Services()
+    svc = App()
     db, library = svc.paths.catalog_db, svc.paths.library_dir
     n_library = len(list(library.iterdir()))
     _damage(db, how)
@@ -82,7 +82,7 @@ def test_damaged_catalog_is_reported_and_rebuilt_from_the_library(capsys, import
 
 def test_damaged_index_is_rebuilt_from_the_catalog(capsys, imported):
     _folder, before = imported
-    shard = Services().paths.index_dir / "shard"  # the Qdrant Edge shard (cvrag_desktop/index/edge_store.py)
+    shard = App().paths.index_dir / "shard"  # the Qdrant Edge shard (cvrag_desktop/index/edge_store.py)
     segment = next((shard / "segments").iterdir())
     (segment / "segment.json").write_bytes(os.urandom(4096))
     code, out, err = run(capsys, "search", "Kafka", "--json")
@@ -142,7 +142,7 @@ def test_index_running_out_of_room_during_an_import(capsys, imported, tmp_path, 
     code, _out, err = run(capsys, "ingest", str(more), "--no-llm")
     assert code == 2 and "is full" in err and "2 CV(s) were imported, 2 of them are not searchable yet" in err, err
     monkeypatch.setattr(store, "_room", real_room)  # space freed: the next start reconciles
-    svc = Services()
+    svc = App()
     try:
         assert svc.catalog.counts()["candidates"] == 5
         assert svc.index.store.count() == svc.catalog.counts()["chunks"]
@@ -155,7 +155,7 @@ def test_two_processes_one_index(capsys, imported):
     from tests.unit.faults.test_forget import HOLD_INDEX
 
     _folder, before = imported
-    index_dir = Services().paths.index_dir
+    index_dir = App().paths.index_dir
     holder = subprocess.Popen([sys.executable, "-c", HOLD_INDEX, str(index_dir)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True, env=os.environ.copy())
     try:
@@ -289,7 +289,7 @@ def test_read_only_home_reads_work_and_writes_are_refused(read_only_runs, kind, 
 def test_damaged_thread_store_is_set_aside(capsys, imported):
     """Garbage in the conversation store: `ask` still answers; the damaged file is kept aside."""
     _folder, before = imported
-    data_dir = Services().paths.data_dir
+    data_dir = App().paths.data_dir
     (data_dir / "threads.sqlite3").write_bytes(os.urandom(16384))
     code, out, err = run(capsys, "ask", "Who knows Kafka?", "--no-llm", "--json")
     assert code == 0, err

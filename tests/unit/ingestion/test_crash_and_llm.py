@@ -9,8 +9,8 @@ import subprocess
 import sys
 import time
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.factory.pipeline import generate_batch
-from cvrag_desktop.services import Services
 
 
 def test_killed_import_resumes(tmp_path, _isolated_home):
@@ -34,13 +34,13 @@ def test_killed_import_resumes(tmp_path, _isolated_home):
         time.sleep(0.02)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    svc = Services()
-    before = len(svc.list_candidates())
+    svc = App()
+    before = len(svc.people.list_candidates())
     assert 3 <= before < 40, "the kill should land mid-import"
-    report = svc.ingest([src], use_llm=False)
+    report = svc.library.ingest([src], use_llm=False)
     assert report.ingested == 40 - before and report.duplicates == before
-    assert len(svc.list_candidates()) == 40
-    assert not svc.files("processing") and not svc.files("queued")
+    assert len(svc.people.list_candidates()) == 40
+    assert not svc.library.files("processing") and not svc.library.files("queued")
     svc.close()
 
 
@@ -53,10 +53,10 @@ def _cv_pdf(tmp_path):
 def test_llm_garbage_keeps_deterministic_record(tmp_path, ollama_stub, monkeypatch):
     monkeypatch.setenv("CVRAG_LLM_URL", ollama_stub.url)
     ollama_stub.mode = "garbage"
-    svc = Services()
-    report = svc.ingest([_cv_pdf(tmp_path)], use_llm=True)
+    svc = App()
+    report = svc.library.ingest([_cv_pdf(tmp_path)], use_llm=True)
     assert report.ingested == 1
-    row = svc.list_candidates()[0]
+    row = svc.people.list_candidates()[0]
     assert row["name"] == "Jane Roe" and row["current_company"] == "Acme Corp"
     svc.close()
 
@@ -70,9 +70,9 @@ def test_llm_fills_a_gap_but_cannot_invent(tmp_path, ollama_stub, monkeypatch):
         "location": "Madrid", "emails": [], "phones": [], "skills": ["Kafka", "COBOL"],
         "languages": ["Klingon"], "certifications": [], "experiences": [], "education": [],
     })
-    svc = Services()
-    assert svc.ingest([_cv_pdf(tmp_path)], use_llm=True).ingested == 1
-    rec = svc.get_candidate(svc.list_candidates()[0]["id"])
+    svc = App()
+    assert svc.library.ingest([_cv_pdf(tmp_path)], use_llm=True).ingested == 1
+    rec = svc.people.get_candidate(svc.people.list_candidates()[0]["id"])
     assert "COBOL" not in rec["skills"] and "Klingon" not in rec["languages"]
     assert ollama_stub.chat_requests, "the LLM pass was attempted"
     assert rec["location"] == "Madrid"  # a gap filled with a value the CV really states

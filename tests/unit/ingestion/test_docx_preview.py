@@ -12,12 +12,13 @@ import docx
 import pymupdf
 import pytest
 
+from cvrag_desktop.app.assembly import App
+from cvrag_desktop.app.health import document_preview
 from cvrag_desktop.catalog.library import preview_path
 from cvrag_desktop.config import IngestLimits
 from cvrag_desktop.errors import PdfUnreadable
 from cvrag_desktop.ingestion.read.docx_reader import extract_docx
 from cvrag_desktop.preview.docx_preview import is_synthetic, render_preview
-from cvrag_desktop.services import Services, document_preview
 
 NAME = "Oriana Vélez Tamarit"
 EMAIL = "oriana.velez@example.org"
@@ -60,13 +61,13 @@ def hits_in(pdf_path: str, page: int, needle: str, bbox) -> list:
 
 @pytest.fixture
 def imported(tmp_path):
-    svc = Services()
+    svc = App()
     folder = tmp_path / "in"
     folder.mkdir()
     write_docx(folder / "oriana.docx")
-    report = svc.ingest([folder], use_llm=False, workers=1)
+    report = svc.library.ingest([folder], use_llm=False, workers=1)
     assert report.ingested == 1, report
-    cid = svc.list_candidates()[0]["id"]
+    cid = svc.people.list_candidates()[0]["id"]
     yield svc, cid
     svc.close()
 
@@ -85,7 +86,7 @@ def test_every_line_box_holds_its_text_across_pages(tmp_path):
 
 def test_import_keeps_a_preview_and_facts_point_into_it(imported):
     svc, cid = imported
-    rec = svc.get_candidate(cid)
+    rec = svc.people.get_candidate(cid)
     preview = preview_path(rec["stored_path"])
     assert preview.exists() and preview.parent.name == "previews"
     assert rec["stored_path"].endswith(".docx")
@@ -104,7 +105,7 @@ def test_a_citation_into_a_docx_opens_at_the_cited_lines(imported):
     r = svc.assistant.ask("How many candidates speak German?", use_llm=False)
     assert r["status"] == "answered" and r["citations"], r
     c = next(c for c in r["citations"] if c["candidate_id"] == cid)
-    stored = svc.get_candidate(cid)["stored_path"]
+    stored = svc.people.get_candidate(cid)["stored_path"]
     pdf, page, bbox = document_preview(stored, c["page"], c["bbox"])
     assert pdf == str(preview_path(stored)) and bbox
     cited = [f["value"] for f in c["facts"]] or [c["full_text"].splitlines()[0]]
@@ -113,8 +114,8 @@ def test_a_citation_into_a_docx_opens_at_the_cited_lines(imported):
 
 def test_forget_removes_the_preview(imported, _isolated_home):
     svc, cid = imported
-    preview = preview_path(svc.get_candidate(cid)["stored_path"])
-    report = svc.forget([cid])
+    preview = preview_path(svc.people.get_candidate(cid)["stored_path"])
+    report = svc.compliance.forget([cid])
     assert report.get("previews_removed") == 1 and not preview.exists()
     for pdf in _isolated_home.rglob("*.pdf"):  # no PDF left under the home names the person
         with pymupdf.open(pdf) as doc:
@@ -139,7 +140,7 @@ def test_a_library_from_before_previews_gets_one_on_first_view(tmp_path, _isolat
 
 def test_blind_boxes_of_an_older_record_are_moved_onto_the_preview(tmp_path, _isolated_home):
     """Black boxes (provenance) of a pre-preview record cover the lines the preview prints them on."""
-    from cvrag_desktop.services import document_preview_boxes
+    from cvrag_desktop.app.health import document_preview_boxes
 
     library = _isolated_home / "data" / "library"
     library.mkdir(parents=True, exist_ok=True)

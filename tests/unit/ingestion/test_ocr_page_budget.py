@@ -13,12 +13,12 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.config import IngestLimits
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
 from cvrag_desktop.ingestion.read import ocr
 from cvrag_desktop.ingestion.read.extract import extract_document
 from cvrag_desktop.ingestion.read.ocr_pages import budget_warning, pages_to_read
-from cvrag_desktop.services import Services
 
 MARKERS = ["Aldebaran", "Bellatrix", "Canopus", "Denebola", "Electra"]  # one word per page, easy to OCR
 
@@ -102,10 +102,10 @@ def test_a_long_scan_and_the_scan_behind_it_are_both_imported(tmp_path):
     folder.mkdir()
     make_scan(folder / "a_long.pdf", 5)
     make_scan(folder / "b_short.pdf", 1, name="Ines Marlow", email="ines.marlow@example.org")
-    svc = Services()
+    svc = App()
     try:
         svc.settings.limits = IngestLimits(max_ocr_pages=2)
-        report = svc.ingest([folder], use_llm=False, workers=1)
+        report = svc.library.ingest([folder], use_llm=False, workers=1)
         by_name = {Path(f.path).name: f for f in report.files}
         long, short = by_name["a_long.pdf"], by_name["b_short.pdf"]
         assert long.status == "done" and short.status == "done", (long.error, short.error)

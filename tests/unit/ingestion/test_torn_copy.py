@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.catalog import library
-from cvrag_desktop.services import Services
 from tests.unit.ingestion.test_pipeline import make_cv_pdf
 
 
 @pytest.fixture
 def svc():
-    s = Services()
+    s = App()
     yield s
     s.close()
 
@@ -85,13 +85,13 @@ def test_a_file_that_keeps_changing_is_refused_and_nothing_torn_is_stored(tmp_pa
     second = make_cv_pdf(tmp_path / "other.pdf", name="Jana Roe").read_bytes()
     assert len(first) == len(second) and first != second
     _saving(monkeypatch, src, [first, second], saves=100)  # saved again and again during the import
-    report = svc.ingest([src], use_llm=False)
+    report = svc.library.ingest([src], use_llm=False)
     (outcome,) = report.files
     assert outcome.status == "changed"
     assert outcome.error == "cv.pdf changed while being imported; try again when it is saved."
     assert report.ingested == 0 and report.failed[0]["status"] == "changed"
     assert _library_files(svc) == []  # neither a torn copy nor a temporary one is left
-    assert svc.list_candidates() == []
+    assert svc.people.list_candidates() == []
     rows = svc.catalog.files()
     assert [(r["status"], r["sha256"]) for r in rows] == [("changed", None)]
 
@@ -100,7 +100,7 @@ def test_a_file_saved_once_during_the_copy_is_copied_again(tmp_path, svc, monkey
     src = make_cv_pdf(tmp_path / "cv.pdf")
     saved = make_cv_pdf(tmp_path / "saved.pdf", name="Jana Roe").read_bytes()
     opened = _saving(monkeypatch, src, [saved], saves=1)
-    report = svc.ingest([src], use_llm=False)
+    report = svc.library.ingest([src], use_llm=False)
     assert opened[0] == 1
     (outcome,) = report.files
     assert outcome.status == "done", outcome.error
@@ -109,7 +109,7 @@ def test_a_file_saved_once_during_the_copy_is_copied_again(tmp_path, svc, monkey
     assert stored.read_bytes() == saved  # the whole saved version, not a mix of the two
     assert stored.name == f"{sha}.pdf"  # named by the hash of the bytes actually copied
     assert [r["sha256"] for r in svc.catalog.files()] == [sha]
-    assert [c["name"] for c in svc.list_candidates()] == ["Jana Roe"]
+    assert [c["name"] for c in svc.people.list_candidates()] == ["Jana Roe"]
 
 
 def test_a_torn_read_is_caught_by_the_size_and_mtime_too(tmp_path, monkeypatch):

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.assistant.facts.facets import facet_counts
 from cvrag_desktop.config import AppPaths
-from cvrag_desktop.services import Services
 from tests.conftest import REAL_CVS
 
 pytestmark = pytest.mark.slow
@@ -25,7 +25,7 @@ DEGREE_QUESTIONS = {2: "How many candidates have a bachelor's degree or higher?"
                     4: "How many candidates have a doctorate?"}
 
 
-def _count(services: Services, question: str) -> int | str:
+def _count(services: App, question: str) -> int | str:
     """The number a count answer states (0 for "no imported CV matches"); the route when it is no count."""
     reply = services.assistant.ask(question, use_llm=False)
     n = reply["data"].get("count")
@@ -43,17 +43,17 @@ def imported(request, tmp_path_factory):
     if not folder.exists():
         pytest.skip(f"{request.param} dataset not available")
     root = tmp_path_factory.mktemp(f"home_{request.param}")
-    services = Services(AppPaths(root / "data", root / "config", root / "logs"))
+    services = App(AppPaths(root / "data", root / "config", root / "logs"))
     services.settings.llm_enabled = False
-    report = services.ingest([Path(folder)], use_llm=False)
+    report = services.library.ingest([Path(folder)], use_llm=False)
     assert report.ingested
     yield services
     services.close()
 
 
-def test_every_facet_count_is_the_chat_count(imported: Services):
+def test_every_facet_count_is_the_chat_count(imported: App):
     """Skills, languages, degree ranks and minimum years: facet count == chat count, value by value."""
-    counts = facet_counts(imported.list_people())
+    counts = facet_counts(imported.people.list_people())
     wrong = []
     for skill, n in counts["skills"].items():
         got = _count(imported, f"How many candidates know {skill}?")

@@ -6,7 +6,7 @@ place in a ranked search (the search is run again, as the GUI runs it). Instead 
 ``--rank N`` names whoever is at that place. A person is any of its document ids or a part of
 the name, when only one row has it. ``--json`` prints the explanation for scripts; ``--export
 FILE.html|.txt`` writes the candidate-facing explanation (no other candidate in it; audited).
-Every call goes through :mod:`cvrag_desktop.services`.
+Every call goes through the application layer (:mod:`cvrag_desktop.app`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import argparse
 import json
 from pathlib import Path
 
-from cvrag_desktop.cli_output import safe
+from cvrag_desktop.app.output import safe
 from cvrag_desktop.errors import InvalidInput, NotFound
 
 EXPORT_SUFFIXES = (".html", ".htm", ".txt")
@@ -55,7 +55,7 @@ def match_row_id(svc, result: dict, person: str | None, rank: int | None) -> str
         if person in (r.get("candidate_id"), r.get("person_id")):
             return r["candidate_id"]
     try:  # another document of a person whose row is in the match
-        docs = {d["id"] for d in svc.person_documents(person)}
+        docs = {d["id"] for d in svc.people.person_documents(person)}
     except NotFound:
         docs = set()
     hit = next((r for r in rows if {r.get("candidate_id"), r.get("person_id")} & docs), None)
@@ -74,11 +74,11 @@ def search_person_id(svc, person: str | None) -> str | None:
     if person is None:
         return None
     try:
-        svc.person_documents(person)
+        svc.people.person_documents(person)
         return person
     except NotFound:
         pass
-    people = svc.list_people()
+    people = svc.people.list_people()
     named = _by_name(people, person, "display") or _by_name(people, person)
     if len(named) == 1:
         return named[0]["id"]
@@ -89,8 +89,6 @@ def search_person_id(svc, person: str | None) -> str | None:
 
 def cmd_explain(args, svc) -> int:
     """``explain match`` / ``explain search``: text, ``--json``, or ``--export`` for the candidate."""
-    from cvrag_desktop.assistant.jobmatch.rank_explain_export import explanation_text
-
     if args.person is not None and args.rank is not None:
         raise InvalidInput("Give a person or --rank, not both.")
     if args.person is None and args.rank is None:
@@ -102,20 +100,20 @@ def cmd_explain(args, svc) -> int:
         except ValueError:
             raise InvalidInput(f"A saved match id is a number (`cvrag matches` lists them), not {args.target!r}."
                                ) from None
-        saved = svc.open_match(match_id)
+        saved = svc.jobs.open_match(match_id)
         cid = match_row_id(svc, saved["result"], args.person, args.rank)
-        expl = svc.explain_match(saved["result"], cid, saved.get("jd_text"))
+        expl = svc.jobs.explain_match(saved["result"], cid, saved.get("jd_text"))
         title = saved.get("title")
     else:
-        from cvrag_desktop.cli_search import _filters
+        from cvrag_desktop.cli.search import _filters
 
         query = (args.target or "").strip()
         if not query:
             raise InvalidInput("Give the search words to explain, e.g. `cvrag explain search \"kafka\" --rank 1`.")
-        expl = svc.explain_search(query, search_person_id(svc, args.person), _filters(args) or None, rank=args.rank)
+        expl = svc.search.explain_search(query, search_person_id(svc, args.person), _filters(args) or None, rank=args.rank)
         title = f"“{query}”"
     if out is not None:
-        written = svc.export_explanation(expl, out, title)
+        written = svc.jobs.export_explanation(expl, out, title)
         if args.json:
             _print_json({"exported": str(written), "kind": expl["kind"], "rank": expl["rank"],
                          "ranked": expl["ranked"]})
@@ -125,7 +123,7 @@ def cmd_explain(args, svc) -> int:
     if args.json:
         _print_json(expl)
     else:
-        print(explanation_text(expl, title))
+        print(svc.jobs.explanation_text(expl, title))
     return 0
 
 

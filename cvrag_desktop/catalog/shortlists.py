@@ -2,7 +2,7 @@
 
 Shortlists live in the catalog (``shortlists`` and ``shortlist_items`` tables), so they
 survive restarts and disappear with a forgotten candidate (``ON DELETE CASCADE``). This
-module is Qt-free: the GUI and the CLI share it through ``services``.
+module is Qt-free: the GUI and the CLI share it through ``app.screening.shortlists``.
 """
 
 from __future__ import annotations

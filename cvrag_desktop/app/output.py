@@ -1,4 +1,4 @@
-"""Output hygiene: names and paths come from files someone else made; print them inert.
+"""Output hygiene shared by every front end: names and paths come from files someone else made; show them inert.
 
 :func:`safe` turns control characters (C0, DEL, C1 — terminal escapes among them) and
 line breaks inside one value into visible escapes (``\\x1b``, ``\\n``), so a file name

@@ -1,8 +1,8 @@
 """``cvrag search`` and ``cvrag reindex``: thin commands over the search service.
 
 :func:`register` adds the subcommands to the main parser; each command receives the
-session object whose ``search`` attribute is a
-:class:`~cvrag_desktop.index.service.SearchService`.
+application (:class:`~cvrag_desktop.app.assembly.App`): ``svc.search`` searches,
+``svc.library.reindex`` rebuilds the index.
 """
 
 from __future__ import annotations
@@ -12,9 +12,7 @@ import json
 import sys
 from collections.abc import Callable
 
-from cvrag_desktop.index import STRATEGIES
-
-POOL = 200  # hits read to decide who passes the relevance floor (the GUI's search reads as many)
+from cvrag_desktop.app.search import POOL, strategies
 
 
 def _filters(args) -> dict:
@@ -55,14 +53,12 @@ def cmd_search(args, svc) -> int:
     """
     filters = _filters(args)
     if not (args.query or "").strip() or args.strategy == "metadata":
-        hits = svc.index.search(args.query, filters, k=args.k, strategy=args.strategy, rerank=not args.no_rerank)
+        hits = svc.search.search(args.query, filters, k=args.k, strategy=args.strategy, rerank=not args.no_rerank)
         print(json.dumps(hits, ensure_ascii=False, indent=2)) if args.json else print_hits(hits)
         return 0
-    from cvrag_desktop.index.relevance import split_by_floor
-
-    pool = svc.index.search(args.query, filters, k=max(args.k, POOL), strategy=args.strategy,
-                            rerank=not args.no_rerank)
-    main, weaker, _ = split_by_floor(pool, args.query)
+    pool = svc.search.search(args.query, filters, k=max(args.k, POOL), strategy=args.strategy,
+                             rerank=not args.no_rerank)
+    main, weaker = svc.search.split_at_floor(pool, args.query)
     weaker_people = len({h["candidate_id"] for h in weaker} - {h["candidate_id"] for h in main})
     hits = main[:args.k] + ([{**h, "weaker": True} for h in weaker][:args.k] if args.weaker else [])
     if args.json:
@@ -70,8 +66,7 @@ def cmd_search(args, svc) -> int:
         return 0
     if not main:
         print("no close match")
-        closest = getattr(svc, "closest_terms", None)
-        suggestions = closest(args.query) if callable(closest) else []
+        suggestions = svc.search.closest_terms(args.query)
         if suggestions:
             print(f"closest skills or names: {', '.join(suggestions)}")
     else:
@@ -92,7 +87,7 @@ def _progress(done: int, total: int, note: str) -> None:
 
 def cmd_reindex(args, svc) -> int:
     """Rebuild the index from the catalog."""
-    report = svc.index.rebuild(progress=_progress, optimize=True)  # a process of its own: sealing is fine here
+    report = svc.library.reindex(progress=_progress, optimize=True)  # a process of its own: sealing is fine here
     if sys.stderr.isatty():
         print(file=sys.stderr)
     if args.json:
@@ -123,7 +118,7 @@ def register(subparsers: argparse._SubParsersAction, get_services: Callable | No
     s.add_argument("--name", action="append")
     s.add_argument("--location", default=None)
     s.add_argument("--k", type=int, default=8, help="number of hits (default 8)")
-    s.add_argument("--strategy", choices=STRATEGIES, default="hybrid")
+    s.add_argument("--strategy", choices=strategies(), default="hybrid")
     s.add_argument("--no-rerank", action="store_true", help="skip the cross-encoder even if present")
     s.add_argument("--weaker", action="store_true", help="also list the matches below the relevance floor")
     s.add_argument("--json", action="store_true")

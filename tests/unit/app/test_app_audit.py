@@ -7,15 +7,15 @@ import os
 
 import pytest
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.catalog.audit import AUDIT_FILE
 from cvrag_desktop.config import load_settings, save_settings
-from cvrag_desktop.services import Services
 from tests.support.people_docs import ANA_NEW, ANA_OLD, BEN, add_document
 
 
 @pytest.fixture
 def svc():
-    s = Services()
+    s = App()
     lib = s.paths.data_dir / "library"
     for cid, cv in (("a1", ANA_OLD), ("a2", ANA_NEW), ("b1", BEN)):
         add_document(s.catalog, cid, cv, lib)
@@ -24,12 +24,12 @@ def svc():
 
 
 def new_entries(svc, before: int) -> list[dict]:
-    return svc.audit_entries()[before:]
+    return svc.compliance.audit_entries()[before:]
 
 
 def one(svc, action, fn) -> dict:
     """Run ``fn`` and return the single entry it wrote (asserting its action)."""
-    n = len(svc.audit_entries())
+    n = len(svc.compliance.audit_entries())
     fn()
     got = new_entries(svc, n)
     assert [e["action"] for e in got] == [action], got
@@ -37,19 +37,19 @@ def one(svc, action, fn) -> dict:
 
 
 def test_screening_changes_write_one_entry_each(svc):
-    e = one(svc, "screening.status", lambda: svc.set_screening(["a2"], status="interview"))
+    e = one(svc, "screening.status", lambda: svc.screening.set_screening(["a2"], status="interview"))
     assert {k: e["details"][k] for k in ("from", "to")} == {"from": "new", "to": "interview"}
     assert e["person"].startswith("P-") and e["details"]["documents"][0].startswith("P-")  # both documents
-    assert one(svc, "screening.rating", lambda: svc.set_screening(["b1"], rating=4))["details"]["to"] == 4
-    e = one(svc, "screening.tags", lambda: svc.set_screening(["b1"], add_tags=["senior"]))
+    assert one(svc, "screening.rating", lambda: svc.screening.set_screening(["b1"], rating=4))["details"]["to"] == 4
+    e = one(svc, "screening.tags", lambda: svc.screening.set_screening(["b1"], add_tags=["senior"]))
     assert e["details"]["tags_now"] == 1 and "senior" not in json.dumps(e)
-    e = one(svc, "screening.note", lambda: svc.set_screening(["b1"], note="Strong SQL, call back"))
+    e = one(svc, "screening.note", lambda: svc.screening.set_screening(["b1"], note="Strong SQL, call back"))
     assert e["details"] == {"chars": 21, "cleared": False}
-    assert "call back" not in json.dumps(svc.audit_entries())
-    n = len(svc.audit_entries())
-    svc.set_screening(["b1"], rating=4)  # no change, no entry
+    assert "call back" not in json.dumps(svc.compliance.audit_entries())
+    n = len(svc.compliance.audit_entries())
+    svc.screening.set_screening(["b1"], rating=4)  # no change, no entry
     assert new_entries(svc, n) == []
-    svc.set_screening(["a2", "b1"], status="rejected")  # a bulk change: one entry per person
+    svc.screening.set_screening(["a2", "b1"], status="rejected")  # a bulk change: one entry per person
     assert [e["action"] for e in new_entries(svc, n)] == ["screening.status"] * 2
 
 
@@ -62,22 +62,22 @@ def test_shortlist_changes_are_audited_without_note_text(svc):
     svc.shortlists.add(sl.shortlist_id, ["b1"])
     e = one(svc, "shortlist.delete", lambda: svc.shortlists.delete(sl.shortlist_id))
     assert e["details"]["removed"] == 1
-    assert "remark" not in json.dumps(svc.audit_entries())
+    assert "remark" not in json.dumps(svc.compliance.audit_entries())
 
 
 def test_blind_reveal_keeps_the_reason_without_the_persons_name(svc):
-    e = one(svc, "blind.reveal", lambda: svc.reveal_candidate("b1", reason="call Ben Okafor for interview"))
+    e = one(svc, "blind.reveal", lambda: svc.blind.reveal_candidate("b1", reason="call Ben Okafor for interview"))
     assert "Okafor" not in e["details"]["reason"] and "interview" in e["details"]["reason"]
-    one(svc, "settings.blind_mode", lambda: svc.set_blind(True))
+    one(svc, "settings.blind_mode", lambda: svc.blind.set_blind(True))
 
 
 def test_people_merge_split_and_exports(svc, tmp_path):
-    one(svc, "people.split", lambda: svc.split_document("a1"))
-    one(svc, "people.merge", lambda: svc.merge_people(["a1", "a2"]))
-    rows = svc.list_people()
-    e = one(svc, "export.people", lambda: svc.export_people_csv(rows, tmp_path / "p.csv", None, {}))
+    one(svc, "people.split", lambda: svc.people.split_document("a1"))
+    one(svc, "people.merge", lambda: svc.people.merge_people(["a1", "a2"]))
+    rows = svc.people.list_people()
+    e = one(svc, "export.people", lambda: svc.screening.export_people_csv(rows, tmp_path / "p.csv", None, {}))
     assert e["details"]["rows"] == 2 and len(e["details"]["ranking"]) == 2
-    e = one(svc, "export.candidates", lambda: svc.export_candidates_csv(svc.list_candidates(), tmp_path / "c.csv",
+    e = one(svc, "export.candidates", lambda: svc.screening.export_candidates_csv(svc.people.list_candidates(), tmp_path / "c.csv",
                                                                         blind=True))
     assert e["details"]["blind"] is True
 
@@ -86,9 +86,9 @@ def test_saved_matches_and_settings(svc):
     result = {"requirements": {"must_have_skills": ["SQL"]}, "mode": "deterministic",
               "candidates": [{"candidate_id": "b1", "cells": []}], "evidence": {}}
     saved = {}
-    e = one(svc, "job_match.save", lambda: saved.update(svc.save_match(result, "Analyst with SQL")))
+    e = one(svc, "job_match.save", lambda: saved.update(svc.jobs.save_match(result, "Analyst with SQL")))
     assert e["details"]["match_id"] == saved["match_id"] and len(e["details"]["ranking"]) == 1
-    one(svc, "job_match.delete", lambda: svc.delete_match(saved["match_id"]))
+    one(svc, "job_match.delete", lambda: svc.jobs.delete_match(saved["match_id"]))
     settings = load_settings(svc.paths).model_copy(update={"llm_enabled": False})
     e = one(svc, "settings.change", lambda: save_settings(settings, svc.paths))
     assert e["details"]["changed"] == ["llm_enabled"]
@@ -100,13 +100,13 @@ def test_forget_is_audited_and_leaves_no_raw_id_in_the_audit_store(svc):
     cid = "zq-person-kept-nowhere"  # not hex: cannot turn up inside a hash or a reference by chance
     add_document(svc.catalog, cid, make_cv("Ulrike Zwanenburg", ["ulrike.zw@example.org"]),
                  svc.paths.data_dir / "library")
-    svc.set_screening([cid], status="screening")
-    svc.reveal_candidate(cid, reason="call Ulrike Zwanenburg")
-    ref = svc.person_refs(cid)[0]
-    e = one(svc, "forget", lambda: svc.delete_person(cid))
+    svc.screening.set_screening([cid], status="screening")
+    svc.blind.reveal_candidate(cid, reason="call Ulrike Zwanenburg")
+    ref = svc.compliance.person_refs(cid)[0]
+    e = one(svc, "forget", lambda: svc.people.delete_person(cid))
     assert e["person"] == ref and e["details"]["documents_forgotten"] == 1
     assert svc.audit.known_refs([cid]) == []
-    assert svc.audit_verify()["ok"]
+    assert svc.compliance.audit_verify()["ok"]
     svc.close()
     folder = svc.paths.data_dir
     for name in os.listdir(folder):
@@ -119,9 +119,9 @@ def test_forget_is_audited_and_leaves_no_raw_id_in_the_audit_store(svc):
 def test_job_match_run_is_audited(tmp_path):
     from tests.unit.faults.cvs import write_corpus
 
-    s = Services()
+    s = App()
     try:
-        s.ingest([write_corpus(tmp_path / "in")[0].parent], use_llm=False, workers=1)
+        s.library.ingest([write_corpus(tmp_path / "in")[0].parent], use_llm=False, workers=1)
         e = one(s, "job_match.run", lambda: s.assistant.match_jd("Backend engineer. Must have: Kafka, Python.",
                                                                   use_llm=False))
         assert e["details"]["shown"] == len(e["details"]["ranking"]) >= 1
@@ -142,5 +142,5 @@ def test_an_unwritable_audit_store_never_stops_a_forget(svc, monkeypatch):
         raise DiskFull("The disk is full.")
 
     monkeypatch.setattr(AuditLog, "record_many", full)
-    report = svc.delete_candidate("b1")
+    report = svc.people.delete_candidate("b1")
     assert svc.catalog.candidate("b1") is None and "could not record" in report["audit_error"]

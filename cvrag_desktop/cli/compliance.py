@@ -1,4 +1,4 @@
-"""``cvrag audit ...``: the audit trail from the command line (thin calls into ``services``).
+"""``cvrag audit ...``: the audit trail from the command line (thin calls into ``app.compliance``).
 
 ``verify`` checks the hash chain and names the first broken link (exit 1 when broken);
 ``list`` prints entries filtered by time, action and person; ``export`` writes them as CSV;
@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from cvrag_desktop.cli_output import safe
+from cvrag_desktop.app.output import safe
 
 
 def _print_json(data) -> None:
@@ -37,7 +37,7 @@ def _since(value: str | None) -> str | None:
 def cmd_audit(args, svc) -> int:
     """verify | list | export | retention."""
     if args.action == "verify":
-        report = svc.audit_verify()
+        report = svc.compliance.audit_verify()
         if args.json:
             _print_json(report)
         elif report["ok"]:
@@ -47,7 +47,7 @@ def cmd_audit(args, svc) -> int:
             print(f"audit trail BROKEN at entry {b['seq']}: {b['reason']} ({report['entries']} entries)")
         return 0 if report["ok"] else 1
     if args.action == "retention":
-        days = svc.audit.set_retention_days(args.days) if args.days is not None else svc.audit.retention_days()
+        days = svc.compliance.audit_retention_days(args.days)
         _print_json({"retention_days": days}) if args.json else print(f"the audit trail is kept {days} days")
         return 0
     since = _since(args.since)
@@ -55,11 +55,11 @@ def cmd_audit(args, svc) -> int:
         if not args.out:
             print("error: `cvrag audit export` needs --out FILE.csv", file=sys.stderr)
             return 2
-        n = svc.audit_export(Path(args.out), since, args.filter_action, args.person)
+        n = svc.compliance.audit_export(Path(args.out), since, args.filter_action, args.person)
         out = Path(args.out) if Path(args.out).suffix.lower() == ".csv" else Path(args.out).with_suffix(".csv")
         _print_json({"exported": n, "path": str(out)}) if args.json else print(f"exported {n} entries to {safe(out)}")
         return 0
-    entries = svc.audit_entries(since, args.filter_action, args.person)
+    entries = svc.compliance.audit_entries(since, args.filter_action, args.person)
     if args.json:
         _print_json(entries)
         return 0
@@ -76,7 +76,7 @@ def cmd_export_subject(args, svc) -> int:
     if not args.out:
         print("error: `cvrag people export-subject ID` needs --out FILE.zip", file=sys.stderr)
         return 2
-    report = svc.export_subject(args.ids[0], Path(args.out))
+    report = svc.compliance.export_subject(args.ids[0], Path(args.out))
     if args.json:
         _print_json(report)
     else:
@@ -97,10 +97,10 @@ def _print_clocks(clocks: list[dict]) -> None:
 
 def cmd_retention(args, svc) -> int:
     """status | due [--days N] | purge [--confirm] | set --preset P [--days N] | consent ID --until DATE."""
-    from cvrag_desktop.catalog.retention import NOT_LEGAL_ADVICE
+    from cvrag_desktop.app.rules import NOT_LEGAL_ADVICE
 
     if args.action == "set":
-        policy = svc.set_retention(args.preset, args.days)
+        policy = svc.compliance.set_retention(args.preset, args.days)
         if args.json:
             _print_json(policy)
         else:
@@ -110,12 +110,12 @@ def cmd_retention(args, svc) -> int:
         if len(args.ids) != 1 or not (args.until or args.withdraw):
             print("error: `cvrag retention consent ID --until YYYY-MM-DD` (or --withdraw)", file=sys.stderr)
             return 2
-        result = svc.set_consent(args.ids[0], None if args.withdraw else args.until)
+        result = svc.compliance.set_consent(args.ids[0], None if args.withdraw else args.until)
         _print_json(result) if args.json else print(
             f"{result['person_id']}: consent to keep until {result['consent_until'] or '(withdrawn)'}")
         return 0
     if args.action == "status":
-        status = svc.retention_status()
+        status = svc.compliance.retention_status()
         if args.json:
             _print_json(status)
             return 0
@@ -125,10 +125,10 @@ def cmd_retention(args, svc) -> int:
         return 0
     within = 30 if args.days is None else args.days
     if args.action == "due":
-        due = svc.retention_due(within)
+        due = svc.compliance.retention_due(within)
         _print_json(due) if args.json else _print_clocks(due)
         return 0
-    due = svc.retention_due(0)  # purge: the people due now, only after the user confirmed this batch
+    due = svc.compliance.retention_due(0)  # purge: the people due now, only after the user confirmed this batch
     if not args.confirm:
         if args.json:
             _print_json({"would_purge": due, "purged": 0})
@@ -137,7 +137,7 @@ def cmd_retention(args, svc) -> int:
             print("nothing was deleted: run `cvrag retention purge --confirm` to forget these people for good"
                   if due else "nobody is due for deletion")
         return 2 if due else 0
-    report = svc.retention_purge([c["person_id"] for c in due])
+    report = svc.compliance.retention_purge([c["person_id"] for c in due])
     if args.json:
         _print_json(report)
     else:

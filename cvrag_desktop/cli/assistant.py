@@ -1,9 +1,8 @@
 """``cvrag ask`` and ``cvrag match``: the assistant from the command line.
 
 :func:`register` adds both subcommands; each receives the session object (``svc``)
-the main entry point passes to ``args.func``. The assistant is taken from
-``svc.assistant`` when the facade provides one, else built here from ``svc.catalog``,
-``svc.paths``, ``svc.settings`` and ``svc.index`` (or a new search service).
+the main entry point passes to ``args.func``: the application (:class:`~cvrag_desktop.app.assembly.App`),
+whose ``chat`` and ``jobs`` operations answer and match.
 """
 
 from __future__ import annotations
@@ -13,30 +12,13 @@ import json
 import sys
 from pathlib import Path
 
+from cvrag_desktop.app.chat import ask_json
 from cvrag_desktop.errors import InvalidInput
-
-ASK_KEYS = ("status", "answer", "route", "filters", "mode", "thread_id", "read_as", "standalone", "follow_up")
-CITATION_KEYS = ("evidence_id", "candidate_id", "candidate_name", "source_path", "page", "section", "quote")
-
-
-def assistant_for(svc):
-    """The session's assistant (built on first use when the facade has none)."""
-    existing = getattr(svc, "assistant", None)
-    if existing is not None:
-        return existing
-    from cvrag_desktop.assistant.service import AssistantService
-
-    search = getattr(svc, "index", None)  # Services.index is the SearchService
-    if search is None or not hasattr(search, "retriever"):
-        from cvrag_desktop.index.service import SearchService
-
-        search = SearchService(svc.catalog, svc.paths, svc.settings)
-    return AssistantService(svc.catalog, search, svc.paths, svc.settings)
 
 
 def _stream(piece: str) -> None:
     """A draft piece of the model's answer, with any terminal escapes in it made inert."""
-    from cvrag_desktop.cli_output import SafeStream
+    from cvrag_desktop.app.output import SafeStream
 
     SafeStream(sys.stderr).write(piece)
     sys.stderr.flush()
@@ -44,16 +26,13 @@ def _stream(piece: str) -> None:
 
 def cmd_ask(args, svc) -> int:
     """Answer a question with citations (``--json`` for scripts)."""
-    assistant = assistant_for(svc)
     draft = sys.stderr.isatty() and not args.json
-    result = assistant.ask(args.question, thread_id=args.thread, use_llm=not args.no_llm,
+    result = svc.chat.ask(args.question, thread_id=args.thread, use_llm=not args.no_llm,
                            on_token=_stream if draft else None)
     if draft:
         print("\r\033[K", end="", file=sys.stderr)
     if args.json:
-        data = {k: result[k] for k in ASK_KEYS}
-        data["citations"] = [{k: c.get(k) for k in CITATION_KEYS} for c in result["citations"]]
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        print(json.dumps(ask_json(result), ensure_ascii=False, indent=2))
         return 0
     label = "" if result["mode"] == "llm" else " (deterministic mode)"
     print(f"[{result['status']}{label}, route {result['route']}]")
@@ -72,10 +51,10 @@ def cmd_match(args, svc) -> int:
     path = Path(args.jd)
     if not path.is_file():
         raise InvalidInput(f"No job description file at {path}.")
-    result = assistant_for(svc).match_jd(path.read_text(encoding="utf-8", errors="replace"), use_llm=not args.no_llm,
+    result = svc.jobs.match_jd(path.read_text(encoding="utf-8", errors="replace"), use_llm=not args.no_llm,
                                          limit=args.limit)
     if args.save:  # keep it in the library (``cvrag matches`` lists the saved ones)
-        result["saved"] = svc.save_match(result, path.read_text(encoding="utf-8", errors="replace"))
+        result["saved"] = svc.jobs.save_match(result, path.read_text(encoding="utf-8", errors="replace"))
     if args.csv:
         _write_csv(svc, result, args.csv, args.blind)
     if args.json:
@@ -98,14 +77,14 @@ def cmd_match(args, svc) -> int:
 
 def _write_csv(svc, result: dict, path: str, blind: bool) -> None:
     """The requirement × candidate matrix as CSV (pseudonyms only with ``blind``, audited); says where on stderr."""
-    n = svc.export_match_csv(result, Path(path), blind)
+    n = svc.jobs.export_match_csv(result, Path(path), blind)
     print(f"wrote {n} candidate(s) to {path}", file=sys.stderr)
 
 
 def cmd_matches(args, svc) -> int:
     """List the saved job matches (``--json`` for scripts); ``--open ID`` prints one, ``--csv`` exports it."""
     if args.open is not None:
-        saved = svc.open_match(args.open)
+        saved = svc.jobs.open_match(args.open)
         if args.csv:
             _write_csv(svc, saved["result"], args.csv, args.blind)
         if args.json:
@@ -114,7 +93,7 @@ def cmd_matches(args, svc) -> int:
             for i, c in enumerate(saved["result"].get("candidates") or [], 1):
                 print(f"{i:>2}. {c.get('name') or c['candidate_id']:<28} {c['met']}/{c['total']}  score {c['score']}")
         return 0
-    rows = svc.list_matches()
+    rows = svc.jobs.list_matches()
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=2))
         return 0

@@ -1,0 +1,57 @@
+"""Measuring extraction quality (``cvrag eval``): a labelled folder, generated CVs, or leave-one-source-out.
+
+Build-time and support use: the evaluation code itself is ``cvrag_desktop/evaluation/``;
+front ends reach it here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+
+
+def evaluate_folder(dataset: Path, text_bearing_only: bool = True, as_of: dt.date | None = None):
+    """Score extraction against a folder's ``labels.json`` (the report prints a table or JSON)."""
+    from cvrag_desktop.evaluation.real_cvs import evaluate_folder as run
+
+    return run(dataset, text_bearing_only=text_bearing_only, as_of=as_of)
+
+
+def evaluate_generated(folder: Path) -> dict:
+    """Score extraction against the ground truth the CV generator wrote (a round trip)."""
+    from cvrag_desktop.evaluation.roundtrip import evaluate_generated as run
+
+    return run(folder)
+
+
+def generated_table(result: dict) -> str:
+    """The round trip's result as a table."""
+    from cvrag_desktop.evaluation.roundtrip import format_table
+
+    return format_table(result)
+
+
+def load_labelled(folders: list[Path]) -> list:
+    """Every labelled document of the folders, with its source (for leave-one-source-out)."""
+    from cvrag_desktop.evaluation.folds import load_labelled as load
+
+    return load(folders)
+
+
+def normalizer(kind: str) -> Callable:
+    """The normalizer factory of a fold: ``rules`` alone, or the ``learned`` line roles trained per fold."""
+    if kind == "rules":
+        from cvrag_desktop.evaluation.folds import rules_normalizer
+
+        return rules_normalizer
+    from cvrag_desktop.evaluation.fold_training import learned_normalizer
+
+    return learned_normalizer
+
+
+def evaluate_folds(docs: list, factory: Callable):
+    """Leave-one-source-out over ``docs`` with the normalizer ``factory``."""
+    from cvrag_desktop.evaluation.folds import evaluate_folds as run
+
+    return run(docs, factory)

@@ -1,0 +1,7 @@
+"""``python -m cvrag_desktop.cli``: the same as the ``cvrag`` command."""
+
+import sys
+
+from cvrag_desktop.cli import main
+
+sys.exit(main())
