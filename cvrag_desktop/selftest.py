@@ -3,7 +3,8 @@
 The checks a recruiter's IT department (and CI) can run on a machine with no network and no
 display: a throwaway data folder, the models loaded from disk, the bundled synthetic sample
 CVs imported, one search, one question answered in deterministic mode (no language model),
-a CSV export, the main window built on Qt's offscreen platform, and the LLM gateway's
+a CSV export, a job match, a subject-access export of one person (nothing about the
+others), the main window built on Qt's offscreen platform, and the LLM gateway's
 import. Each step prints its time; the exit code is 0 only when every step passed.
 
 Nothing here touches the user's real data folder: ``CVRAG_HOME`` points at a temporary
@@ -160,6 +161,40 @@ def _step_export(t: SelfTest) -> str:
     return f"{n} rows, {path.stat().st_size} bytes"
 
 
+def _step_jobmatch(t: SelfTest) -> str:
+    """A short job description asking for a skill a sample has: read, ranked, and that sample's cell met."""
+    skill = _probe_skills(t.facts["rows"], 1)[0]
+    jd = f"Sample role for the self-test.\nRequirements:\n- {skill} (must have)\n"
+    result = t.svc.jobs.match_jd(jd, use_llm=False)
+    asked = [s.casefold() for s in result["requirements"]["must_have_skills"]]
+    if skill.casefold() not in asked:
+        raise SelfTestFailure(f"the job description's must-have {skill!r} was not read (read: {asked})")
+    met = [c for c in result["candidates"] if c["met"]]
+    if not met:
+        raise SelfTestFailure(f"no candidate meets {skill!r}, although a sample lists it")
+    return f"must-have {skill!r}: {len(result['candidates'])} ranked, {len(met)} meet it ({result['mode']} mode)"
+
+
+def _step_access_export(t: SelfTest) -> str:
+    """A subject-access export of the first sample person: a zip of their records only, audited."""
+    import zipfile
+
+    rows = t.facts["rows"]
+    person = rows[0]["id"]
+    report = t.svc.compliance.export_subject(person, t.home / "export" / "subject.zip")
+    with zipfile.ZipFile(report["path"]) as z:
+        names = z.namelist()
+        text = "".join(z.read(n).decode("utf-8", "replace") for n in names if n.endswith((".json", ".txt", ".csv")))
+    others = [r["name"] for r in rows[1:] if r.get("name") and r.get("name") != rows[0].get("name")]
+    leaked = [n for n in others if n in text]
+    if report["documents"] < 1 or not names:
+        raise SelfTestFailure(f"the access export holds nothing: {report}")
+    if leaked:
+        raise SelfTestFailure(f"the access export of one person names {len(leaked)} other sample people")
+    return (f"{len(names)} files, {report['documents']} document(s), {report['originals']} original(s), "
+            f"{report['audit_entries']} audit entries; no other sample person named")
+
+
 def _step_window(t: SelfTest) -> str:
     from cvrag_desktop.ui.selftest_window import build_main_window
 
@@ -187,6 +222,8 @@ STEPS: tuple[tuple[str, Callable[[SelfTest], str]], ...] = (
     ("search", _step_search),
     ("question", _step_question),
     ("export csv", _step_export),
+    ("job match", _step_jobmatch),
+    ("access export", _step_access_export),
     ("window", _step_window),
     ("llm stack", _step_llm_stack),
 )
