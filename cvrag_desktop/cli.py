@@ -287,7 +287,7 @@ def cmd_doctor(args, svc) -> int:
             print(f"{verb} from {report['library_files']} library file(s): ingested "
                   f"{report['ingested']}, already there {report['duplicates']}, failed {len(report['failed'])}")
             if report["damaged_catalog_kept_as"]:
-                from cvrag_desktop.catalog.leftovers import RETENTION_DAYS
+                from cvrag_desktop.catalog.compliance.leftovers import RETENTION_DAYS
 
                 print(f"the damaged catalog is kept as {safe(report['damaged_catalog_kept_as'])} for "
                       f"{RETENTION_DAYS} days (`cvrag doctor --purge-leftovers` removes it now)")
@@ -550,10 +550,10 @@ def main(argv: list[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # never a raw traceback: a typed message, details in the log
-        from cvrag_desktop.catalog.health import typed_store_error
+        from cvrag_desktop.catalog.store.health import typed_store_error
 
         where = svc.paths.data_dir if svc is not None else Path(os.environ.get("CVRAG_HOME") or ".")
-        from cvrag_desktop.catalog.disk_space import disk_full, is_no_space
+        from cvrag_desktop.catalog.store.disk_space import disk_full, is_no_space
 
         typed = typed_store_error(exc, where) if isinstance(exc, OSError | sqlite3.Error) else None
         if typed is None and is_no_space(exc):  # the index engine's own words for a full disk
@@ -574,7 +574,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _print_notes() -> None:
     """On stderr: what a read-only session could not save (a conversation turn, an export's audit entry)."""
-    from cvrag_desktop.catalog.read_only import take_notes
+    from cvrag_desktop.catalog.store.read_only import take_notes
 
     for note in take_notes():
         print(f"note: {safe(note)}", file=sys.stderr)

@@ -97,7 +97,7 @@ def _print_clocks(clocks: list[dict]) -> None:
 
 def cmd_retention(args, svc) -> int:
     """status | due [--days N] | purge [--confirm] | set --preset P [--days N] | consent ID --until DATE."""
-    from cvrag_desktop.catalog.retention import NOT_LEGAL_ADVICE
+    from cvrag_desktop.catalog.compliance.retention import NOT_LEGAL_ADVICE
 
     if args.action == "set":
         policy = svc.set_retention(args.preset, args.days)

@@ -72,7 +72,7 @@ def _prepare_environment(home: Path) -> None:
 
 def _step_models(t: SelfTest) -> str:
     from cvrag_desktop.config import app_paths
-    from cvrag_desktop.index.service import shared_embedder
+    from cvrag_desktop.index.embeddings import shared_embedder
 
     embedder = shared_embedder(app_paths().models_dir)
     r = embedder.resolution

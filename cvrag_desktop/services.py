@@ -151,8 +151,8 @@ class Services:
 
     @property
     def audit(self):
-        """The audit trail of this data home (``catalog/audit.py``): hash-chained, pseudonymous."""
-        from cvrag_desktop.catalog.audit import audit_for
+        """The audit trail of this data home (``catalog/compliance/audit.py``): hash-chained, pseudonymous."""
+        from cvrag_desktop.catalog.compliance.audit import audit_for
 
         return audit_for(self.catalog)
 
@@ -166,7 +166,7 @@ class Services:
             self._index = None
         self._people = None
         if self._catalog is not None:
-            from cvrag_desktop.catalog.audit import close_audit
+            from cvrag_desktop.catalog.compliance.audit import close_audit
 
             close_audit(self._catalog)
             self._catalog.close()
@@ -225,9 +225,9 @@ class Services:
         missing = [str(p) for p in inputs if not p.exists()]
         if missing and len(missing) == len(inputs):
             raise InvalidInput(f"Nothing to import: {', '.join(missing)} does not exist.")
-        from cvrag_desktop.catalog.disk_space import INDEX_ROOM_MB, ensure_room
+        from cvrag_desktop.catalog.store.disk_space import INDEX_ROOM_MB, ensure_room
 
-        ensure_room(self.paths.data_dir, "the import did not start", INDEX_ROOM_MB)  # (catalog/disk_space.py)
+        ensure_room(self.paths.data_dir, "the import did not start", INDEX_ROOM_MB)  # (catalog/store/disk_space.py)
         started = time.perf_counter()
         index = self.index
         from cvrag_desktop.llm.breaker import BREAKER
@@ -300,13 +300,13 @@ class Services:
         entries. A step that cannot run now (another process holds the index) stays in
         the journal and is finished at the next start (``pending``).
         """
-        from cvrag_desktop.catalog.forget import run_forget
+        from cvrag_desktop.catalog.compliance.forget import run_forget
 
         entry = self.catalog.begin_forget(list(candidate_ids), list(file_ids))
         if entry is None:
             return {"candidate_ids": [], "files_removed": 0, "threads_removed": [], "pending": []}
         self._people = None
-        # audited by references, which are then dropped: the entry stays, tied to nobody (catalog/audit.py);
+        # audited by references, which are then dropped: the entry stays, tied to nobody (catalog/compliance/audit.py);
         # an audit store that cannot be written never stops an erasure (the report says so)
         audit_error = None
         try:
@@ -341,13 +341,13 @@ class Services:
                 "scrub_thread_copy": scrub_thread_copy}
 
     def _resume_forgets(self) -> list[dict]:
-        from cvrag_desktop.catalog.forget import resume_forgets
+        from cvrag_desktop.catalog.compliance.forget import resume_forgets
 
         if getattr(self, "_resuming", False):
             return []
         self._resuming = True
         try:
-            from cvrag_desktop.catalog.audit import audit_for
+            from cvrag_desktop.catalog.compliance.audit import audit_for
 
             for e in self._catalog.pending_forgets():  # (a crash before the references were dropped)
                 audit_for(self._catalog).forget_subjects(e["candidate_ids"])
@@ -373,12 +373,12 @@ class Services:
         """Rebuild a missing, empty or damaged catalog by re-importing every file in the library.
 
         The damaged file is moved aside once (``catalog.damaged-<time>.sqlite3``, a leftover with a
-        retention: ``catalog/leftovers.py``). An interrupted rebuild is continued, not set aside
+        retention: ``catalog/compliance/leftovers.py``). An interrupted rebuild is continued, not set aside
         again, and the catalog says it is incomplete until every library file was imported
-        (``catalog/rebuild.py``).
+        (``catalog/store/rebuild.py``).
         """
-        from cvrag_desktop.catalog import rebuild
-        from cvrag_desktop.catalog.health import library_files
+        from cvrag_desktop.catalog.store import rebuild
+        from cvrag_desktop.catalog.store.health import library_files
 
         with self._open_lock:
             self.close()
@@ -406,29 +406,29 @@ class Services:
 
     def rebuild_status(self) -> dict | None:
         """An interrupted catalog rebuild (counts and what to run), or None when the catalog is whole."""
-        from cvrag_desktop.catalog.rebuild import rebuild_state
+        from cvrag_desktop.catalog.store.rebuild import rebuild_state
 
         return rebuild_state(self.catalog)
 
     # ---- leftovers (set-aside copies: forgotten with the person, expire after a retention) ----
     def leftovers(self) -> list[dict]:
         """Copies a repair or crash set aside (damaged catalog / conversations / index, import temps)."""
-        from cvrag_desktop.catalog.leftovers import find_leftovers
+        from cvrag_desktop.catalog.compliance.leftovers import find_leftovers
 
         return [x.as_dict(self.paths.data_dir) for x in find_leftovers(self.paths.data_dir)]
 
     def purge_leftovers(self) -> list[dict]:
         """Remove every set-aside copy now (``cvrag doctor --purge-leftovers``); returns what went."""
-        from cvrag_desktop.catalog.leftovers import purge_leftovers
+        from cvrag_desktop.catalog.compliance.leftovers import purge_leftovers
 
         if self.catalog.read_only and self.leftovers():
-            from cvrag_desktop.catalog.read_only import refuse
+            from cvrag_desktop.catalog.store.read_only import refuse
 
             raise refuse(self.paths.data_dir, "the set-aside copies cannot be removed from it")
         return [x.as_dict(self.paths.data_dir) for x in purge_leftovers(self.paths.data_dir, expired_only=False)]
 
     def _expire_leftovers(self) -> None:
-        from cvrag_desktop.catalog.leftovers import purge_leftovers
+        from cvrag_desktop.catalog.compliance.leftovers import purge_leftovers
 
         try:
             for x in purge_leftovers(self.paths.data_dir):
@@ -541,7 +541,7 @@ class Services:
 
     def set_screening(self, people: list[str], **changes) -> dict[str, dict]:
         """Change status / rating / note / tags (``add_tags``, ``remove_tags``) of people, on all their documents."""
-        from cvrag_desktop.catalog.audit_events import screening_entries
+        from cvrag_desktop.catalog.compliance.audit_events import screening_entries
 
         groups = {p: [d["id"] for d in self.person_documents(p)] for p in dict.fromkeys(people)}
         if not groups:
@@ -556,8 +556,8 @@ class Services:
     # ---- blind screening (pseudonyms, redaction, the reveal log) ----------------------------
     @property
     def blind(self):
-        """The blind-mode setting and the reveal log (``catalog/blind.py``)."""
-        from cvrag_desktop.catalog.blind import BlindStore
+        """The blind-mode setting and the reveal log (``catalog/privacy/blind.py``)."""
+        from cvrag_desktop.catalog.privacy.blind import BlindStore
 
         return BlindStore(self.catalog)
 
@@ -575,7 +575,7 @@ class Services:
         if row is None:
             raise NotFound(f"No candidate with id {candidate_id!r}.")
         record = self.blind.reveal(candidate_id, by, reason)
-        from cvrag_desktop.catalog.blind import identifiers, redact_text
+        from cvrag_desktop.catalog.privacy.blind import identifiers, redact_text
 
         # the reason is kept (oversight), with the person's own name and contacts cut (it outlives a forget)
         self.audit.record("blind.reveal", [candidate_id], {"reason": redact_text(record.reason, identifiers(row))},
@@ -589,7 +589,7 @@ class Services:
         from cvrag_desktop.catalog.job_matches import JobMatchStore
 
         saved = JobMatchStore(self.catalog).save(result, jd_text, title)
-        from cvrag_desktop.catalog.audit import digest
+        from cvrag_desktop.catalog.compliance.audit import digest
 
         self.audit.record("job_match.save", details={
             "match_id": saved["match_id"], "description": digest((jd_text or "").strip()),
@@ -619,7 +619,7 @@ class Services:
     def _room_to_export(self) -> None:
         """An export is audited: on a (nearly) full disk it is refused before its file is written."""
         if not self.catalog.read_only:
-            from cvrag_desktop.catalog.disk_space import ensure_room
+            from cvrag_desktop.catalog.store.disk_space import ensure_room
 
             ensure_room(self.paths.data_dir, "nothing was exported")
 
@@ -700,7 +700,7 @@ class Services:
             "flags": len(explanation.get("flags") or [])})
         return out
 
-    # ---- audit trail (``catalog/audit.py``) --------------------------------------------------
+    # ---- audit trail (``catalog/compliance/audit.py``) --------------------------------------------------
     def person_refs(self, person: str) -> list[str]:
         """The audit references of a person's documents (the person given by any of its ids)."""
         return self.audit.known_refs([d["id"] for d in self.person_documents(person)])
@@ -714,7 +714,7 @@ class Services:
     def _with_pseudonyms(self, entries: list[dict]) -> list[dict]:
         """Each entry with ``pseudonym``: its person's ``Candidate 7F3A`` as the table and chat show it, worked
         out now from the reference (never stored in the log; a forgotten person's entries have none)."""
-        from cvrag_desktop.catalog.blind import pseudonym
+        from cvrag_desktop.catalog.privacy.blind import pseudonym
 
         docs = self.audit.subjects(e.get("person") for e in entries)
         by_doc = self.people.snapshot().grouping.by_document
@@ -730,7 +730,7 @@ class Services:
     def audit_export(self, path: Path, since: str | None = None, action: str | None = None,
                      person: str | None = None) -> int:
         """Write audit entries to CSV (formulas made inert); the export is itself audited."""
-        from cvrag_desktop.catalog.audit_events import export_audit_csv
+        from cvrag_desktop.catalog.compliance.audit_events import export_audit_csv
 
         self._room_to_export()
         refs = self.person_refs(person) if person else None
@@ -739,7 +739,7 @@ class Services:
         self.audit.record_shown("audit.export", details={"rows": n, "filtered": bool(since or action or person)})
         return n
 
-    # ---- subject-access export (``catalog/subject_export.py``) -------------------------------
+    # ---- subject-access export (``catalog/compliance/subject_export.py``) -------------------------------
     def export_subject(self, person: str, out: Path) -> dict:
         """Everything held about one person (records, originals, audit entries, chat turns) as a zip.
 
@@ -747,8 +747,8 @@ class Services:
         """
         from cvrag_desktop.assistant.memory import THREADS_FILE
         from cvrag_desktop.assistant.thread_export import threads_naming
-        from cvrag_desktop.catalog.forget import identity_of
-        from cvrag_desktop.catalog.subject_export import collect_subject, write_subject_zip
+        from cvrag_desktop.catalog.compliance.forget_needles import identity_of
+        from cvrag_desktop.catalog.compliance.subject_export import collect_subject, write_subject_zip
 
         self._room_to_export()
         docs = [d["id"] for d in self.person_documents(person)]
@@ -775,11 +775,11 @@ class Services:
         return {"path": str(written), "documents": len(docs), "originals": len(originals),
                 "audit_entries": len(data["audit_entries"]), "chat_threads": len(chat)}
 
-    # ---- retention (``catalog/retention.py``; the purge is the total forget) -------------------
+    # ---- retention (``catalog/compliance/retention.py``; the purge is the total forget) -------------------
     @property
     def retention(self):
         """The library's retention period, consents and clocks."""
-        from cvrag_desktop.catalog.retention import RetentionStore
+        from cvrag_desktop.catalog.compliance.retention import RetentionStore
 
         return RetentionStore(self.catalog)
 
@@ -793,7 +793,7 @@ class Services:
 
     def set_consent(self, person: str, until: str | None) -> dict:
         """Record a person's consent to be kept until a day (YYYY-MM-DD), or withdraw it (None); audited."""
-        from cvrag_desktop.catalog.blind import current_user
+        from cvrag_desktop.catalog.privacy.blind import current_user
 
         docs = [d["id"] for d in self.person_documents(person)]
         day = self.retention.set_consent(docs, until, current_user())
@@ -858,7 +858,7 @@ class Services:
 
     # ---- diagnostics -------------------------------------------------------------------
     def _leftovers_info(self) -> dict:
-        from cvrag_desktop.catalog.leftovers import RETENTION_DAYS
+        from cvrag_desktop.catalog.compliance.leftovers import RETENTION_DAYS
 
         items = self.leftovers()
         return {"retention_days": RETENTION_DAYS, "items": items,
@@ -881,7 +881,7 @@ class Services:
             "leftovers": self._leftovers_info(),
             "disk_free_gb": round(shutil.disk_usage(self.paths.data_dir).free / 1e9, 1),
         }
-        if self.catalog.read_only:  # listed and searched as it is; changes are refused (catalog/read_only.py)
+        if self.catalog.read_only:  # listed and searched as it is; changes are refused (catalog/store/read_only.py)
             info["read_only"] = "the data folder cannot be written: reads work, changes are refused"
 
         try:

@@ -25,7 +25,7 @@ class ThreadStore:
     """The checkpointer and the thread list, in one SQLite file."""
 
     def __init__(self, path: Path) -> None:
-        from cvrag_desktop.catalog.health import dir_writable
+        from cvrag_desktop.catalog.store.health import dir_writable
 
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
@@ -102,7 +102,7 @@ class ThreadStore:
 
 def _open_checked(path: Path) -> sqlite3.Connection | None:
     """The thread store's connection, or None when the file fails ``PRAGMA quick_check``."""
-    from cvrag_desktop.catalog.health import typed_store_error
+    from cvrag_desktop.catalog.store.health import typed_store_error
 
     conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
     try:
@@ -120,7 +120,7 @@ def _open_checked(path: Path) -> sqlite3.Connection | None:
 
 def _open_read_only(path: Path) -> sqlite3.Connection | None:
     """An in-memory copy of the thread store of a read-only folder (None when it is damaged)."""
-    from cvrag_desktop.catalog.read_only import memory_copy
+    from cvrag_desktop.catalog.store.read_only import memory_copy
 
     try:
         conn = memory_copy(path)
@@ -151,7 +151,8 @@ def _set_aside(path: Path) -> Path:
 
 def scrub_connection(conn: sqlite3.Connection, needles: list[str]) -> list[dict]:
     """Delete the threads (checkpoints, pending writes, list entry) that mention a needle; flush the log."""
-    from cvrag_desktop.catalog.forget import _needle_bytes, blob_mentions
+    from cvrag_desktop.catalog.compliance.forget_needles import blob_mentions
+    from cvrag_desktop.catalog.compliance.forget_needles import needle_bytes as _needle_bytes
 
     keys = _needle_bytes(needles)
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}

@@ -102,7 +102,7 @@ class AssistantService:
             raise InvalidInput("Type a question.")
         thread_id = thread_id or uuid.uuid4().hex[:12]
         if not self.threads_store.read_only:  # the turn is saved as the graph runs: room first (disk_space.py)
-            from cvrag_desktop.catalog.disk_space import ensure_room
+            from cvrag_desktop.catalog.store.disk_space import ensure_room
 
             ensure_room(self.threads_store.path.parent, "the question was not asked")
         llm_up = self.llm_available(use_llm)
@@ -112,13 +112,13 @@ class AssistantService:
         state = self.graph.invoke({"question": question, "use_llm": use_llm, "llm_up": llm_up}, config)
         self.threads_store.touch(thread_id, question)
         if self.threads_store.read_only:
-            from cvrag_desktop.catalog.read_only import add_note
+            from cvrag_desktop.catalog.store.read_only import add_note
 
             add_note(f"the data folder {self.threads_store.path.parent} is read-only: this conversation turn was "
                      "answered but not saved")
         answer = state["answer"]
         citations = citation_records(answer, state.get("evidence", []))
-        from cvrag_desktop.catalog.audit import audit_for
+        from cvrag_desktop.catalog.compliance.audit import audit_for
 
         # a machine output shown: which candidates the answer cites (references), never the question or answer
         audit_for(self.catalog).record_shown("chat.answer", details={
@@ -142,10 +142,10 @@ class AssistantService:
         from cvrag_desktop.assistant.jobmatch.matrix import match_job
 
         result = match_job(self, text, use_llm=self.llm_available(use_llm), limit=limit)
-        from cvrag_desktop.catalog.audit import audit_for, digest
-        from cvrag_desktop.catalog.audit_events import ranking_details
+        from cvrag_desktop.catalog.compliance.audit import audit_for, digest
+        from cvrag_desktop.catalog.compliance.audit_events import ranking_details
 
-        # the ranking shown, as references; the description and requirements as digests (catalog/audit.py)
+        # the ranking shown, as references; the description and requirements as digests (catalog/compliance/audit.py)
         audit_for(self.catalog).record_shown("job_match.run", details=ranking_details(
             [c["candidate_id"] for c in result.get("candidates") or []], mode=result.get("mode"),
             description=digest((text or "").strip()),

@@ -17,7 +17,8 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 
 def thread_ids_naming(conn: sqlite3.Connection, needles: list[str]) -> set[str]:
     """Ids of the threads whose stored state or title mentions a needle."""
-    from cvrag_desktop.catalog.forget import _needle_bytes, blob_mentions
+    from cvrag_desktop.catalog.compliance.forget_needles import blob_mentions
+    from cvrag_desktop.catalog.compliance.forget_needles import needle_bytes as _needle_bytes
 
     keys = _needle_bytes(needles)
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -37,8 +38,8 @@ def threads_naming(path: Path, needles: list[str]) -> list[dict]:
     """``[{thread_id, title, created_at, updated_at, messages: [{role, content, ...}]}]`` naming a needle."""
     if not Path(path).exists() or not needles:
         return []
-    from cvrag_desktop.catalog.health import dir_writable
-    from cvrag_desktop.catalog.read_only import connect_read_only
+    from cvrag_desktop.catalog.store.health import dir_writable
+    from cvrag_desktop.catalog.store.read_only import connect_read_only
 
     if dir_writable(Path(path).parent):
         conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)

@@ -1,4 +1,4 @@
-"""File ▸ Audit trail…: a read-only viewer of the audit trail (``catalog/audit.py``).
+"""File ▸ Audit trail…: a read-only viewer of the audit trail (``catalog/compliance/audit.py``).
 
 Filters by date, action and person (any document id), checks the chain and exports the
 shown entries as CSV. Every read runs in a worker through ``services``; the GUI thread

@@ -173,7 +173,7 @@ def shown_explanation(services, blind, expl: dict) -> dict:
     if blind is None or not blind.enabled or not blind.hides(expl.get("person_id") or expl["candidate_id"],
                                                              [expl["candidate_id"]]):
         return expl
-    from cvrag_desktop.catalog.blind import row_pseudonym
+    from cvrag_desktop.catalog.privacy.blind import row_pseudonym
     from cvrag_desktop.ui.blind_mode import blind_result
 
     shown = blind_result(blind, expl, services.list_people(with_documents=True))

@@ -6,7 +6,7 @@ next :data:`REVIEW_DAYS` days with when and why (last activity or consent); reco
 "consent to keep until …"; and purges a selected batch of people whose time is up — only after
 a confirmation naming how many people (``services.retention_purge``, the total forget). Every
 service call runs in a worker through the task runner; the GUI thread only fills widgets.
-In blind mode people are shown by their pseudonym (``catalog/blind.py``), unless revealed.
+In blind mode people are shown by their pseudonym (``catalog/privacy/blind.py``), unless revealed.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from cvrag_desktop.catalog.blind import pseudonym
-from cvrag_desktop.catalog.retention import NOT_LEGAL_ADVICE, PRESETS
+from cvrag_desktop.catalog.compliance.retention import NOT_LEGAL_ADVICE, PRESETS
+from cvrag_desktop.catalog.privacy.blind import pseudonym
 from cvrag_desktop.cli_output import safe
 from cvrag_desktop.ui.errors import InlineMessage, report_error
 from cvrag_desktop.ui.fit import remember_size

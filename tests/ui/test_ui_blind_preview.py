@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from cvrag_desktop.catalog.blind import redaction_strings
+from cvrag_desktop.catalog.privacy.blind import redaction_strings
 
 
 def _cv(path):

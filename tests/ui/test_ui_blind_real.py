@@ -11,7 +11,7 @@ import shutil
 import pytest
 from PySide6.QtCore import Qt
 
-from cvrag_desktop.catalog.blind import IDENTIFYING_FIELDS, pseudonym
+from cvrag_desktop.catalog.privacy.blind import IDENTIFYING_FIELDS, pseudonym
 
 
 def _secrets(record: dict) -> list[tuple[str, str]]:
@@ -50,7 +50,7 @@ def real_blind(qtbot, services, real_cvs_dir, tmp_path, monkeypatch):
 
 
 def test_blind_mode_hides_what_provenance_names_on_the_real_cvs(real_blind, qtbot, tmp_path):
-    from cvrag_desktop.catalog.blind import redaction_boxes
+    from cvrag_desktop.catalog.privacy.blind import redaction_boxes
     from cvrag_desktop.ui.main_window import CANDIDATES
 
     win, svc = real_blind, real_blind.services

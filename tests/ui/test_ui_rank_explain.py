@@ -72,7 +72,7 @@ def test_flags_column_and_why_this_rank_of_a_match_row(chat_window, qtbot, tmp_p
 
 def test_why_this_rank_in_blind_mode_names_nobody(chat_window, qtbot, tmp_path):
     """Blind screening: the dialog (and its export) show the pseudonym, no name or contact in a cited line."""
-    from cvrag_desktop.catalog.blind import identifiers, row_pseudonym
+    from cvrag_desktop.catalog.privacy.blind import identifiers, row_pseudonym
 
     svc = chat_window.services
     people = svc.list_people(with_documents=True)

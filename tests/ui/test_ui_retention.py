@@ -11,8 +11,8 @@ from datetime import UTC, datetime, timedelta
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
-from cvrag_desktop.catalog.blind import pseudonym
-from cvrag_desktop.catalog.retention import NOT_LEGAL_ADVICE
+from cvrag_desktop.catalog.compliance.retention import NOT_LEGAL_ADVICE
+from cvrag_desktop.catalog.privacy.blind import pseudonym
 from cvrag_desktop.ui.retention_dialog import PersonRole
 from tests.support.people_docs import ANA_NEW, ANA_OTHER, BEN, add_document
 

@@ -28,7 +28,7 @@ from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.fields.places import is_place_name
 from cvrag_desktop.ingestion.layout.sections import SectionBlock, body_size
 from cvrag_desktop.ingestion.lexicon import canonical_skill, heading_key, load_lexicon
-from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.ingestion.read.textclean import normalize_key
 
 __all__ = ["CUES", "LOW_CONFIDENCE", "PRIORS", "document_contexts", "kind_of", "score_confidence", "score_value"]

@@ -21,8 +21,8 @@ from functools import cache, lru_cache
 
 from cvrag_desktop.config import resource_yaml
 from cvrag_desktop.domain import Education, Experience
-from cvrag_desktop.ingestion.fields.contact import strip_post_nominals
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
+from cvrag_desktop.ingestion.fields.identity.names import strip_post_nominals
 from cvrag_desktop.ingestion.fields.places import is_place_name
 from cvrag_desktop.ingestion.layout.textline import TextLine
 from cvrag_desktop.ingestion.lexicon import load_lexicon

@@ -13,7 +13,6 @@ import re
 
 from cvrag_desktop.domain import Experience
 from cvrag_desktop.ingestion.fields.cells import is_location, split_commas, strip_sentence_period
-from cvrag_desktop.ingestion.fields.contact import NAME_PARTICLES
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.fields.entries import _AT, BULLET, RawEntry, header_fragments, segment_entries
 from cvrag_desktop.ingestion.fields.firm_slot import (
@@ -23,6 +22,7 @@ from cvrag_desktop.ingestion.fields.firm_slot import (
     section_slot,
     slot_of,
 )
+from cvrag_desktop.ingestion.fields.identity.names import NAME_PARTICLES
 from cvrag_desktop.ingestion.fields.role_text import split_flat_header
 from cvrag_desktop.ingestion.layout.prose_roles import prose_roles
 from cvrag_desktop.ingestion.layout.reading_order import TextLine

@@ -11,8 +11,8 @@ import bisect
 import re
 from collections import Counter
 
-from cvrag_desktop.ingestion.fields.contact import EMAIL, URL
 from cvrag_desktop.ingestion.fields.entries import BULLET
+from cvrag_desktop.ingestion.fields.identity.contact import EMAIL, URL
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
 from cvrag_desktop.ingestion.layout.sections import CJK
 from cvrag_desktop.ingestion.lexicon import AMBIGUOUS_SKILLS, canonical_skill, load_lexicon

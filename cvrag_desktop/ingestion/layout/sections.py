@@ -16,7 +16,7 @@ from functools import lru_cache
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
 from cvrag_desktop.ingestion.lexicon import heading_key, load_lexicon
-from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")  # kana and CJK ideographs
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cvrag_desktop.catalog.blind import pseudonym
+from cvrag_desktop.catalog.privacy.blind import pseudonym
 from cvrag_desktop.cli_output import safe
 from cvrag_desktop.ui.save_path import ask_save_path
 

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cvrag_desktop.catalog.blind import NAME_MARK
-from cvrag_desktop.catalog.blind_page import page_boxes
+from cvrag_desktop.catalog.privacy.blind import NAME_MARK
+from cvrag_desktop.catalog.privacy.blind_page import page_boxes
 from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
 
 ZOOM = 1.6

@@ -12,7 +12,7 @@ from cvrag_desktop.config import Settings, app_paths
 
 def _exporting(ns: SimpleNamespace) -> SimpleNamespace:
     """A facade stand-in that writes (and audits) matrix exports like ``Services.export_match_csv``."""
-    from cvrag_desktop.catalog.audit import audit_for
+    from cvrag_desktop.catalog.compliance.audit import audit_for
     from cvrag_desktop.services import Services
 
     ns.audit = audit_for(ns.catalog)
@@ -78,7 +78,7 @@ def test_match_and_a_saved_match_export_their_matrix(catalog, search, capsys, tm
     """`cvrag match --csv` writes the matrix; `cvrag matches --open ID --csv --blind` a saved one, pseudonymous."""
     import csv
 
-    from cvrag_desktop.catalog.blind import pseudonym
+    from cvrag_desktop.catalog.privacy.blind import pseudonym
 
     svc = _exporting(SimpleNamespace(catalog=catalog, paths=app_paths(),
                                      settings=Settings(llm_base_url="http://127.0.0.1:9"), index=search))

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from cvrag_desktop.catalog.retention import NOT_LEGAL_ADVICE, PRESETS
+from cvrag_desktop.catalog.compliance.retention import NOT_LEGAL_ADVICE, PRESETS
 from cvrag_desktop.cli import main
 from cvrag_desktop.errors import InvalidInput
 from cvrag_desktop.services import Services

@@ -1,0 +1,107 @@
+"""Rebuilding the catalog from the library: resumable, and never shown as whole while partial.
+
+``cvrag doctor --rebuild-catalog`` re-imports every library file into a new catalog. A
+rebuild can be killed midway (200 files take minutes), and the partial catalog it leaves
+must not pass for the library's contents, nor be set aside as one more copy of people's
+data when the rebuild is run again. So:
+
+- the new catalog is made under a temporary name with a ``rebuild`` marker in ``meta``
+  (when it started, how many library files there are, which damaged file it replaces) and
+  only then takes the catalog's name: a kill before that leaves "catalog missing", whose
+  remedy is the same command;
+- the marker stays until every library file was imported: :func:`rebuild_state` finds it
+  (``cvrag doctor``, ``candidates list`` and ``people list`` warn with the counts);
+- run again, a catalog with the marker is *continued* (content-addressed files already
+  imported are skipped), never moved aside; a damaged catalog without the marker is moved
+  aside once (``catalog.damaged-<time>.sqlite3``, see ``catalog/compliance/leftovers.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+
+MARKER = "rebuild"
+NEW_SUFFIX = ".rebuild-new"
+
+
+def read_marker(db: Path) -> dict | None:
+    """The ``rebuild`` marker of a catalog file (None: no rebuild in progress, or unreadable)."""
+    if not db.exists() or db.stat().st_size == 0:
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (MARKER,)).fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    try:
+        return json.loads(row[0]) if row else None
+    except ValueError:
+        return {}
+
+
+def set_aside(db: Path) -> Path | None:
+    """Move a (damaged) catalog and its side files aside as ``catalog.damaged-<time>.sqlite3``."""
+    if not db.exists():
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    moved = db.with_name(f"catalog.damaged-{stamp}.sqlite3")
+    n = 1
+    while moved.exists():
+        n += 1
+        moved = db.with_name(f"catalog.damaged-{stamp}-{n}.sqlite3")
+    db.rename(moved)
+    for suffix in ("-wal", "-shm"):
+        side = db.with_name(db.name + suffix)
+        if side.exists():
+            side.rename(moved.with_name(moved.name + suffix))
+    return moved
+
+
+def create_marked(db: Path, library_files: int, aside: Path | None) -> None:
+    """Create the new, empty catalog with its marker under a temporary name, then give it the catalog's name."""
+    from cvrag_desktop.catalog.db import Catalog
+
+    tmp = db.with_name(db.name + NEW_SUFFIX)
+    for p in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+        p.unlink(missing_ok=True)  # an earlier attempt killed before the rename
+    cat = Catalog(tmp)
+    try:
+        marker = {"started_at": time.time(), "library_files": library_files, "aside": aside.name if aside else None}
+        with cat.transaction() as c:
+            c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", (MARKER, json.dumps(marker)))
+        cat.wipe_free_space()
+    finally:
+        cat.close()  # the last connection checkpoints and removes the -wal
+    tmp.rename(db)
+
+
+def clear_marker(catalog) -> None:
+    """The rebuild finished: the catalog is whole again."""
+    with catalog.transaction() as c:
+        c.execute("DELETE FROM meta WHERE key = ?", (MARKER,))
+
+
+def rebuild_state(catalog) -> dict | None:
+    """An unfinished rebuild of this catalog: ``{"library_files", "imported", "started_at", "message"}``."""
+    rows = catalog.query("SELECT value FROM meta WHERE key = ?", (MARKER,))
+    if not rows:
+        return None
+    try:
+        marker = json.loads(rows[0][0])
+    except ValueError:
+        marker = {}
+    done = catalog.query("SELECT COUNT(*) FROM files WHERE status = 'done'")[0][0]
+    failed = catalog.query("SELECT COUNT(*) FROM files WHERE status NOT IN ('done', 'queued', 'processing')")[0][0]
+    total = marker.get("library_files")
+    started = marker.get("started_at")
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(started)) if started else "?"
+    return {"library_files": total, "imported": done, "failed": failed, "started_at": started,
+            "message": (f"The catalog is INCOMPLETE: a rebuild started {when} was interrupted after "
+                        f"{done + failed} of {total if total is not None else '?'} library files. Run "
+                        "`cvrag doctor --rebuild-catalog` again to finish it (nothing is imported twice).")}
