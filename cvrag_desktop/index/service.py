@@ -20,12 +20,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.catalog.store.disk_space import INDEX_ROOM_MB, allocated_mb, ensure_room, is_no_space
+from cvrag_desktop.catalog.store.read_only import refuse
 from cvrag_desktop.config import AppPaths, Settings
 from cvrag_desktop.errors import Cancelled, DiskFull, InvalidInput
 from cvrag_desktop.index import STRATEGIES
 from cvrag_desktop.index.edge.files import edge_version, folder_bytes
 from cvrag_desktop.index.edge.shard import is_shard_error
-from cvrag_desktop.index.edge.store import IndexStore, damaged_dirs
+from cvrag_desktop.index.edge.store import IndexStore, damage_reasons, damaged_dirs, last_repair
 from cvrag_desktop.index.edge.sync_stamp import (
     catalog_digest,
     drop_stamp,
@@ -244,12 +246,8 @@ class SearchService(IndexLane):
         GIL for a long time, so only a process of its own (the CLI) asks for it, never the GUI.
         """
         if getattr(self.catalog, "read_only", False):  # (a rebuilt private copy would be a false success)
-            from cvrag_desktop.catalog.store.read_only import refuse
-
             raise refuse(self.paths.data_dir, "the search index cannot be rebuilt in it")
         if not self.settings.index_url:
-            from cvrag_desktop.catalog.store.disk_space import INDEX_ROOM_MB, allocated_mb, ensure_room
-
             ensure_room(self.paths.index_dir, "the search index was not rebuilt", INDEX_ROOM_MB,
                         allocated_mb(self.paths.index_dir / "shard"))
         t0 = time.perf_counter()
@@ -268,8 +266,6 @@ class SearchService(IndexLane):
                 try:
                     self.store.optimize()
                 except Exception as exc:  # Edge checks the room it needs first: the rebuilt index stays as it is
-                    from cvrag_desktop.catalog.store.disk_space import is_no_space
-
                     if not is_no_space(exc):
                         raise
                     report["note"] = (f"the index was rebuilt but not compacted (optimize): {exc}".replace(
@@ -341,8 +337,6 @@ class SearchService(IndexLane):
                 info["disk_mb"] = round(folder_bytes(self.paths.index_dir) / 2**20, 1)
         except Exception as exc:
             info["error"] = str(exc)
-        from cvrag_desktop.index.edge.store import damage_reasons, damaged_dirs, last_repair
-
         key = str(self.paths.index_dir.resolve())
         if key in damaged_dirs:
             why = f" ({damage_reasons[key]})" if key in damage_reasons else ""

@@ -36,7 +36,11 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from cvrag_desktop.errors import InvalidInput
+from cvrag_desktop.catalog.privacy.blind import current_user
+from cvrag_desktop.catalog.store.disk_space import ensure_room
+from cvrag_desktop.catalog.store.health import typed_store_error
+from cvrag_desktop.catalog.store.read_only import add_note, connect_read_only
+from cvrag_desktop.errors import InvalidInput, StoreReadOnly
 
 AUDIT_FILE = "audit.sqlite3"
 GENESIS = "0" * 64
@@ -103,8 +107,6 @@ class AuditLog:
     """The audit store of one data home: append, read, verify, prune, forget references."""
 
     def __init__(self, path: Path, read_only: bool = False) -> None:
-        from cvrag_desktop.catalog.store.health import typed_store_error
-
         self.path = path
         self.read_only = read_only
         self._lock = threading.RLock()
@@ -113,8 +115,6 @@ class AuditLog:
                 self._conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
                 self._conn.executescript(SCHEMA)
             elif read_only:  # (no -shm may be made beside it: immutable, or an in-memory copy)
-                from cvrag_desktop.catalog.store.read_only import connect_read_only
-
                 self._conn = connect_read_only(path)
             else:
                 self._conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30, isolation_level=None)
@@ -131,13 +131,8 @@ class AuditLog:
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        from cvrag_desktop.catalog.store.health import typed_store_error
-        from cvrag_desktop.errors import StoreReadOnly
-
         if self.read_only:
             raise StoreReadOnly(f"{self.path.parent} is read-only: the audit trail cannot be written.")
-        from cvrag_desktop.catalog.store.disk_space import ensure_room
-
         ensure_room(self.path.parent, "the last change was not saved")
         with self._lock:
             try:
@@ -215,8 +210,6 @@ class AuditLog:
         user is told it was not recorded (a note, ``catalog/store/read_only.py``); returns None then.
         """
         if self.read_only:
-            from cvrag_desktop.catalog.store.read_only import add_note
-
             what = {"chat.answer": "answer", "job_match.run": "job match"}.get(action, "export")
             add_note(f"the data folder {self.path.parent} is read-only: this {what} was not recorded in the "
                      "audit trail")
@@ -230,8 +223,6 @@ class AuditLog:
         ``details`` may hold ``"ranking"``/``"documents"`` as lists of document ids: they are
         stored as references.
         """
-        from cvrag_desktop.catalog.privacy.blind import current_user
-
         who = actor or current_user()
         out: list[AuditEntry] = []
         with self._write() as c:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from cvrag_desktop.catalog.compliance.audit import AuditEntry, digest
 from cvrag_desktop.catalog.screening import reason_kind
+from cvrag_desktop.export import neutralise
 
 # "pseudonym" (the person's "Candidate 7F3A", as table and chat show it) is worked out when exported, never
 # stored: the chain holds only the reference in "person"; it is empty for a forgotten person
@@ -61,8 +62,6 @@ def export_audit_csv(entries: Iterable[AuditEntry | Mapping], path: Path) -> int
 
     ``entries`` are :class:`AuditEntry` objects or their dicts; a dict may carry the read-time
     ``pseudonym`` (``Services.audit_entries``), which fills that column."""
-    from cvrag_desktop.export import neutralise
-
     path = Path(path)
     if path.suffix.lower() != ".csv":
         path = path.with_suffix(".csv")

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from cvrag_desktop.catalog.privacy.blind_lines import redact_personal
+from cvrag_desktop.errors import InvalidInput
 from cvrag_desktop.text.patterns import EMAIL_LIKE
 
 HIDDEN = "[hidden]"
@@ -260,8 +261,6 @@ class BlindStore:
     def reveal(self, candidate_id: str, by: str | None = None, reason: str = "") -> Reveal:
         """Record that ``by`` revealed ``candidate_id`` now; returns the record."""
         if not candidate_id:
-            from cvrag_desktop.errors import InvalidInput
-
             raise InvalidInput("Say which candidate to reveal.")
         r = Reveal(str(candidate_id), by or current_user(), (reason or "").strip()[:500], time.time())
         with self.catalog.transaction() as c:

@@ -19,6 +19,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+from cvrag_desktop.catalog.store.disk_space import STORE_ROOM_MB, disk_full, free_mb
 from cvrag_desktop.errors import CatalogDamaged, CatalogMissing, CvragError, StoreReadOnly
 
 log = logging.getLogger(__name__)
@@ -106,8 +107,6 @@ def typed_store_error(exc: BaseException, where: Path) -> CvragError | None:
     """Map a low-level storage error to the typed error a user can act on (None: not a storage error)."""
     if isinstance(exc, CvragError):
         return exc
-    from cvrag_desktop.catalog.store.disk_space import STORE_ROOM_MB, disk_full, free_mb
-
     if is_disk_full(exc):
         return disk_full(where)
     if isinstance(exc, sqlite3.OperationalError) and "disk i/o error" in str(exc).lower():
@@ -129,8 +128,6 @@ def backup(conn: sqlite3.Connection, catalog_path: Path, reason: str, keep: int 
     folder = backups_dir(catalog_path)
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + f"-{int(time.time() * 1000) % 1000:03d}"
     target = folder / f"catalog-{stamp}-{reason}.sqlite3"
-    from cvrag_desktop.catalog.store.disk_space import STORE_ROOM_MB, free_mb
-
     free = free_mb(catalog_path.parent)
     if free is not None and free < STORE_ROOM_MB + catalog_path.stat().st_size / 2**20:
         log.info("catalog backup (%s) skipped: %.1f MB free on the disk", reason, free)

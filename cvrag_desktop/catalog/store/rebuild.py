@@ -23,6 +23,8 @@ import sqlite3
 import time
 from pathlib import Path
 
+from cvrag_desktop.catalog.db import Catalog
+
 MARKER = "rebuild"
 NEW_SUFFIX = ".rebuild-new"
 
@@ -65,8 +67,6 @@ def set_aside(db: Path) -> Path | None:
 
 def create_marked(db: Path, library_files: int, aside: Path | None) -> None:
     """Create the new, empty catalog with its marker under a temporary name, then give it the catalog's name."""
-    from cvrag_desktop.catalog.db import Catalog
-
     tmp = db.with_name(db.name + NEW_SUFFIX)
     for p in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
         p.unlink(missing_ok=True)  # an earlier attempt killed before the rename

@@ -34,6 +34,7 @@ from pathlib import Path
 import numpy as np
 import qdrant_edge as qe
 
+from cvrag_desktop.catalog.store.disk_space import INDEX_ROOM_MB, ensure_room
 from cvrag_desktop.errors import DiskFull
 from cvrag_desktop.index.edge.files import ReuseFile, check_seal, drop_seal, read_meta, write_meta, write_seal
 from cvrag_desktop.index.edge.shard import (
@@ -214,8 +215,6 @@ class EdgeIndex:
         Writers wait; searches go on against the current shard until the swap. The new copy's
         files are allocated at once: on a (nearly) full disk :class:`DiskFull` is raised first.
         """
-        from cvrag_desktop.catalog.store.disk_space import INDEX_ROOM_MB, ensure_room
-
         ensure_room(self.folder, "the search index was not compacted", INDEX_ROOM_MB)
         with self.write:
             fresh = self.path.with_name(SHARD_DIR + ".new")

@@ -29,7 +29,9 @@ from pathlib import Path
 
 import portalocker
 
-from cvrag_desktop.catalog.store.disk_space import is_no_space
+from cvrag_desktop.catalog.store import disk_space as ds
+from cvrag_desktop.catalog.store.disk_space import disk_full, is_no_space
+from cvrag_desktop.catalog.store.health import dir_writable
 from cvrag_desktop.errors import IndexLocked
 from cvrag_desktop.index.edge.engine import EdgeIndex
 from cvrag_desktop.index.edge.files import LEGACY_DB, drop_seal, migrate_legacy
@@ -58,8 +60,6 @@ def _acquire(index_dir: Path) -> EdgeIndex:
             engine, fh, refs = _registry[key]
             _registry[key] = (engine, fh, refs + 1)
             return engine
-        from cvrag_desktop.catalog.store.health import dir_writable
-
         read_only = (index_dir / SHARD_DIR).is_dir() and not dir_writable(index_dir)
         if not read_only:
             index_dir.mkdir(parents=True, exist_ok=True)
@@ -99,8 +99,6 @@ def _open_engine(index_dir: Path) -> EdgeIndex:
         raise
     except BaseException as exc:  # BaseException: a Rust panic in Edge surfaces as pyo3's PanicException
         if is_no_space(exc):  # a full disk, not damage: nothing is set aside
-            from cvrag_desktop.catalog.store.disk_space import disk_full
-
             raise disk_full(index_dir, "the search index was not opened") from exc
         reason = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
         aside = index_dir / (SHARD_DIR + ".damaged")
@@ -131,8 +129,6 @@ def _room(index_dir: Path, what: str, level: str = "grow") -> None:
     is given back), ``delete`` (a few log records), ``open`` (loading may fill the holes of its
     sparse files: up to a new segment's worth).
     """
-    from cvrag_desktop.catalog.store import disk_space as ds
-
     room = ds.STORE_ROOM_MB if level == "delete" else ds.INDEX_ROOM_MB
     if level == "open":
         room = ds.STORE_ROOM_MB + min(ds.holes_mb(index_dir / SHARD_DIR), ds.INDEX_ROOM_MB)

@@ -14,10 +14,20 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Image, Paragraph, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    FrameBreak,
+    Image,
+    KeepTogether,
+    NextPageTemplate,
+    Paragraph,
+    Spacer,
+    TableStyle,
+)
 
+from cvrag_desktop.domain import Experience
 from cvrag_desktop.factory.dates import format_period
-from cvrag_desktop.factory.model import CVDraft
+from cvrag_desktop.factory.model import CVDraft, DateStyle
 from cvrag_desktop.factory.profiles import factory_data
 from cvrag_desktop.factory.render.base.fonts import register_font
 
@@ -63,6 +73,20 @@ class PrintedCV:
     extra: dict[str, str] = field(default_factory=dict)
 
 
+def role_period(exp: Experience, style: DateStyle, pack, present: str) -> str:
+    """A role's period as this CV prints it (its style, separator and "since" form; ``present`` for an open end)."""
+    return format_period(
+        exp.start,
+        exp.end,
+        is_current=exp.is_current,
+        style=style.style,
+        pack=pack,
+        present=present,
+        sep=style.sep,
+        since_form=style.since_form,
+    )
+
+
 def printed_cv(draft: CVDraft, font: str, photo: bytes | None = None) -> PrintedCV:
     """Word and order a draft for printing (newest role first unless the CV says otherwise)."""
     data = factory_data()
@@ -70,16 +94,7 @@ def printed_cv(draft: CVDraft, font: str, photo: bytes | None = None) -> Printed
     pack = data.languages[hints.lang]
     roles = []
     for exp, style in zip(cv.experiences, hints.role_styles, strict=True):
-        period = format_period(
-            exp.start,
-            exp.end,
-            is_current=exp.is_current,
-            style=style.style,
-            pack=pack,
-            present=hints.present,
-            sep=style.sep,
-            since_form=style.since_form,
-        )
+        period = role_period(exp, style, pack, hints.present)
         roles.append(PrintedRole(exp.title or "", exp.company or "", exp.location or "", period, exp.bullets))
     education = []
     for ed, style in zip(cv.education, hints.edu_styles, strict=True):
@@ -194,6 +209,22 @@ def rich(parts: list[tuple[str, str]], style: ParagraphStyle) -> Paragraph:
 def bullets(items: list[str], style: ParagraphStyle, mark: str = "•") -> list[Flowable]:
     """One paragraph per bullet point."""
     return [Paragraph(escape(b), style, bulletText=mark) for b in items]
+
+
+def role_block(head: list[Flowable], points: list[str], style: ParagraphStyle, *, gap: float = 3,
+               mark: str = "•") -> list[Flowable]:
+    """A role: its header lines kept on one page with the first bullet point (a header never ends a page
+    alone), after a ``gap``; the other points may break across pages."""
+    return [KeepTogether([Spacer(1, gap), *head, *bullets(points[:1], style, mark)]), *bullets(points[1:], style, mark)]
+
+
+def column_story(side: list[Flowable], main: list[Flowable]) -> list[Flowable]:
+    """The story of a two-column layout: the side column's flowables, a frame break, the main column's.
+
+    Page one has a ``side`` and a ``main`` frame; later pages use the ``later`` template (the main
+    column alone), chosen up front so that the switch happens at the first page break.
+    """
+    return [NextPageTemplate("later"), *side, FrameBreak(), *main]
 
 
 def photo_flowable(photo: bytes | None, size: float) -> Image | None:

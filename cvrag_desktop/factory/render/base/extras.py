@@ -23,7 +23,7 @@ from cvrag_desktop.domain import Education, Experience
 from cvrag_desktop.factory.dates import format_date, format_period
 from cvrag_desktop.factory.model import CVDraft
 from cvrag_desktop.factory.profiles import factory_data
-from cvrag_desktop.factory.render.base.common import photo_flowable, tstyle
+from cvrag_desktop.factory.render.base.common import photo_flowable, role_period, tstyle
 from cvrag_desktop.factory.render.base.wording import (
     BLURBS,
     CATEGORY_LABELS,
@@ -119,16 +119,7 @@ def _periods(draft: CVDraft) -> tuple[list[tuple[str, str]], list[str]]:
     pack = factory_data().languages[hints.lang]
     split, numeric = [], []
     for exp, style in zip(draft.cv.experiences, hints.role_styles, strict=True):
-        full = format_period(
-            exp.start,
-            exp.end,
-            is_current=exp.is_current,
-            style=style.style,
-            pack=pack,
-            present=hints.present,
-            sep=style.sep,
-            since_form=style.since_form,
-        )
+        full = role_period(exp, style, pack, hints.present)
         first = format_date(exp.start, style.style, pack) if exp.start else ""
         rest = full[len(first) :] if full.startswith(first) else ""
         sep = style.sep.strip() or "–"

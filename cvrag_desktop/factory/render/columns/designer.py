@@ -15,24 +15,17 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import cm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (
-    Flowable,
-    FrameBreak,
-    KeepTogether,
-    NextPageTemplate,
-    PageTemplate,
-    Paragraph,
-    Spacer,
-    Table,
-)
+from reportlab.platypus import Flowable, PageTemplate, Paragraph, Spacer, Table
 
 from cvrag_desktop.factory.avatar import make_avatar
 from cvrag_desktop.factory.render.base.common import (
     PrintedCV,
     bullets,
+    column_story,
     fitted,
     para,
     photo_flowable,
+    role_block,
     styles,
     tstyle,
 )
@@ -113,8 +106,8 @@ def designer(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTempla
 
     templates = two_column_pages(side_left=side_left, side_w=SIDE_W, top=1.6 * cm, on_first=paint)
     photo = pc.photo or make_avatar(pc.name or "?", rng.getrandbits(32))
-    story: list[Flowable] = [NextPageTemplate("later"), photo_flowable(photo, 3.4 * cm), Spacer(1, 6)]
-    story.append(para(pc.headings["contact"], side_head))
+    side: list[Flowable] = [photo_flowable(photo, 3.4 * cm), Spacer(1, 6)]
+    side.append(para(pc.headings["contact"], side_head))
     own_cell = rng.random() < 0.4
     gap = rng.choice(("&nbsp;&nbsp;", " ", "&nbsp;"))
     for _, value in pc.contact:
@@ -135,30 +128,29 @@ def designer(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTempla
                     ],
                 )
             )
-            story.append(t)
+            side.append(t)
         else:
-            story.append(Paragraph(icon_markup(kind, value, gap), fit_style(value, white, SIDE_W - 26)))
-    story.append(para(pc.headings["skills"], side_head))
+            side.append(Paragraph(icon_markup(kind, value, gap), fit_style(value, white, SIDE_W - 26)))
+    side.append(para(pc.headings["skills"], side_head))
     bars = rng.random() < 0.7
     for skill in pc.skills:
-        story.append(para(skill, white))
+        side.append(para(skill, white))
         if bars:
-            story.append(LevelBar(rng.choice((0.6, 0.7, 0.8, 0.9, 1.0)), SIDE_W - 0.4 * cm, colors.white))
-    story.append(para(pc.headings["languages"], side_head))
-    story += [para(x, white) for x in pc.languages]
-    story.append(FrameBreak())
+            side.append(LevelBar(rng.choice((0.6, 0.7, 0.8, 0.9, 1.0)), SIDE_W - 0.4 * cm, colors.white))
+    side.append(para(pc.headings["languages"], side_head))
+    side += [para(x, white) for x in pc.languages]
 
     main_w = W - 3.2 * cm - SIDE_W - 0.7 * cm
     name = pc.name.upper() if rng.random() < 0.4 else pc.name
-    story.append(
+    main: list[Flowable] = [
         fitted(name, st["name"].clone("dz-name", textColor=colors.Color(0.15, 0.15, 0.15)), main_w - 12)
-    )
+    ]
     if pc.headline:
-        story.append(para(pc.headline, st["headline"]))
+        main.append(para(pc.headline, st["headline"]))
     heading = st["heading"].clone("dz-head", textColor=band)
     if pc.summary:
-        story += [para(pc.headings["summary"], heading), para(pc.summary, st["body"])]
-    story.append(para(pc.headings["experience"], heading))
+        main += [para(pc.headings["summary"], heading), para(pc.summary, st["body"])]
+    main.append(para(pc.headings["experience"], heading))
     accent = st["small"].clone("dz-accent", textColor=pc.accent)
     for role in pc.roles:
         head = [
@@ -167,15 +159,14 @@ def designer(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTempla
         ]
         if role.location:
             head.append(para(role.location, st["muted"]))
-        story.append(KeepTogether([Spacer(1, 4), *head, *bullets(role.bullets[:1], st["bullet"], "•")]))
-        story += bullets(role.bullets[1:], st["bullet"], "•")
-    story.append(para(pc.headings["education"], heading))
+        main += role_block(head, role.bullets, st["bullet"], gap=4)
+    main.append(para(pc.headings["education"], heading))
     for ed in pc.education:
-        story += [
+        main += [
             Paragraph(f"<b>{escape(ed.degree)}</b>", st["body"]),
             para(f"{ed.institution}  |  {ed.period}", accent),
         ]
     if pc.certifications:
-        story.append(para(pc.headings["certifications"], heading))
-        story += bullets(pc.certifications, st["bullet"], "•")
-    return story, templates
+        main.append(para(pc.headings["certifications"], heading))
+        main += bullets(pc.certifications, st["bullet"], "•")
+    return column_story(side, main), templates

@@ -17,8 +17,6 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     Frame,
-    FrameBreak,
-    KeepTogether,
     NextPageTemplate,
     PageTemplate,
     Paragraph,
@@ -29,10 +27,12 @@ from reportlab.platypus import (
 from cvrag_desktop.factory.render.base.common import (
     PrintedCV,
     bullets,
+    column_story,
     fitted,
     para,
     photo_flowable,
     rich,
+    role_block,
     role_line,
     styles,
     tstyle,
@@ -67,37 +67,35 @@ def sidebar(pc: PrintedCV) -> tuple[list[Flowable], list[PageTemplate]]:
         PageTemplate(id="later", frames=[later], onPage=paint),
     ]
     small_head = st["heading"].clone("side_head", fontSize=st["body"].fontSize * 1.1)
-    story: list[Flowable] = [NextPageTemplate("later")]
+    side: list[Flowable] = []
     photo = photo_flowable(pc.photo, 3.2 * cm)
     if photo is not None:
-        story += [photo, Spacer(1, 8)]
-    story.append(para(pc.headings["contact"], small_head))
+        side += [photo, Spacer(1, 8)]
+    side.append(para(pc.headings["contact"], small_head))
     for label, value in pc.contact:
-        story += [para(label, st["muted"]), fitted(value, st["small"], side_w - 0.6 * cm - 13)]
-    story.append(para(pc.headings["skills"], small_head))
-    story += [para(s, st["small"]) for s in pc.skills]
-    story.append(para(pc.headings["languages"], small_head))
-    story += [para(x, st["small"]) for x in pc.languages]
-    story.append(FrameBreak())
-    story.append(para(pc.name, st["name"]))
+        side += [para(label, st["muted"]), fitted(value, st["small"], side_w - 0.6 * cm - 13)]
+    side.append(para(pc.headings["skills"], small_head))
+    side += [para(s, st["small"]) for s in pc.skills]
+    side.append(para(pc.headings["languages"], small_head))
+    side += [para(x, st["small"]) for x in pc.languages]
+    main: list[Flowable] = [para(pc.name, st["name"])]
     if pc.headline:
-        story.append(para(pc.headline, st["headline"]))
+        main.append(para(pc.headline, st["headline"]))
     if pc.summary:
-        story += [para(pc.headings["summary"], st["heading"]), para(pc.summary, st["body"])]
-    story.append(para(pc.headings["experience"], st["heading"]))
+        main += [para(pc.headings["summary"], st["heading"]), para(pc.summary, st["body"])]
+    main.append(para(pc.headings["experience"], st["heading"]))
     for role in pc.roles:
         head = [rich([("b", role.title)], st["body"]), para(f"{role.company} | {role.period}", st["muted"])]
         if role.location:
             head.append(para(role.location, st["muted"]))
-        story.append(KeepTogether([Spacer(1, 3), *head, *bullets(role.bullets[:1], st["bullet"])]))
-        story.extend(bullets(role.bullets[1:], st["bullet"]))
-    story += [CondPageBreak(2 * cm), para(pc.headings["education"], st["heading"])]
+        main += role_block(head, role.bullets, st["bullet"])
+    main += [CondPageBreak(2 * cm), para(pc.headings["education"], st["heading"])]
     for ed in pc.education:
-        story += [rich([("b", ed.degree)], st["body"]), para(f"{ed.institution}, {ed.period}", st["muted"])]
+        main += [rich([("b", ed.degree)], st["body"]), para(f"{ed.institution}, {ed.period}", st["muted"])]
     if pc.certifications:
-        story.append(para(pc.headings["certifications"], st["heading"]))
-        story.extend(bullets(pc.certifications, st["bullet"], "–"))
-    return story, templates
+        main.append(para(pc.headings["certifications"], st["heading"]))
+        main.extend(bullets(pc.certifications, st["bullet"], "–"))
+    return column_story(side, main), templates
 
 
 def gutter(pc: PrintedCV) -> tuple[list[Flowable], list[PageTemplate]]:

@@ -12,23 +12,17 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import cm
-from reportlab.platypus import (
-    Flowable,
-    FrameBreak,
-    KeepTogether,
-    NextPageTemplate,
-    PageTemplate,
-    Paragraph,
-    Spacer,
-)
+from reportlab.platypus import Flowable, PageTemplate, Paragraph, Spacer
 
 from cvrag_desktop.factory.render.base.common import (
     PrintedCV,
     bullets,
+    column_story,
     fitted,
     para,
     photo_flowable,
     rich,
+    role_block,
     styles,
 )
 from cvrag_desktop.factory.render.base.extras import Extras, two_column_pages
@@ -60,35 +54,33 @@ def labelled(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTempla
 
     templates = two_column_pages(side_left=True, side_w=SIDE_W, top=1.6 * cm, on_first=paint, on_later=paint)
     side_head = st["heading"].clone("lb-side-head", fontSize=pc.size * 1.1)
-    story: list[Flowable] = [NextPageTemplate("later")]
+    side: list[Flowable] = []
     image = photo_flowable(pc.photo, 3.2 * cm)
     if image is not None:
-        story += [image, Spacer(1, 8)]
-    story.append(para(pc.headings["contact"], side_head.clone("lb-first", spaceBefore=0)))
+        side += [image, Spacer(1, 8)]
+    side.append(para(pc.headings["contact"], side_head.clone("lb-first", spaceBefore=0)))
     for _, value in pc.contact:
-        story.append(fitted(value, st["small"], SIDE_W - 12))
-    story.append(para(pc.headings["skills"], side_head))
+        side.append(fitted(value, st["small"], SIDE_W - 12))
+    side.append(para(pc.headings["skills"], side_head))
     for label, skills in ex.skill_groups:
-        story += [Paragraph(group_line(label, skills), st["small"]), Spacer(1, 2)]
-    story.append(para(pc.headings["languages"], side_head))
-    story.append(para(spoken_line(ex), st["small"]))
-    story.append(FrameBreak())
+        side += [Paragraph(group_line(label, skills), st["small"]), Spacer(1, 2)]
+    side.append(para(pc.headings["languages"], side_head))
+    side.append(para(spoken_line(ex), st["small"]))
 
-    story.append(fitted(ex.display_name, st["name"], W - 3.2 * cm - SIDE_W - 0.7 * cm - 12))
+    main: list[Flowable] = [fitted(ex.display_name, st["name"], W - 3.2 * cm - SIDE_W - 0.7 * cm - 12)]
     if pc.headline:
-        story.append(para(pc.headline, st["headline"]))
+        main.append(para(pc.headline, st["headline"]))
     if pc.summary:
-        story += [para(pc.headings["summary"], st["heading"]), para(pc.summary, st["body"])]
-    story.append(para(pc.headings["experience"], st["heading"]))
+        main += [para(pc.headings["summary"], st["heading"]), para(pc.summary, st["body"])]
+    main.append(para(pc.headings["experience"], st["heading"]))
     for role in pc.roles:
         place = ", ".join(x for x in (role.company, role.location) if x)
         head = [rich([("b", role.title)], st["body"]), para(f"{place} · {role.period}", st["muted"])]
-        story.append(KeepTogether([Spacer(1, 3), *head, *bullets(role.bullets[:1], st["bullet"])]))
-        story.extend(bullets(role.bullets[1:], st["bullet"]))
-    story.append(para(pc.headings["education"], st["heading"]))
+        main += role_block(head, role.bullets, st["bullet"])
+    main.append(para(pc.headings["education"], st["heading"]))
     for ed in pc.education:
-        story += [rich([("b", ed.degree)], st["body"]), para(f"{ed.institution} · {ed.period}", st["muted"])]
+        main += [rich([("b", ed.degree)], st["body"]), para(f"{ed.institution} · {ed.period}", st["muted"])]
     if pc.certifications:
-        story.append(para(pc.headings["certifications"], st["heading"]))
-        story.extend(bullets(pc.certifications, st["bullet"], "–"))
-    return story, templates
+        main.append(para(pc.headings["certifications"], st["heading"]))
+        main.extend(bullets(pc.certifications, st["bullet"], "–"))
+    return column_story(side, main), templates

@@ -15,17 +15,17 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import cm
 from reportlab.lib.utils import ImageReader
-from reportlab.platypus import (
-    Flowable,
-    FrameBreak,
-    KeepTogether,
-    NextPageTemplate,
-    PageTemplate,
-    Paragraph,
-    Spacer,
-)
+from reportlab.platypus import Flowable, PageTemplate, Paragraph, Spacer
 
-from cvrag_desktop.factory.render.base.common import PrintedCV, bullets, fitted, para, styles
+from cvrag_desktop.factory.render.base.common import (
+    PrintedCV,
+    bullets,
+    column_story,
+    fitted,
+    para,
+    role_block,
+    styles,
+)
 from cvrag_desktop.factory.render.base.extras import Extras, two_column_pages
 from cvrag_desktop.factory.render.base.fonts import register_font
 
@@ -62,33 +62,28 @@ def timeline(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTempla
 
     templates = two_column_pages(side_left=False, side_w=SIDE_W, top=TOP, on_first=header)
     side_head = st["heading"].clone("tl-side-head", fontSize=pc.size * 1.1, spaceBefore=0)
-    story: list[Flowable] = [NextPageTemplate("later")]
-    story.append(para(pc.headings["contact"], side_head))
+    side: list[Flowable] = [para(pc.headings["contact"], side_head)]
     for _, value in pc.contact:
-        story.append(fitted(value, st["small"], SIDE_W - 12))
-    story += [Spacer(1, 6), para(pc.headings["skills"], side_head)]
-    story += [para(s, st["small"]) for s in pc.skills]
-    story += [Spacer(1, 6), para(pc.headings["languages"], side_head)]
-    story += [para(x, st["small"]) for x in pc.languages]
-    story.append(FrameBreak())
+        side.append(fitted(value, st["small"], SIDE_W - 12))
+    side += [Spacer(1, 6), para(pc.headings["skills"], side_head)]
+    side += [para(s, st["small"]) for s in pc.skills]
+    side += [Spacer(1, 6), para(pc.headings["languages"], side_head)]
+    side += [para(x, st["small"]) for x in pc.languages]
 
     main_head = st["heading"].clone("tl-main-head", spaceBefore=0)
+    main: list[Flowable] = []
     if pc.summary:
-        story += [para(pc.headings["summary"], main_head), para(pc.summary, st["body"]), Spacer(1, 6)]
-    story.append(para(pc.headings["experience"], main_head))
+        main += [para(pc.headings["summary"], main_head), para(pc.summary, st["body"]), Spacer(1, 6)]
+    main.append(para(pc.headings["experience"], main_head))
     for role, period in zip(pc.roles, ex.numeric_periods, strict=True):
-        head: list[Flowable] = [
-            Spacer(1, 3),
-            Paragraph(event_line(period, role.title, role.company), st["body"]),
-        ]
+        head: list[Flowable] = [Paragraph(event_line(period, role.title, role.company), st["body"])]
         if role.location:
             head.append(para(role.location, st["muted"]))
-        story.append(KeepTogether([*head, *bullets(role.bullets[:1], st["bullet"])]))
-        story.extend(bullets(role.bullets[1:], st["bullet"]))
-    story += [Spacer(1, 6), para(pc.headings["education"], main_head)]
+        main += role_block(head, role.bullets, st["bullet"])
+    main += [Spacer(1, 6), para(pc.headings["education"], main_head)]
     for ed in pc.education:
-        story.append(Paragraph(event_line(ed.period, ed.degree, ed.institution), st["body"]))
+        main.append(Paragraph(event_line(ed.period, ed.degree, ed.institution), st["body"]))
     if pc.certifications:
-        story += [Spacer(1, 6), para(pc.headings["certifications"], main_head)]
-        story.extend(bullets(pc.certifications, st["bullet"], "–"))
-    return story, templates
+        main += [Spacer(1, 6), para(pc.headings["certifications"], main_head)]
+        main.extend(bullets(pc.certifications, st["bullet"], "–"))
+    return column_story(side, main), templates

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from reportlab.lib import colors
 from reportlab.lib.units import cm
-from reportlab.platypus import CondPageBreak, Flowable, HRFlowable, KeepTogether, Spacer, Table
+from reportlab.platypus import CondPageBreak, Flowable, HRFlowable, Spacer, Table
 
 from cvrag_desktop.factory.render.base.common import (
     PrintedCV,
@@ -18,6 +18,7 @@ from cvrag_desktop.factory.render.base.common import (
     para,
     photo_flowable,
     rich,
+    role_block,
     role_line,
     styles,
     tstyle,
@@ -77,8 +78,7 @@ def classic(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
         line.setStyle(
             tstyle(pc.font, [("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
         )
-        story.append(KeepTogether([Spacer(1, 4), line, *bullets(role.bullets[:1], st["bullet"])]))
-        story.extend(bullets(role.bullets[1:], st["bullet"]))
+        story += role_block([line], role.bullets, st["bullet"], gap=4)
     heading("education")
     for ed in pc.education:
         story.append(
