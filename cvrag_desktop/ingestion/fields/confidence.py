@@ -26,6 +26,7 @@ from cvrag_desktop.domain import LOW_CONFIDENCE, NormalizedCV, Provenance
 from cvrag_desktop.ingestion.fields.cells import is_location
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.fields.places import is_place_name
+from cvrag_desktop.ingestion.fields.role_text import not_a_degree
 from cvrag_desktop.ingestion.layout.sections import SectionBlock, body_size
 from cvrag_desktop.ingestion.lexicon import canonical_skill, heading_key, load_lexicon
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
@@ -175,8 +176,6 @@ def _degree_words(c: _Ctx) -> bool:
 
 
 def _thesis_or_place(c: _Ctx) -> bool:
-    from cvrag_desktop.ingestion.fields.role_text import not_a_degree
-
     return not_a_degree(c.value)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from cvrag_desktop.ingestion.fields.cells import is_location, strip_sentence_period
 from cvrag_desktop.ingestion.fields.dates import DateRange, find_date_ranges
+from cvrag_desktop.ingestion.fields.places import country_in_text, is_place_name
 from cvrag_desktop.ingestion.layout.line_kinds import (
     BULLET,
     company_blurb,
@@ -300,8 +301,6 @@ def _trim_cell(cell: str) -> str:
 
 def _join_place_country(cells: list[str]) -> list[str]:
     """Re-join "Porto – Portugal" that the cell splitter cut at its dash: a place, then a country."""
-    from cvrag_desktop.ingestion.fields.places import country_in_text, is_place_name
-
     out: list[str] = []
     for cell in cells:
         c = cell.strip(" ,;:·|–—-")

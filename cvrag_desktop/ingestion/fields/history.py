@@ -23,6 +23,7 @@ from cvrag_desktop.ingestion.fields.firm_slot import (
     slot_of,
 )
 from cvrag_desktop.ingestion.fields.identity.names import NAME_PARTICLES
+from cvrag_desktop.ingestion.fields.places import country_in_text, is_place_name
 from cvrag_desktop.ingestion.fields.role_text import split_flat_header
 from cvrag_desktop.ingestion.layout.prose_roles import prose_roles
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
@@ -131,14 +132,10 @@ def plausible_employer(text: str) -> bool:
 
 
 def _is_country(text: str) -> bool:
-    from cvrag_desktop.ingestion.fields.places import country_in_text
-
     return bool(country_in_text(text))
 
 
 def _is_place(text: str) -> bool:
-    from cvrag_desktop.ingestion.fields.places import is_place_name
-
     return is_place_name(text)
 
 
