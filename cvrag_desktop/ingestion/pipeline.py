@@ -27,12 +27,19 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from cvrag_desktop.catalog.db import Catalog
-from cvrag_desktop.catalog.library import check_source, commit_copy, copy_into_library, discard_copy
+from cvrag_desktop.catalog.library import (
+    check_source,
+    commit_copy,
+    copy_into_library,
+    discard_copy,
+    preview_path,
+)
 from cvrag_desktop.config import AppPaths, IngestLimits
-from cvrag_desktop.domain import NormalizedCV
+from cvrag_desktop.domain import Chunk, NormalizedCV
 from cvrag_desktop.errors import CvragError
 from cvrag_desktop.ingestion.discover import discover, display_path, import_roots
 from cvrag_desktop.ingestion.parse_job import limit_message, parse_file, warm_worker
+from cvrag_desktop.ingestion.read.budget import plan_memory
 from cvrag_desktop.ingestion.read.sandbox import shared_sandbox
 
 log = logging.getLogger(__name__)
@@ -208,8 +215,6 @@ class Ingestor:
                 progress(done, total, progress_note(shown, done - first_done, total - done,
                                                     time.perf_counter() - started))
 
-        from cvrag_desktop.ingestion.read.budget import plan_memory
-
         # one budget for the tree: parent + parse workers + OCR worker (fewer workers when it is small)
         plan = plan_memory(self.limits.memory_budget_mb, max(1, workers), self.limits.max_worker_mb)
         if plan.note:
@@ -234,8 +239,6 @@ class Ingestor:
                 Path(stored).unlink(missing_ok=True)
             return FileOutcome(path=shown, status=result["status"], error=result["error"], seconds=seconds,
                                peak_rss_mb=result.get("peak_rss_mb"))
-        from cvrag_desktop.domain import Chunk
-
         cv = NormalizedCV.model_validate_json(result["cv"])
         if self.llm_fill is not None:
             try:
@@ -261,7 +264,6 @@ class Ingestor:
     @staticmethod
     def _keep_preview(stored: Path, pdf: bytes, shown: str) -> None:
         """Write a Word copy's preview beside the library (``<data>/previews/<sha>.pdf``); a failure is logged."""
-        from cvrag_desktop.catalog.library import preview_path
         from cvrag_desktop.preview.docx_preview import write_preview
 
         try:

@@ -23,14 +23,13 @@ from cvrag_desktop.factory.render.base.common import (
     styles,
     tstyle,
 )
+from cvrag_desktop.factory.render.base.fonts import register_font
 
 PageCallback = Callable[[object, object], None]
 CONTENT_WIDTH = 17 * cm  # A4 minus 2 cm margins
 
 
 def _footer(pc: PrintedCV, text: str) -> PageCallback:
-    from cvrag_desktop.factory.render.base.fonts import register_font
-
     regular = register_font(pc.font)[0]
 
     def draw(canvas, doc) -> None:
