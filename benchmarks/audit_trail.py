@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from cvrag_desktop.catalog.audit import AUDIT_FILE, AuditLog
+from cvrag_desktop.catalog.compliance.audit import AUDIT_FILE, AuditLog
 
 
 def _ms(samples: list[float]) -> str:

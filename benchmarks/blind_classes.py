@@ -3,13 +3,13 @@
 For each folder (its ``labels.json`` names the person, e-mails and phones of each file) the
 files are imported into a temporary CVRAG_HOME (no LLM, no index) and every page is checked
 the way the preview paints it: provenance boxes, the identifying-string mask and the page
-boxes of ``catalog/blind_page.py`` (private-life lines, images, a name's parts), all built from
+boxes of ``catalog/privacy/blind_page.py`` (private-life lines, images, a name's parts), all built from
 the *extracted* record, as in the GUI. Classes:
 
 - name parts: each part of the labelled name printed as a word (a two-letter part only on a line
   next to another part of the name), e-mails and phones: each labelled value found on the page;
 - street-address, date-of-birth (and age), nationality/gender lines: text lines the cue and
-  pattern reader (``catalog/blind_lines.py``) classifies so; marital/religion lines are counted too;
+  pattern reader (``catalog/privacy/blind_lines.py``) classifies so; marital/religion lines are counted too;
 - photos: images drawn on a page at 30 pt or more on both sides.
 
 A thing counts as covered when most of its rectangle lies under a painted box. Only counts are
@@ -59,10 +59,10 @@ def measure(details: list[dict], labels: dict[str, dict], counts: dict[str, list
     """Add this folder's printed / covered counts to ``counts`` (class -> [printed, covered])."""
     import pymupdf
 
-    from cvrag_desktop.catalog.blind import NAME_MARK, redaction_boxes, redaction_strings
-    from cvrag_desktop.catalog.blind_lines import personal_kind
-    from cvrag_desktop.catalog.blind_page import page_boxes, page_lines
-    from cvrag_desktop.ui.widgets.pdf_preview import find_all
+    from cvrag_desktop.catalog.privacy.blind import NAME_MARK, redaction_boxes, redaction_strings
+    from cvrag_desktop.catalog.privacy.blind_lines import personal_kind
+    from cvrag_desktop.catalog.privacy.blind_page import page_boxes, page_lines
+    from cvrag_desktop.ui.widgets.page_render import find_all
 
     for d in details:
         path = d.get("stored_path")

@@ -41,7 +41,7 @@ def norm(value: object) -> str:
 
 def coverage(details: list[dict]) -> dict[str, tuple[int, int]]:
     """Per field: (values found, values with a provenance box on a page)."""
-    from cvrag_desktop.catalog.blind import is_identifying
+    from cvrag_desktop.catalog.privacy.blind import is_identifying
 
     out = {f: [0, 0] for f in FIELDS}
     for d in details:
@@ -76,8 +76,8 @@ def printed(details: list[dict]) -> dict[str, list[int]]:
     or the preview's string mask]. A name in a footer or on page 2's header has no provenance box."""
     import pymupdf
 
-    from cvrag_desktop.catalog.blind import redaction_boxes, redaction_strings
-    from cvrag_desktop.ui.widgets.pdf_preview import find_all
+    from cvrag_desktop.catalog.privacy.blind import redaction_boxes, redaction_strings
+    from cvrag_desktop.ui.widgets.page_render import find_all
 
     out = {f: [0, 0, 0] for f in ("name", "emails", "phones")}
     for d in details:

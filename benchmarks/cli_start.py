@@ -15,7 +15,7 @@ Usage::
    this tree's, and the table shows both and the ratio: on a shared machine only numbers taken
    back to back are comparable. The other tree runs on a copy of the home (``<home>-compare``,
    made once): each version's closes rewrite the index files, which would otherwise make the
-   other one's start-up check (``index/sync_stamp.py``) fail every time.
+   other one's start-up check (``index/edge/sync_stamp.py``) fail every time.
 
 The goal is p50 ≤ 0.8 s per command on 2 cores. Metadata-only commands should never load the
 embedding model (the "loads model" column says whether fastembed was imported).

@@ -1,7 +1,7 @@
 """Word files of the labelled folders: does each get a preview PDF, and do its facts highlight on it?
 
 For every .docx under the given folders (default: the three labelled real folders) the
-import's own parse step runs on a copy in a scratch library (``pipeline.parse_file``, the
+import's own parse step runs on a copy in a scratch library (``parse_job.parse_file``, the
 worker's code), and the preview it returns is checked: every provenance record with a box
 should find its value inside that box on its page of the preview (what the preview pane
 paints). Prints one row per file — a number and the folder, never a file name (real
@@ -28,7 +28,7 @@ def check(path: Path, scratch: Path) -> dict:
 
     from cvrag_desktop.config import IngestLimits
     from cvrag_desktop.domain import NormalizedCV
-    from cvrag_desktop.ingestion.pipeline import parse_file
+    from cvrag_desktop.ingestion.parse_job import parse_file
     from cvrag_desktop.ingestion.read.docx_reader import extract_docx
     from cvrag_desktop.preview.docx_preview import render_preview
 

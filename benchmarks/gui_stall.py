@@ -123,7 +123,7 @@ def one_run(app, cvs: Path, why: bool = False, screening_ms: int = 0) -> dict:
     from PySide6.QtCore import QTimer
 
     from cvrag_desktop.app.assembly import App
-    from cvrag_desktop.ui.main_window import MainWindow
+    from cvrag_desktop.ui.shell.main_window import MainWindow
 
     os.environ["CVRAG_HOME"] = tempfile.mkdtemp(prefix="cvrag-stall-")
     gaps: list[float] = []

@@ -68,7 +68,7 @@ def corpus(cvs: int, seed: int = 7):
 def open_engine(engine: str, folder: Path):
     """The engine object on a folder."""
     if engine == "edge":
-        from cvrag_desktop.index.edge_store import EdgeIndex
+        from cvrag_desktop.index.edge.engine import EdgeIndex
 
         return EdgeIndex(folder)
     from cvrag_desktop.index.local import LocalIndex  # the previous engine (removed after the comparison)

@@ -172,7 +172,7 @@ def build(home: Path, seed_index: Path | None) -> dict:
     os.environ["CVRAG_HOME"] = str(home)
     from cvrag_desktop.catalog.db import Catalog
     from cvrag_desktop.config import Settings, app_paths
-    from cvrag_desktop.index.edge_store import SHARD_DIR
+    from cvrag_desktop.index.edge.engine import SHARD_DIR
     from cvrag_desktop.index.service import SearchService
 
     paths = app_paths().ensure()
@@ -198,7 +198,7 @@ def build_qdrant(home: Path, local_index: Path) -> dict:
     os.environ["CVRAG_HOME"] = str(home)
     from cvrag_desktop.catalog.db import Catalog
     from cvrag_desktop.config import app_paths
-    from cvrag_desktop.index.edge_store import EdgeIndex
+    from cvrag_desktop.index.edge.engine import EdgeIndex
     from cvrag_desktop.index.filters import candidate_payload
     from cvrag_desktop.index.qdrant_store import QdrantStore
 

@@ -75,13 +75,13 @@ def main() -> int:
     if _no_display():
         return _headless_demo("no display found (set DISPLAY, or QT_QPA_PLATFORM=offscreen)", argv)
     try:
-        from cvrag_desktop.ui.app import run
+        from cvrag_desktop.ui.shell.application import run
     except ImportError as exc:
         return _headless_demo(f"the desktop UI cannot load ({exc})", argv)
     probe = os.environ.get("CVRAG_STARTUP_PROBE")
     if probe:  # "min_rows[,idle_seconds]"
         rows, _, idle = probe.partition(",")
-        from cvrag_desktop.ui.startup_probe import install_startup_probe
+        from cvrag_desktop.ui.shell.startup_probe import install_startup_probe
 
         install_startup_probe(int(rows or 1), float(idle or 5))
     return run(sys.argv)

@@ -152,8 +152,8 @@ def save_settings(settings: Settings, paths: AppPaths | None = None) -> None:
     tmp.write_text(settings.model_dump_json(indent=2), encoding="utf-8")
     tmp.replace(paths.settings_file)
     changed = [k for k in RANKING_SETTINGS if getattr(before, k) != getattr(settings, k)]
-    if changed:  # settings that change what a ranking or an answer is: audited (catalog/audit.py)
-        from cvrag_desktop.catalog.audit import AUDIT_FILE, AuditLog
+    if changed:  # settings that change what a ranking or an answer is: audited (catalog/compliance/audit.py)
+        from cvrag_desktop.catalog.compliance.audit import AUDIT_FILE, AuditLog
 
         log = AuditLog(paths.data_dir / AUDIT_FILE)
         try:

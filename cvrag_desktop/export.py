@@ -58,7 +58,7 @@ def neutralise(value: object) -> str:
 def blind_rows(rows: Iterable[Mapping], notes: Mapping[str, str] | None = None
                ) -> tuple[list[dict], dict[str, str] | None]:
     """Rows and notes for a blind export: pseudonyms, no contacts or location, identifying strings cut from notes."""
-    from cvrag_desktop.catalog.blind import identifiers, redact_row, redact_text
+    from cvrag_desktop.catalog.privacy.blind import identifiers, redact_row, redact_text
 
     rows = list(rows)
     if notes is not None:
@@ -71,7 +71,7 @@ def candidate_table(rows: Iterable[Mapping], notes: Mapping[str, str] | None = N
                     blind: bool = False) -> list[list[str]]:
     """Header plus one neutralised row per candidate (with a Note column when ``notes`` is given).
 
-    ``blind`` writes the blind-screening view (see ``catalog/blind.py``): ``Candidate 7F3A``
+    ``blind`` writes the blind-screening view (see ``catalog/privacy/blind.py``): ``Candidate 7F3A``
     instead of the name, no e-mails, phones, location or source file name.
     """
     if blind:

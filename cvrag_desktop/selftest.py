@@ -72,7 +72,7 @@ def _prepare_environment(home: Path) -> None:
 
 def _step_models(t: SelfTest) -> str:
     from cvrag_desktop.config import app_paths
-    from cvrag_desktop.index.service import shared_embedder
+    from cvrag_desktop.index.embeddings import shared_embedder
 
     embedder = shared_embedder(app_paths().models_dir)
     r = embedder.resolution
@@ -196,7 +196,7 @@ def _step_access_export(t: SelfTest) -> str:
 
 
 def _step_window(t: SelfTest) -> str:
-    from cvrag_desktop.ui.selftest_window import build_main_window
+    from cvrag_desktop.ui.dialogs.selftest_window import build_main_window
 
     return build_main_window(t.svc)
 

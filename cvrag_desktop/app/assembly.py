@@ -154,8 +154,8 @@ class App:
 
     @property
     def audit(self):
-        """The audit trail of this data home (``catalog/audit.py``): hash-chained, pseudonymous."""
-        from cvrag_desktop.catalog.audit import audit_for
+        """The audit trail of this data home (``catalog/compliance/audit.py``): hash-chained, pseudonymous."""
+        from cvrag_desktop.catalog.compliance.audit import audit_for
 
         return audit_for(self.catalog)
 
@@ -176,7 +176,7 @@ class App:
             self._index = None
         self._directory = None
         if self._catalog is not None:
-            from cvrag_desktop.catalog.audit import close_audit
+            from cvrag_desktop.catalog.compliance.audit import close_audit
 
             close_audit(self._catalog)
             self._catalog.close()

@@ -13,7 +13,7 @@ from cvrag_desktop.errors import NotFound
 
 if TYPE_CHECKING:
     from cvrag_desktop.app.assembly import App
-    from cvrag_desktop.catalog.blind import Reveal
+    from cvrag_desktop.catalog.privacy.blind import Reveal
 
 
 class BlindOps:
@@ -24,7 +24,7 @@ class BlindOps:
 
     @property
     def _store(self):
-        from cvrag_desktop.catalog.blind import BlindStore
+        from cvrag_desktop.catalog.privacy.blind import BlindStore
 
         return BlindStore(self._app.catalog)
 
@@ -52,7 +52,7 @@ class BlindOps:
         if row is None:
             raise NotFound(f"No candidate with id {candidate_id!r}.")
         record = self._store.reveal(candidate_id, by, reason)
-        from cvrag_desktop.catalog.blind import identifiers, redact_text
+        from cvrag_desktop.catalog.privacy.blind import identifiers, redact_text
 
         # the reason is kept (oversight), with the person's own name and contacts cut (it outlives a forget)
         app.audit.record("blind.reveal", [candidate_id], {"reason": redact_text(record.reason, identifiers(row))},

@@ -1,6 +1,6 @@
 """Compliance: the audit trail, retention clocks and the confirmed purge, subject-access export, forgetting.
 
-The rules live in the catalog (``catalog/audit.py``, ``retention.py``, ``subject_export.py``,
+The rules live in the catalog (``catalog/compliance/audit.py``, ``retention.py``, ``subject_export.py``,
 ``forget.py``); here they are applied to people as the recruiter sees them (a person given
 by any of its document ids), and each act is itself audited.
 """
@@ -36,8 +36,8 @@ class ComplianceOps:
 
     @property
     def retention(self):
-        """The library's retention period, consents and clocks (``catalog/retention.py``)."""
-        from cvrag_desktop.catalog.retention import RetentionStore
+        """The library's retention period, consents and clocks (``catalog/compliance/retention.py``)."""
+        from cvrag_desktop.catalog.compliance.retention import RetentionStore
 
         return RetentionStore(self._app.catalog)
 
@@ -62,7 +62,7 @@ class ComplianceOps:
     def _with_pseudonyms(self, entries: list[dict]) -> list[dict]:
         """Each entry with ``pseudonym``: its person's ``Candidate 7F3A`` as the table and chat show it, worked
         out now from the reference (never stored in the log; a forgotten person's entries have none)."""
-        from cvrag_desktop.catalog.blind import pseudonym
+        from cvrag_desktop.catalog.privacy.blind import pseudonym
 
         docs = self.audit.subjects(e.get("person") for e in entries)
         by_doc = self._app.directory.snapshot().grouping.by_document
@@ -78,7 +78,7 @@ class ComplianceOps:
     def audit_export(self, path: Path, since: str | None = None, action: str | None = None,
                      person: str | None = None) -> int:
         """Write audit entries to CSV (formulas made inert); the export is itself audited."""
-        from cvrag_desktop.catalog.audit_events import export_audit_csv
+        from cvrag_desktop.catalog.compliance.audit_events import export_audit_csv
 
         room_to_export(self._app)
         refs = self.person_refs(person) if person else None
@@ -96,8 +96,8 @@ class ComplianceOps:
         """Everything held about one person (records, originals, audit entries, chat turns) as a zip; audited."""
         from cvrag_desktop.assistant.memory import THREADS_FILE
         from cvrag_desktop.assistant.thread_export import threads_naming
-        from cvrag_desktop.catalog.forget import identity_of
-        from cvrag_desktop.catalog.subject_export import collect_subject, write_subject_zip
+        from cvrag_desktop.catalog.compliance.forget_needles import identity_of
+        from cvrag_desktop.catalog.compliance.subject_export import collect_subject, write_subject_zip
 
         app = self._app
         room_to_export(app)
@@ -141,7 +141,7 @@ class ComplianceOps:
 
     def set_consent(self, person: str, until: str | None) -> ConsentResult:
         """Record a person's consent to be kept until a day (YYYY-MM-DD), or withdraw it (None); audited."""
-        from cvrag_desktop.catalog.blind import current_user
+        from cvrag_desktop.catalog.privacy.blind import current_user
 
         docs = self._docs(person)
         day = self.retention.set_consent(docs, until, current_user())

@@ -1,6 +1,6 @@
 """Forgetting for real, as one journalled operation, and finishing one a crash interrupted.
 
-The erasure itself is the catalog's (``catalog/forget.py``); here it is wired to the parts
+The erasure itself is the catalog's (``catalog/compliance/forget.py``); here it is wired to the parts
 the catalog does not own: the index entries and the chat threads. The operation modules
 (people, compliance, library) and the catalog's first opening all go through these.
 """
@@ -33,13 +33,13 @@ def forget(app: App, candidate_ids: list[str], file_ids: list[int] = (),
     A step that cannot run now (another process holds the index) stays in the journal and
     is finished at the next start (``pending``).
     """
-    from cvrag_desktop.catalog.forget import run_forget
+    from cvrag_desktop.catalog.compliance.forget import run_forget
 
     entry = app.catalog.begin_forget(list(candidate_ids), list(file_ids))
     if entry is None:
         return dict(EMPTY_REPORT, candidate_ids=[], threads_removed=[], pending=[])
     app.drop_directory()
-    # audited by references, which are then dropped: the entry stays, tied to nobody (catalog/audit.py);
+    # audited by references, which are then dropped: the entry stays, tied to nobody (catalog/compliance/audit.py);
     # an audit store that cannot be written never stops an erasure (the report says so)
     audit_error = None
     try:
@@ -80,10 +80,10 @@ def forget_steps(app: App) -> dict[str, Callable]:
 
 def resume_forgets(app: App, catalog: Catalog) -> list[dict]:
     """Finish the forgets a crash interrupted in ``catalog`` (run when the catalog or the index is first opened)."""
-    from cvrag_desktop.catalog.forget import resume_forgets as resume
+    from cvrag_desktop.catalog.compliance.forget import resume_forgets as resume
 
     try:
-        from cvrag_desktop.catalog.audit import audit_for
+        from cvrag_desktop.catalog.compliance.audit import audit_for
 
         for e in catalog.pending_forgets():  # (a crash before the references were dropped)
             audit_for(catalog).forget_subjects(e["candidate_ids"])
@@ -95,7 +95,7 @@ def resume_forgets(app: App, catalog: Catalog) -> list[dict]:
 
 def expire_leftovers(data_dir: Path) -> None:
     """Remove the set-aside copies whose retention ended (never blocks opening)."""
-    from cvrag_desktop.catalog.leftovers import purge_leftovers
+    from cvrag_desktop.catalog.compliance.leftovers import purge_leftovers
 
     try:
         for x in purge_leftovers(data_dir):

@@ -11,6 +11,6 @@ if TYPE_CHECKING:
 def room_to_export(app: App) -> None:
     """An export is audited: on a (nearly) full disk it is refused before its file is written."""
     if not app.catalog.read_only:
-        from cvrag_desktop.catalog.disk_space import ensure_room
+        from cvrag_desktop.catalog.store.disk_space import ensure_room
 
         ensure_room(app.paths.data_dir, "nothing was exported")

@@ -42,7 +42,7 @@ class HealthOps:
         return BREAKER.status(endpoint)
 
     def _leftovers_info(self) -> dict:
-        from cvrag_desktop.catalog.leftovers import RETENTION_DAYS
+        from cvrag_desktop.catalog.compliance.leftovers import RETENTION_DAYS
 
         items = self._app.library.leftovers()
         return {"retention_days": RETENTION_DAYS, "items": items,
@@ -67,7 +67,7 @@ class HealthOps:
             "leftovers": self._leftovers_info(),
             "disk_free_gb": round(shutil.disk_usage(app.paths.data_dir).free / 1e9, 1),
         }
-        if app.catalog.read_only:  # listed and searched as it is; changes are refused (catalog/read_only.py)
+        if app.catalog.read_only:  # listed and searched as it is; changes are refused (catalog/store/read_only.py)
             info["read_only"] = "the data folder cannot be written: reads work, changes are refused"
 
         try:

@@ -35,7 +35,7 @@ class JobMatchOps:
     def save_match(self, result: dict, jd_text: str, title: str | None = None) -> dict:
         """Keep a job-match result (``match_jd``) with its description in the library; returns its summary."""
         saved = self._store.save(result, jd_text, title)
-        from cvrag_desktop.catalog.audit import digest
+        from cvrag_desktop.catalog.compliance.audit import digest
 
         self._app.audit.record("job_match.save", details={
             "match_id": saved["match_id"], "description": digest((jd_text or "").strip()),

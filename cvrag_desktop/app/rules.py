@@ -14,8 +14,12 @@ from cvrag_desktop.assistant.jobmatch.export import shortlist_name, top_ids, unr
 from cvrag_desktop.assistant.jobmatch.rank_explain import missed_must_haves
 from cvrag_desktop.assistant.jobmatch.rank_explain_export import MARK, STATUS, explanation_text, headline
 
+# set-aside copies and retention
+from cvrag_desktop.catalog.compliance.leftovers import RETENTION_DAYS as LEFTOVER_RETENTION_DAYS
+from cvrag_desktop.catalog.compliance.retention import NOT_LEGAL_ADVICE, PRESETS
+
 # blind screening: pseudonyms and redaction
-from cvrag_desktop.catalog.blind import (
+from cvrag_desktop.catalog.privacy.blind import (
     HIDDEN,
     NAME_MARK,
     identifiers,
@@ -28,11 +32,7 @@ from cvrag_desktop.catalog.blind import (
     redaction_strings,
     row_pseudonym,
 )
-from cvrag_desktop.catalog.blind_page import page_boxes
-
-# set-aside copies and retention
-from cvrag_desktop.catalog.leftovers import RETENTION_DAYS as LEFTOVER_RETENTION_DAYS
-from cvrag_desktop.catalog.retention import NOT_LEGAL_ADVICE, PRESETS
+from cvrag_desktop.catalog.privacy.blind_page import page_boxes
 
 # screening statuses, reasons and the state of one person
 from cvrag_desktop.catalog.screening import MAX_REASON, STATUS_LABELS, STATUS_REASONS, STATUSES, Screening

@@ -44,7 +44,7 @@ class ScreeningOps:
 
     def set_screening(self, people: list[str], **changes: Unpack[ScreeningChange]) -> dict[str, dict]:
         """Change status / rating / note / tags (``add_tags``, ``remove_tags``) of people, on all their documents."""
-        from cvrag_desktop.catalog.audit_events import screening_entries
+        from cvrag_desktop.catalog.compliance.audit_events import screening_entries
 
         groups = self._groups(dict.fromkeys(people))
         if not groups:

@@ -47,6 +47,6 @@ def typed_error(exc: BaseException, where: Path) -> CvragError | None:
 
 def take_notes() -> list[str]:
     """What a read-only session could not save (a conversation turn, an export's audit entry), once."""
-    from cvrag_desktop.catalog.read_only import take_notes as take
+    from cvrag_desktop.catalog.store.read_only import take_notes as take
 
     return list(take())

@@ -45,7 +45,7 @@ class ScreeningChange(TypedDict, total=False):
 
 
 class ForgetReport(TypedDict, total=False):
-    """What a forget removed (``catalog/forget.py``), and what is still pending."""
+    """What a forget removed (``catalog/compliance/forget.py``), and what is still pending."""
 
     candidate_ids: list[str]
     files_removed: int

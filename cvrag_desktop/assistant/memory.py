@@ -16,9 +16,10 @@ from pathlib import Path
 
 from langgraph.checkpoint.sqlite import SqliteSaver
 
-from cvrag_desktop.catalog.forget import _needle_bytes, blob_mentions
-from cvrag_desktop.catalog.health import dir_writable, typed_store_error
-from cvrag_desktop.catalog.read_only import memory_copy
+from cvrag_desktop.catalog.compliance.forget_needles import blob_mentions
+from cvrag_desktop.catalog.compliance.forget_needles import needle_bytes as _needle_bytes
+from cvrag_desktop.catalog.store.health import dir_writable, typed_store_error
+from cvrag_desktop.catalog.store.read_only import memory_copy
 from cvrag_desktop.errors import InvalidInput, NotFound
 
 THREADS_FILE = "threads.sqlite3"
@@ -29,6 +30,7 @@ class ThreadStore:
     """The checkpointer and the thread list, in one SQLite file."""
 
     def __init__(self, path: Path) -> None:
+
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.recovered_from: Path | None = None
@@ -104,6 +106,7 @@ class ThreadStore:
 
 def _open_checked(path: Path) -> sqlite3.Connection | None:
     """The thread store's connection, or None when the file fails ``PRAGMA quick_check``."""
+
     conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
     try:
         row = conn.execute("PRAGMA quick_check").fetchone()
@@ -120,6 +123,7 @@ def _open_checked(path: Path) -> sqlite3.Connection | None:
 
 def _open_read_only(path: Path) -> sqlite3.Connection | None:
     """An in-memory copy of the thread store of a read-only folder (None when it is damaged)."""
+
     try:
         conn = memory_copy(path)
         row = conn.execute("PRAGMA quick_check").fetchone()
@@ -147,6 +151,7 @@ def _set_aside(path: Path) -> Path:
 
 def scrub_connection(conn: sqlite3.Connection, needles: list[str]) -> list[dict]:
     """Delete the threads (checkpoints, pending writes, list entry) that mention a needle; flush the log."""
+
     keys = _needle_bytes(needles)
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     hits: set[str] = set()

@@ -22,11 +22,11 @@ from cvrag_desktop.assistant.facts.store import CatalogFacts
 from cvrag_desktop.assistant.jobmatch.matrix import match_job
 from cvrag_desktop.assistant.memory import THREADS_FILE, ThreadStore
 from cvrag_desktop.assistant.understand.vocabulary import VocabularyCache
-from cvrag_desktop.catalog.audit import audit_for, digest
-from cvrag_desktop.catalog.audit_events import ranking_details
+from cvrag_desktop.catalog.compliance.audit import audit_for, digest
+from cvrag_desktop.catalog.compliance.audit_events import ranking_details
 from cvrag_desktop.catalog.db import Catalog
-from cvrag_desktop.catalog.disk_space import ensure_room
-from cvrag_desktop.catalog.read_only import add_note
+from cvrag_desktop.catalog.store.disk_space import ensure_room
+from cvrag_desktop.catalog.store.read_only import add_note
 from cvrag_desktop.config import AppPaths, Settings
 from cvrag_desktop.errors import InvalidInput, NotFound
 from cvrag_desktop.llm import QUALITY_ALIAS, probe
@@ -106,7 +106,6 @@ class AssistantService:
             raise InvalidInput("Type a question.")
         thread_id = thread_id or uuid.uuid4().hex[:12]
         if not self.threads_store.read_only:  # the turn is saved as the graph runs: room first (disk_space.py)
-
             ensure_room(self.threads_store.path.parent, "the question was not asked")
         llm_up = self.llm_available(use_llm)
         config = {"configurable": {"thread_id": thread_id, "deps": self.deps, "on_token": on_token,
@@ -141,7 +140,7 @@ class AssistantService:
         (the ``limit`` best people; None: everyone ranked)."""
         result = match_job(self, text, use_llm=self.llm_available(use_llm), limit=limit)
 
-        # the ranking shown, as references; the description and requirements as digests (catalog/audit.py)
+        # the ranking shown, as references; the description and requirements as digests (catalog/compliance/audit.py)
         audit_for(self.catalog).record_shown("job_match.run", details=ranking_details(
             [c["candidate_id"] for c in result.get("candidates") or []], mode=result.get("mode"),
             description=digest((text or "").strip()),

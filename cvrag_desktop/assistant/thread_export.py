@@ -14,13 +14,15 @@ from pathlib import Path
 
 from langgraph.checkpoint.sqlite import SqliteSaver
 
-from cvrag_desktop.catalog.forget import _needle_bytes, blob_mentions
-from cvrag_desktop.catalog.health import dir_writable
-from cvrag_desktop.catalog.read_only import connect_read_only
+from cvrag_desktop.catalog.compliance.forget_needles import blob_mentions
+from cvrag_desktop.catalog.compliance.forget_needles import needle_bytes as _needle_bytes
+from cvrag_desktop.catalog.store.health import dir_writable
+from cvrag_desktop.catalog.store.read_only import connect_read_only
 
 
 def thread_ids_naming(conn: sqlite3.Connection, needles: list[str]) -> set[str]:
     """Ids of the threads whose stored state or title mentions a needle."""
+
     keys = _needle_bytes(needles)
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     queries = {"checkpoints": "SELECT thread_id, checkpoint, metadata FROM checkpoints",

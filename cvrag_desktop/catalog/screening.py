@@ -28,6 +28,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from cvrag_desktop.errors import InvalidInput, NotFound
+from cvrag_desktop.export import candidate_table, neutralise
 
 STATUSES = ("new", "screening", "interview", "offer", "hired", "rejected")
 STATUS_LABELS = {"new": "New", "screening": "Screening", "interview": "Interview", "offer": "Offer",
@@ -273,8 +274,6 @@ def export_people_csv(rows: Iterable[Mapping], path: Path, notes: Mapping[str, s
     Same file rules as ``export.export_candidates_csv`` (UTF-8 with BOM, formulas made inert,
     written atomically); returns the number of rows.
     """
-    from cvrag_desktop.export import candidate_table, neutralise
-
     rows = list(rows)
     table = candidate_table(rows, notes)
     at = 2 if notes is not None else 1

@@ -98,7 +98,6 @@ def _print_clocks(clocks: list[dict]) -> None:
 def cmd_retention(args, svc) -> int:
     """status | due [--days N] | purge [--confirm] | set --preset P [--days N] | consent ID --until DATE."""
     from cvrag_desktop.app.rules import NOT_LEGAL_ADVICE
-
     if args.action == "set":
         policy = svc.compliance.set_retention(args.preset, args.days)
         if args.json:

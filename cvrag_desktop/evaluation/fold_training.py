@@ -19,9 +19,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from cvrag_desktop.evaluation.folds import LabelledDoc, Normalizer, load_labelled
-from cvrag_desktop.ingestion.fields import contact
+from cvrag_desktop.ingestion.fields.identity import contact, names
 from cvrag_desktop.ingestion.layout.line_roles import NAME, OTHER, LineRoleModel, doc_features, top_lines
-from cvrag_desktop.ingestion.read.extract import ExtractedDoc, extract_document
+from cvrag_desktop.ingestion.read.extract import extract_document
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.keys import symbol_key
 
 FACTORY_SEED = 20261202
@@ -36,7 +37,7 @@ def name_labels(doc: ExtractedDoc, name: str | None) -> list[str]:
     out = []
     for i in idx:
         text = doc.lines[i].text
-        cells = [symbol_key(contact.clean_name(c)) for c in contact._cells(text)] + [symbol_key(text)]
+        cells = [symbol_key(names.clean_name(c)) for c in contact.split_cells(text)] + [symbol_key(text)]
         out.append(NAME if key and key in cells else OTHER)
     return out
 

@@ -23,7 +23,8 @@ from pathlib import Path
 from cvrag_desktop.domain import NormalizedCV
 from cvrag_desktop.errors import CvragError
 from cvrag_desktop.evaluation.real_cvs import FIELDS, LABELS_AS_OF, EvalReport, score_cv
-from cvrag_desktop.ingestion.read.extract import ExtractedDoc, extract_document
+from cvrag_desktop.ingestion.read.extract import extract_document
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 
 SCORED = ("name", "email", "current_title", "employers", "degrees", "skills", "languages")
 # A normaliser for one fold: built from the training documents, it reads one extracted document.

@@ -28,7 +28,7 @@ from cvrag_desktop.factory.hardcases import HardCaseConfig, plan_hard_cases
 from cvrag_desktop.factory.model import CVDraft, CVSpec
 from cvrag_desktop.factory.profiles import factory_data
 from cvrag_desktop.factory.render import FONTS, LAYOUTS, MIXED_LAYOUTS, render_pdf
-from cvrag_desktop.factory.render.fonts import covers
+from cvrag_desktop.factory.render.base.fonts import covers
 from cvrag_desktop.factory.updates import build_updated_cv
 
 DEFAULT_AS_OF = dt.date(2026, 11, 1)  # fixed so that a seed means the same ground truth on any day

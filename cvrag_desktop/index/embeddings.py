@@ -306,3 +306,21 @@ class Embedder:
         return {**self.resolution.as_dict(), "dense_loaded": bool(self._dense), "dense_sessions": self.workers,
                 "sparse_loaded": self._sparse is not None, "dense_model": MODEL_FOLDER + " int8 ONNX",
                 "sparse_model": SPARSE_MODEL_NAME}
+
+
+_embedders: dict[str, Embedder] = {}
+_embedders_lock = threading.Lock()
+
+
+def shared_embedder(models_dir: Path | None) -> Embedder:
+    """One embedder (models loaded once) per set of model files per process.
+
+    Keyed by the files actually resolved, not by the folder searched: every data home
+    without models of its own shares the bundled ones (a test suite that opens a fresh
+    home per test once loaded a new set of ONNX sessions per test, ~13 GB in one process).
+    """
+    key = repr(resolve_models(models_dir))
+    with _embedders_lock:
+        if key not in _embedders:
+            _embedders[key] = Embedder(models_dir)
+        return _embedders[key]

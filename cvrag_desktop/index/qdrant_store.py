@@ -26,7 +26,7 @@ from cvrag_desktop.index.filters import (
     build_filter,
     point_fields,
 )
-from cvrag_desktop.index.records import QueryVectors, RawHit, Row, point_id, seq_numbers
+from cvrag_desktop.index.records import QueryVectors, RawHit, Row, candidates_by_years, point_id, seq_numbers
 from cvrag_desktop.index.where import Where, to_client
 
 log = logging.getLogger(__name__)
@@ -173,12 +173,4 @@ class QdrantStore:
         where = build_filter(filters)
         if where is None:
             return []
-        by_cand: dict[str, list[dict]] = {}
-        for r in self.scroll([*LEAN_FIELDS, "years", "name", "seq"], where):
-            by_cand.setdefault(r["candidate_id"], []).append(r)
-        for chunks in by_cand.values():
-            chunks.sort(key=lambda r: r.get("seq") or 0)
-        order = sorted(by_cand, key=lambda c: (-(by_cand[c][0].get("years") or 0), by_cand[c][0].get("name") or ""))
-        if k is not None:
-            order = order[:k]
-        return [(c, [(r["chunk_id"], r["section"]) for r in by_cand[c]]) for c in order]
+        return candidates_by_years(self.scroll([*LEAN_FIELDS, "years", "name", "seq"], where), k)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,6 +24,21 @@ def seq_numbers(rows: list) -> list[int]:
         out.append(seen.setdefault(r.candidate_id, -1) + 1)
         seen[r.candidate_id] = out[-1]
     return out
+
+
+def candidates_by_years(payloads: Iterable[dict], k: int | None) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Point payloads grouped by candidate, most years first (then name), each with its ``(chunk_id, section)``s
+    in catalog order; the first ``k`` candidates when ``k`` is given. The metadata strategy's answer, the same
+    for the embedded shard and a server."""
+    by_cand: dict[str, list[dict]] = {}
+    for p in payloads:
+        by_cand.setdefault(p["candidate_id"], []).append(p)
+    for chunks in by_cand.values():
+        chunks.sort(key=lambda r: r.get("seq") or 0)
+    order = sorted(by_cand, key=lambda c: (-(by_cand[c][0].get("years") or 0), by_cand[c][0].get("name") or ""))
+    if k is not None:
+        order = order[:k]
+    return [(c, [(r["chunk_id"], r["section"]) for r in by_cand[c]]) for c in order]
 
 
 @dataclass

@@ -24,6 +24,8 @@ from cvrag_desktop.index.filters import FIELD_SECTIONS, SearchFilters, fact_valu
 from cvrag_desktop.index.records import QueryVectors, RawHit
 from cvrag_desktop.index.rerank import OnnxCrossEncoder
 from cvrag_desktop.text.keys import text_key
+from cvrag_desktop.text.vocab.languages import canonical_language
+from cvrag_desktop.text.vocab.skills import canonical_skill
 
 __all__ = ["RawHit", "Retriever", "Store"]
 
@@ -42,8 +44,6 @@ def vocabulary_query(query: str) -> bool:
     The dense branch (English MiniLM) has no notion that "Deutsch" is "German"; BM25 over
     the canonical names in each chunk's header does, so such queries lean on keywords.
     """
-    from cvrag_desktop.text.vocab.languages import canonical_language
-    from cvrag_desktop.text.vocab.skills import canonical_skill
 
     q = query.strip().strip("?.!")
     return 0 < len(q) <= 40 and bool(canonical_language(q) or canonical_skill(q))

@@ -5,6 +5,8 @@ lane fed by :meth:`SearchService.enqueue`, the ingestion ``on_saved`` hook) writ
 candidate's chunks; :meth:`SearchService.reconcile` (startup) removes orphans and adds
 what is missing; :meth:`SearchService.rebuild` (``cvrag reindex``) starts over. If the
 index folder disappears while running, the next call rebuilds it from the catalog.
+The background lane is ``index/lane.py``; a hit's text and name come from the catalog
+through ``index/hits.py``.
 """
 
 from __future__ import annotations
@@ -12,33 +14,35 @@ from __future__ import annotations
 import hashlib
 import logging
 import queue
-import re
 import threading
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from cvrag_desktop.catalog import queries as catalog_queries
 from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.catalog.store.disk_space import INDEX_ROOM_MB, allocated_mb, ensure_room, is_no_space
+from cvrag_desktop.catalog.store.read_only import refuse
 from cvrag_desktop.config import AppPaths, Settings
 from cvrag_desktop.errors import Cancelled, DiskFull, InvalidInput
 from cvrag_desktop.index import STRATEGIES
-from cvrag_desktop.index.edge_files import edge_version, folder_bytes
-from cvrag_desktop.index.edge_shard import is_shard_error
-from cvrag_desktop.index.embeddings import Embedder, dense_text
-from cvrag_desktop.index.filters import SearchFilters, candidate_payload, parse_filters
-from cvrag_desktop.index.records import RawHit, Row
-from cvrag_desktop.index.rerank import find_reranker
-from cvrag_desktop.index.search import Retriever
-from cvrag_desktop.index.store import IndexStore, damaged_dirs
-from cvrag_desktop.index.sync_stamp import (
+from cvrag_desktop.index.edge.files import edge_version, folder_bytes
+from cvrag_desktop.index.edge.shard import is_shard_error
+from cvrag_desktop.index.edge.store import IndexStore, damage_reasons, damaged_dirs, last_repair
+from cvrag_desktop.index.edge.sync_stamp import (
     catalog_digest,
     drop_stamp,
     pairs_digest,
     stamp_matches,
     write_stamp,
 )
+from cvrag_desktop.index.embeddings import dense_text, shared_embedder
+from cvrag_desktop.index.filters import SearchFilters, candidate_payload, parse_filters
+from cvrag_desktop.index.hits import clean_query, hydrate_hits
+from cvrag_desktop.index.lane import BATCH_CANDIDATES, IndexLane
+from cvrag_desktop.index.records import RawHit, Row
+from cvrag_desktop.index.rerank import find_reranker
+from cvrag_desktop.index.search import Retriever
 
 if TYPE_CHECKING:  # qdrant_client is imported only in server mode
     from cvrag_desktop.index.qdrant_store import QdrantStore
@@ -47,41 +51,12 @@ if TYPE_CHECKING:  # qdrant_client is imported only in server mode
 
 log = logging.getLogger(__name__)
 
-MAX_QUERY_CHARS = 2000
 MAX_K = 200
-BATCH_CANDIDATES = 16
 Progress = Callable[[int, int, str], None]
 T = TypeVar("T")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
-_embedders: dict[str, Embedder] = {}
-_embedders_lock = threading.Lock()
 
 
-def shared_embedder(models_dir: Path | None) -> Embedder:
-    """One embedder (models loaded once) per set of model files per process.
-
-    Keyed by the files actually resolved, not by the folder searched: every data home
-    without models of its own shares the bundled ones (a test suite that opens a fresh
-    home per test once loaded a new set of ONNX sessions per test, ~13 GB in one process).
-    """
-    from cvrag_desktop.index.embeddings import resolve_models
-
-    key = repr(resolve_models(models_dir))
-    with _embedders_lock:
-        if key not in _embedders:
-            _embedders[key] = Embedder(models_dir)
-        return _embedders[key]
-
-
-def clean_query(query: str | None) -> str:
-    """Strip control characters and cap the length at a word boundary."""
-    q = _CONTROL.sub(" ", query or "").strip()
-    if len(q) > MAX_QUERY_CHARS:
-        q = q[:MAX_QUERY_CHARS].rsplit(" ", 1)[0] or q[:MAX_QUERY_CHARS]
-    return q
-
-
-class SearchService:
+class SearchService(IndexLane):
     """Index maintenance and search over the catalog's chunks."""
 
     def __init__(self, catalog: Catalog, paths: AppPaths, settings: Settings) -> None:
@@ -272,12 +247,8 @@ class SearchService:
         GIL for a long time, so only a process of its own (the CLI) asks for it, never the GUI.
         """
         if getattr(self.catalog, "read_only", False):  # (a rebuilt private copy would be a false success)
-            from cvrag_desktop.catalog.read_only import refuse
-
             raise refuse(self.paths.data_dir, "the search index cannot be rebuilt in it")
         if not self.settings.index_url:
-            from cvrag_desktop.catalog.disk_space import INDEX_ROOM_MB, allocated_mb, ensure_room
-
             ensure_room(self.paths.index_dir, "the search index was not rebuilt", INDEX_ROOM_MB,
                         allocated_mb(self.paths.index_dir / "shard"))
         t0 = time.perf_counter()
@@ -296,8 +267,6 @@ class SearchService:
                 try:
                     self.store.optimize()
                 except Exception as exc:  # Edge checks the room it needs first: the rebuilt index stays as it is
-                    from cvrag_desktop.catalog.disk_space import is_no_space
-
                     if not is_no_space(exc):
                         raise
                     report["note"] = (f"the index was rebuilt but not compacted (optimize): {exc}".replace(
@@ -319,49 +288,7 @@ class SearchService:
             self._synced = (pairs_digest(catalog), self._writes)
         return {"orphans_removed": len(orphans), "candidates_indexed": len(missing), "points_written": written}
 
-    # ---- background lane (ingestion hook) -----------------------------------------------
-    def enqueue(self, candidate_id: str) -> None:
-        """Queue a candidate for indexing on the single index lane (the ``on_saved`` hook)."""
-        with self._idle:
-            self._pending += 1
-        if self._lane is None or not self._lane.is_alive():
-            self._lane = threading.Thread(target=self._run_lane, name="cvrag-index-lane", daemon=True)
-            self._lane.start()
-        self._queue.put(candidate_id)
-
-    def _run_lane(self) -> None:
-        while True:
-            batch = [self._queue.get()]
-            while len(batch) < BATCH_CANDIDATES:
-                try:
-                    batch.append(self._queue.get_nowait())
-                except queue.Empty:
-                    break
-            ids = [b for b in batch if b]
-            try:
-                if ids:
-                    self.index_candidates(ids)
-            except DiskFull as exc:  # said by the import (services.ingest); reconcile at next start catches up
-                log.info("indexing %d candidate(s) was refused: %s", len(ids), exc.message)
-                self.unindexed += len(ids)
-                self.disk_full = self.disk_full or exc
-            except Exception:  # reconcile at next start repairs what was missed
-                log.exception("indexing %s failed", ids)
-            with self._idle:
-                self._pending -= len(ids)
-                self._idle.notify_all()
-            if len(ids) < len(batch):  # close() sentinel
-                return
-
-    def wait_idle(self, timeout: float | None = None) -> bool:
-        """Block until every queued candidate is indexed; False on timeout."""
-        with self._idle:
-            return self._idle.wait_for(lambda: self._pending <= 0, timeout=timeout)
-
     # ---- reading -----------------------------------------------------------------------
-    def _texts(self, chunk_ids: list[str]) -> dict[str, str]:
-        return catalog_queries.chunk_texts(self.catalog, chunk_ids)
-
     def search(self, query: str | None, filters: SearchFilters | dict | None = None, k: int = 8,
                strategy: str = "hybrid", *, rerank: bool = True) -> list[dict]:
         """Search chunks; returns hit dicts (chunk_id, candidate_id, candidate_name, section, page, score, text)."""
@@ -389,24 +316,11 @@ class SearchService:
         return self.hydrate(self._surviving_damage(retrieve))
 
     def hydrate(self, raw: list[RawHit]) -> list[dict]:
-        """Attach catalog text, page, name and (for child chunks) the parent section's text."""
-        if not raw:
-            return []
-        rows = catalog_queries.hit_rows(self.catalog, [h.chunk_id for h in raw])
-        parent_text = catalog_queries.parent_texts(self.catalog,
-                                                   {r["parent_id"] for r in rows.values() if r["parent_id"]})
-        out = []
-        for h in raw:
-            row = rows.get(h.chunk_id)
-            if row is None:  # the catalog moved on (deleted meanwhile): never cite a ghost
-                continue
-            out.append({
-                "chunk_id": h.chunk_id, "candidate_id": h.candidate_id, "candidate_name": row["name"],
-                "section": h.section, "page": row["page"], "score": round(h.score, 6), "text": row["text"],
-                "parent_id": row["parent_id"],
-                "parent_text": "\n".join(parent_text.get(row["parent_id"], [])) if row["parent_id"] else None,
-            })
-        return out
+        """Attach catalog text, page, name and (for child chunks) the parent section's text (:func:`hydrate_hits`)."""
+        return hydrate_hits(self.catalog, raw)
+
+    def _texts(self, chunk_ids: list[str]) -> dict[str, str]:
+        return catalog_queries.chunk_texts(self.catalog, chunk_ids)
 
     def status(self) -> dict:
         """For ``cvrag doctor``: location, point count, models resolved, reranker."""
@@ -423,8 +337,6 @@ class SearchService:
                 info["disk_mb"] = round(folder_bytes(self.paths.index_dir) / 2**20, 1)
         except Exception as exc:
             info["error"] = str(exc)
-        from cvrag_desktop.index.store import damage_reasons, damaged_dirs, last_repair
-
         key = str(self.paths.index_dir.resolve())
         if key in damaged_dirs:
             why = f" ({damage_reasons[key]})" if key in damage_reasons else ""

@@ -15,7 +15,7 @@ import re
 from cvrag_desktop.domain import Chunk, NormalizedCV
 from cvrag_desktop.ingestion.fields.entries import segment_entries
 from cvrag_desktop.ingestion.layout.sections import SectionBlock
-from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 
 MAX_TOKENS = 200
 

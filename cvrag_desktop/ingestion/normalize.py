@@ -14,15 +14,16 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from cvrag_desktop.domain import NormalizedCV, Provenance
-from cvrag_desktop.ingestion.fields import contact
 from cvrag_desktop.ingestion.fields.confidence import score_confidence
 from cvrag_desktop.ingestion.fields.education import parse_education
 from cvrag_desktop.ingestion.fields.europass import read_europass
 from cvrag_desktop.ingestion.fields.grouped_history import read_grouped_education, read_grouped_history
 from cvrag_desktop.ingestion.fields.history import parse_experiences
+from cvrag_desktop.ingestion.fields.identity import contact, names
+from cvrag_desktop.ingestion.fields.identity.headline import find_headline
 from cvrag_desktop.ingestion.fields.skills import extract_certifications, extract_languages, extract_skills
 from cvrag_desktop.ingestion.layout.sections import SectionBlock, find_sections
-from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.cvdate import file_date, find_cv_date, find_date_stamp
 from cvrag_desktop.text.keys import normalize_key
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
@@ -158,8 +159,8 @@ def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None, roles: L
 
     euro = read_europass(lines)  # a Europass CV: its label rows say what each value is
     name = contact.Hit(*euro.name) if euro and euro.name else (
-        roles.find_name(doc) if roles is not None else contact.find_name(doc))
-    headline = contact.Hit(*euro.headline) if euro and euro.headline else contact.find_headline(doc, name)
+        roles.find_name(doc) if roles is not None else names.find_name(doc))
+    headline = contact.Hit(*euro.headline) if euro and euro.headline else find_headline(doc, name)
     referees = {i for b in blocks if b.heading is not None
                 and (_REFEREES.search(b.title) or _REFEREES.search(b.title.replace(" ", ""))) for i in b.lines}
     emails = [h for h in contact.find_emails(doc) if h.line not in referees]  # a referee's address is not theirs

@@ -11,13 +11,15 @@ While a file is worked on, ``on_file`` also receives *phase events*: a
 ``ocr_wait``, ``ocr`` with ``step``/``steps`` = page n of m, ``indexing``). They are
 not outcomes: the report neither lists nor counts them. A scan is read on the
 sandbox's OCR lane, so it no longer holds up the files behind it.
+
+Which files a batch takes is ``ingestion/discover.py``; what a worker does with one file is
+``ingestion/parse_job.py``; this module is the writing side that runs them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -26,14 +28,22 @@ from pydantic import BaseModel, Field
 
 from cvrag_desktop.catalog import queries as catalog_queries
 from cvrag_desktop.catalog.db import Catalog
-from cvrag_desktop.catalog.library import check_source, commit_copy, copy_into_library, discard_copy
+from cvrag_desktop.catalog.library import (
+    check_source,
+    commit_copy,
+    copy_into_library,
+    discard_copy,
+    preview_path,
+)
 from cvrag_desktop.config import AppPaths, IngestLimits
-from cvrag_desktop.domain import NormalizedCV
+from cvrag_desktop.domain import Chunk, NormalizedCV
 from cvrag_desktop.errors import CvragError
+from cvrag_desktop.ingestion.discover import discover, display_path, import_roots
+from cvrag_desktop.ingestion.parse_job import limit_message, parse_file, warm_worker
+from cvrag_desktop.ingestion.read.budget import plan_memory
 from cvrag_desktop.ingestion.read.sandbox import shared_sandbox
 
 log = logging.getLogger(__name__)
-SUPPORTED = (".pdf", ".docx")
 Progress = Callable[[int, int, str], None]
 
 
@@ -68,147 +78,6 @@ class IngestReport(BaseModel):
     llm_note: str | None = None  # the language model was marked down during the batch (llm/breaker.py)
 
 
-def display_path(path: Path) -> str:
-    """A printable form of a path, even when its name is not valid UTF-8."""
-    return os.fsencode(path).decode("utf-8", "replace")
-
-
-def discover(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
-    """Files to import and files skipped with a reason.
-
-    Given files are taken as-is (they are checked before any copy); folders are searched
-    recursively for PDF/DOCX. Hidden files (".name") and Word lock files ("~$name") found
-    in folders are skipped, and reported as ``skipped`` rather than silently dropped. FIFOs,
-    devices and links are listed too: the check before copy gives each a status.
-    """
-    out: list[Path] = []
-    skipped: list[tuple[Path, str]] = []
-    for p in paths:
-        if p.is_dir():
-            for f in sorted(p.rglob("*")):
-                if f.suffix.lower() not in SUPPORTED or (f.is_dir() and not f.is_symlink()):
-                    continue  # FIFOs, devices and links are kept: the check before copy gives them a status
-                if f.name.startswith("~$"):
-                    skipped.append((f, "A Word lock file (~$…), not a document; skipped."))
-                elif f.name.startswith("."):
-                    skipped.append((f, "A hidden file (its name starts with '.'); skipped. Rename it to import it."))
-                else:
-                    out.append(f)
-        else:
-            out.append(p)
-    seen: set[bytes] = set()
-    unique = []
-    for f in out:
-        try:
-            key = os.fsencode(f.resolve())
-        except (OSError, RuntimeError):
-            key = os.fsencode(f)
-        if key not in seen:
-            seen.add(key)
-            unique.append(f)
-    return unique, skipped
-
-
-def _import_roots(inputs: list[Path]) -> list[Path]:
-    """The folders the user chose: given folders, and the folder of each given file."""
-    roots = []
-    for p in inputs:
-        try:
-            roots.append(p.resolve() if p.is_dir() else p.absolute().parent.resolve())
-        except (OSError, RuntimeError):
-            continue
-    return roots
-
-
-def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as_of: str | None,
-               defer_ocr: bool = False) -> dict:
-    """Extract, normalize and chunk one stored file (runs in a sandboxed worker process; pure).
-
-    With ``defer_ocr`` a file that needs OCR is not read here: the result asks the sandbox
-    to run it again on its OCR lane (``{"defer": "ocr", "args": ...}``).
-    """
-    from cvrag_desktop.ingestion.chunking import build_chunks
-    from cvrag_desktop.ingestion.normalize import normalize_document
-    from cvrag_desktop.ingestion.read.extract import OcrDeferred, extract_document
-
-    started = time.perf_counter()
-    try:
-        doc = extract_document(Path(stored), IngestLimits(**limits), allow_ocr=allow_ocr, defer_ocr=defer_ocr)
-        layout = _docx_layout(doc, stored)  # before normalising: it may merge the parser's lines
-        cv, blocks = normalize_document(doc, dt.date.fromisoformat(as_of) if as_of else None)
-        if not (cv.name or cv.emails or cv.phones or cv.experiences or cv.education
-                or (cv.skills and cv.languages)):  # a sidebar of contacts, skills and languages is a CV
-            from cvrag_desktop.errors import NoCvContent
-
-            raise NoCvContent("No name, contact, work history or education could be read from this file.")
-        chunks = build_chunks(candidate_id, cv, doc, blocks)
-        if layout is not None:  # a Word file: positions on its preview PDF, as a PDF's are on its pages
-            from cvrag_desktop.preview.docx_preview import remap
-
-            cv, chunks = remap(cv, chunks, layout)
-    except OcrDeferred as exc:
-        return {"ok": False, "status": "queued", "defer": "ocr", "pages": exc.pages,
-                "args": (stored, candidate_id, limits, allow_ocr, as_of, False),
-                "seconds": time.perf_counter() - started}
-    except CvragError as exc:
-        return {"ok": False, "status": exc.status, "error": exc.message, "seconds": time.perf_counter() - started}
-    except MemoryError:  # the worker's memory cap was reached: the sandbox recycles the worker
-        return {"ok": False, "status": "too_large", "error": None, "memory": True,
-                "seconds": time.perf_counter() - started}
-    except Exception as exc:  # a parser bug must not take the batch down
-        log.exception("unexpected failure parsing %s", stored)
-        return {"ok": False, "status": "failed", "error": f"Unexpected error: {exc!r}",
-                "seconds": time.perf_counter() - started}
-    return {
-        "ok": True,
-        "cv": cv.model_dump_json(),
-        "chunks": [c.model_dump() for c in chunks],
-        "pages": layout.pages if layout is not None else doc.page_count,
-        "method": doc.method,
-        "text": doc.text,
-        "warnings": list(doc.warnings),
-        "preview_pdf": layout.pdf if layout is not None else None,
-        "seconds": time.perf_counter() - started,
-    }
-
-
-def _docx_layout(doc, stored: str):
-    """The preview of a Word file (None for a PDF, or when rendering fails: it is then made on first view)."""
-    if doc.method != "docx":
-        return None
-    from cvrag_desktop.preview.docx_preview import render_preview
-
-    try:
-        return render_preview(doc.lines)
-    except Exception:  # a preview is a convenience: the record is imported without it
-        log.exception("no preview could be rendered for %s", stored)
-        return None
-
-
-def _warm_worker() -> None:
-    """Import the parsers and load the vocabularies once per worker process."""
-    from cvrag_desktop.ingestion import chunking, normalize  # noqa: F401
-    from cvrag_desktop.text.vocab.lexicon import load_lexicon
-
-    load_lexicon()
-
-
-def limit_message(name: str, result: dict, limits: IngestLimits) -> str:
-    """The user-facing reason for a file whose worker was stopped (deadline, memory, crash)."""
-    limit = result.get("limit")
-    if limit == "deadline":
-        allowed = result.get("allowed_s", limits.max_seconds)
-        which = "max_seconds" if allowed <= limits.max_seconds else "max_seconds + max_ocr_seconds"
-        return f"{name} took longer than the {allowed:g} s time limit ({which}) to read; its parser was stopped."
-    if limit == "memory" or (limit == "crash" and result.get("exitcode") == -9):
-        cap = result.get("cap_mb") or limits.max_worker_mb  # the worker's share of memory_budget_mb
-        which = "max_worker_mb" if cap >= limits.max_worker_mb else \
-            "its parser's share of memory_budget_mb, at most max_worker_mb"
-        return (f"{name} needed more than the {cap} MB memory limit ({which}) "
-                "to read; its parser was stopped.")
-    return f"The parser crashed on {name} (exit code {result.get('exitcode')}); the other files were imported."
-
-
 class Ingestor:
     """Runs batches against one catalog; the GUI and the CLI share it through ``services``."""
 
@@ -229,7 +98,7 @@ class Ingestor:
         started = time.perf_counter()
         report = IngestReport()
         files, skipped = discover(inputs)
-        roots = _import_roots(inputs)
+        roots = import_roots(inputs)
         max_bytes = self.limits.max_file_mb * 1_000_000
         jobs: list[tuple[int, str, str, str]] = []  # file_id, sha, stored, display
 
@@ -342,13 +211,11 @@ class Ingestor:
                 progress(done, total, progress_note(shown, done - first_done, total - done,
                                                     time.perf_counter() - started))
 
-        from cvrag_desktop.ingestion.read.budget import plan_memory
-
         # one budget for the tree: parent + parse workers + OCR worker (fewer workers when it is small)
         plan = plan_memory(self.limits.memory_budget_mb, max(1, workers), self.limits.max_worker_mb)
         if plan.note:
             log.info("memory budget: %s", plan.note)
-        box = shared_sandbox(plan.workers, plan.parse_cap_mb, parse_file, _warm_worker,
+        box = shared_sandbox(plan.workers, plan.parse_cap_mb, parse_file, warm_worker,
                              ocr_cap_mb=plan.ocr_cap_mb, ocr_pixels=plan.ocr_max_pixels, ocr_threads=plan.ocr_threads)
         # OCR is deferred to the sandbox's OCR lane (only when allowed: otherwise such a file is needs_ocr)
         tasks = [(job, (job[2], job[1][:16], limits, self.allow_ocr, as_of_s, self.allow_ocr)) for job in jobs]
@@ -368,8 +235,6 @@ class Ingestor:
                 Path(stored).unlink(missing_ok=True)
             return FileOutcome(path=shown, status=result["status"], error=result["error"], seconds=seconds,
                                peak_rss_mb=result.get("peak_rss_mb"))
-        from cvrag_desktop.domain import Chunk
-
         cv = NormalizedCV.model_validate_json(result["cv"])
         if self.llm_fill is not None:
             try:
@@ -395,7 +260,6 @@ class Ingestor:
     @staticmethod
     def _keep_preview(stored: Path, pdf: bytes, shown: str) -> None:
         """Write a Word copy's preview beside the library (``<data>/previews/<sha>.pdf``); a failure is logged."""
-        from cvrag_desktop.catalog.library import preview_path
         from cvrag_desktop.preview.docx_preview import write_preview
 
         try:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from cvrag_desktop.config import load_settings
 from cvrag_desktop.errors import LlmUnavailable
 
 DEFAULT_FAILURES = 3
@@ -38,8 +39,6 @@ class _Endpoint:
 def _configured() -> tuple[int, float]:
     """(failures in a row that trip the breaker, cool-down seconds) from the settings."""
     try:
-        from cvrag_desktop.config import load_settings
-
         s = load_settings()
         return (int(getattr(s, "llm_breaker_failures", DEFAULT_FAILURES)),
                 float(getattr(s, "llm_cooldown_s", DEFAULT_COOLDOWN_S)))

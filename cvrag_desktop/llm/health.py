@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cvrag_desktop.llm.breaker import BREAKER
 from cvrag_desktop.llm.config import default_base_url, load_routes
 
 DEFAULT_PROBE_TIMEOUT = 1.5
@@ -162,8 +163,6 @@ def probe(
 
 def clear_probe_cache() -> None:
     """Forget cached probes and the circuit breaker's verdicts (after the user changes the endpoint or starts Ollama)."""
-    from cvrag_desktop.llm.breaker import BREAKER
-
     with _cache_lock:
         _cache.clear()
     BREAKER.reset()

@@ -254,8 +254,8 @@ def preview_for_view(stored: str | Path, page: int | None = 0, bbox=None) -> tup
     with the layout of a fresh render of the same file. Raises the typed errors of
     ``extract_docx`` when the file cannot be read.
     """
-    from cvrag_desktop.catalog.home_paths import LIBRARY
     from cvrag_desktop.catalog.library import preview_path
+    from cvrag_desktop.catalog.store.home_paths import LIBRARY
     from cvrag_desktop.errors import FileMissing
 
     stored = Path(stored)

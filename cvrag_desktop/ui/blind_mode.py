@@ -2,7 +2,7 @@
 
 :class:`BlindMode` holds the state the panes consult (on/off from the catalog, the people
 revealed in this session) and the checkable action shown in the View menu and the
-toolbar. The redaction itself is ``catalog/blind.py`` (Qt-free); this module only applies
+toolbar. The redaction itself is ``catalog/privacy/blind.py`` (Qt-free); this module only applies
 it to what the panes display. A reveal is asked for, confirmed and recorded in the
 catalog (who, when, which candidate) by a worker before the identity is shown.
 """

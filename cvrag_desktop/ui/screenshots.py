@@ -3,7 +3,7 @@
 ``python -m cvrag_desktop.ui.screenshots docs/screenshots [CV_FOLDER]`` — uses a throwaway
 ``CVRAG_HOME``, imports the CVs of ``CV_FOLDER`` (default: 40 generated ones — never real CVs,
 which are personal data), then grabs each pane as the app lays it out on a screen of each size
-(the window filling the screen's available area, dialogs fitted as ``ui/fit.py`` fits them):
+(the window filling the screen's available area, dialogs fitted as ``ui/shell/fit.py`` fits them):
 ``<out>/<pane>.png`` at 1366×768, ``<out>/1024x700/<pane>.png`` and ``<out>/1920x1080/<pane>.png``. Scenes: the first-run
 welcome, generate, import, candidates (shortlist, screening, provenance), ranked search,
 chat, job match and settings. Run it under Xvfb (``xvfb-run -a``) for real fonts and
@@ -21,7 +21,7 @@ from pathlib import Path
 from PySide6.QtCore import QRect, QSize
 from PySide6.QtWidgets import QApplication
 
-from cvrag_desktop.ui.fit import SCREEN_FRACTION, fit_window
+from cvrag_desktop.ui.shell.fit import SCREEN_FRACTION, fit_window
 
 SIZES = ((1366, 768, ""), (1024, 700, "1024x700"), (1920, 1080, "1920x1080"))  # (width, height, subfolder)
 SEARCH = "python machine learning"
@@ -93,11 +93,11 @@ def render(out_dir: Path, cvs: Path | None = None, count: int = 40, seed: int = 
     home = Path(tempfile.mkdtemp(prefix="cvrag-shots-"))
     os.environ["CVRAG_HOME"] = str(home)
     os.environ.setdefault("CVRAG_LLM_URL", "http://127.0.0.1:9")
-    from cvrag_desktop.ui.app import make_application
+    from cvrag_desktop.ui.shell.application import make_application
 
     app = make_application(sys.argv[:1])
     from cvrag_desktop.app.assembly import App
-    from cvrag_desktop.ui.main_window import CANDIDATES, CHAT, GENERATE, IMPORT, MainWindow
+    from cvrag_desktop.ui.shell.main_window import CANDIDATES, CHAT, GENERATE, IMPORT, MainWindow
 
     services = App()
     gen = home / "generated"

@@ -42,7 +42,7 @@ def write_pdf(path: Path, pages: list[list[Item]], *, creation: str | None = Non
 def lines_doc(rows: list[tuple[str, float]]):
     """An ``ExtractedDoc`` of stacked lines (text, size) without a PDF: for rules that read lines only."""
     from cvrag_desktop.ingestion.layout.reading_order import TextLine
-    from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+    from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 
     lines, y = [], 40.0
     for text, size in rows:

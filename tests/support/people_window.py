@@ -6,7 +6,7 @@ from __future__ import annotations
 def open_people_window(qtbot, services, ana_new=None):
     """A window over four documents: Ana twice (one person), a namesake Ana, Ben (``ana_new`` replaces
     Ana's newer CV, e.g. with provenance boxes). A generator: yields the window, then closes it."""
-    from cvrag_desktop.ui.main_window import CANDIDATES, MainWindow
+    from cvrag_desktop.ui.shell.main_window import CANDIDATES, MainWindow
     from tests.support.people_docs import ANA_NEW, ANA_OLD, ANA_OTHER, BEN, add_document
 
     lib = services.paths.data_dir / "library"

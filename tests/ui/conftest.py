@@ -24,7 +24,7 @@ def services(_isolated_home):
 @pytest.fixture
 def window(qtbot, services):
     """The main window, shown offscreen; closed (workers drained) at the end."""
-    from cvrag_desktop.ui.main_window import MainWindow
+    from cvrag_desktop.ui.shell.main_window import MainWindow
 
     win = MainWindow(services)
     qtbot.addWidget(win)
@@ -63,7 +63,7 @@ def small_cvs(tmp_path_factory):
 
 def open_window(qtbot, services):
     """A started main window (warm-up done, conversations listed)."""
-    from cvrag_desktop.ui.main_window import MainWindow
+    from cvrag_desktop.ui.shell.main_window import MainWindow
 
     win = MainWindow(services)
     qtbot.addWidget(win)
@@ -94,7 +94,7 @@ def chat_services(_isolated_home, small_cvs):
 @pytest.fixture
 def chat_window(qtbot, chat_services):
     """A started window over the small library, on the Chat pane."""
-    from cvrag_desktop.ui.main_window import CHAT
+    from cvrag_desktop.ui.shell.main_window import CHAT
 
     win = open_window(qtbot, chat_services)
     win.show_pane(CHAT)

@@ -352,7 +352,7 @@ CATALOG_TABLE = re.compile(
     r"\b(?:FROM|INTO|UPDATE|JOIN|TABLE)\s+(?:audit_log|audit_meta|audit_subjects|candidates|chunks|files|"
     r"identity_reveals|job_match_evidence|job_match_rows|job_matches|meta|pending_forget|person_links|provenance|"
     r"retention_consent|saved_searches|screening|shortlist_items|shortlists)\b")
-OWN_STORES = ("index/edge_files.py",)  # the index's own reuse cache has a `chunks`/`meta` table of its own
+OWN_STORES = ("index/edge/files.py",)  # the index's own reuse cache has a `chunks`/`meta` table of its own
 
 
 def catalog_sql(text: str) -> list[str]:

@@ -9,7 +9,7 @@ import os
 import re
 from pathlib import Path
 
-from cvrag_desktop.catalog.blind import row_pseudonym
+from cvrag_desktop.catalog.privacy.blind import row_pseudonym
 from cvrag_desktop.export import neutralise
 
 STATUS_TEXT = {"met": "met", "not_met": "not met", "unknown": "unknown"}
@@ -38,6 +38,7 @@ def matrix_table(result: dict) -> list[list[str]]:
 def pseudonymous(result: dict) -> dict:
     """A job-match result with every candidate under their pseudonym (``Candidate 7F3A`` of the person):
     what a CSV written in blind mode carries, from the GUI or ``--blind`` on the command line."""
+
     return {**result, "candidates": [{**c, "name": row_pseudonym(c)}
                                      for c in result.get("candidates") or []]}
 

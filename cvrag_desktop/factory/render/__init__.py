@@ -23,25 +23,20 @@ from reportlab.lib.units import cm
 from reportlab.platypus import BaseDocTemplate, SimpleDocTemplate
 
 from cvrag_desktop.factory.model import CVDraft
-from cvrag_desktop.factory.render import (
+from cvrag_desktop.factory.render.base.common import printed_cv
+from cvrag_desktop.factory.render.base.extras import build_extras
+from cvrag_desktop.factory.render.base.fonts import FONTS, register_font
+from cvrag_desktop.factory.render.columns import designer, framed, labelled, timeline
+from cvrag_desktop.factory.render.exports import linkedin, linkedin_old, resume_builder
+from cvrag_desktop.factory.render.flow import (
     academic,
     datecol,
-    designer,
     europass,
-    framed,
-    labelled,
-    linkedin,
-    linkedin_old,
     moderncv,
     oneline,
-    resume_builder,
     simple,
-    timeline,
     wordtable,
 )
-from cvrag_desktop.factory.render.common import printed_cv
-from cvrag_desktop.factory.render.extras import build_extras
-from cvrag_desktop.factory.render.fonts import FONTS, register_font
 
 _FAMILIES = {
     "moderncv": moderncv.moderncv,

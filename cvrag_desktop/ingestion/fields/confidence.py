@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from cvrag_desktop.domain import LOW_CONFIDENCE, NormalizedCV, Provenance
 from cvrag_desktop.ingestion.fields.cells import is_location
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
+from cvrag_desktop.ingestion.fields.role_text import not_a_degree
 from cvrag_desktop.ingestion.layout.sections import SectionBlock, body_size
-from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.keys import heading_key, normalize_key
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
 from cvrag_desktop.text.vocab.places import is_place_name
@@ -176,8 +177,6 @@ def _degree_words(c: _Ctx) -> bool:
 
 
 def _thesis_or_place(c: _Ctx) -> bool:
-    from cvrag_desktop.ingestion.fields.role_text import not_a_degree
-
     return not_a_degree(c.value)
 
 

@@ -26,6 +26,7 @@ from cvrag_desktop.ingestion.layout.line_kinds import (
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
 from cvrag_desktop.ingestion.read.textclean import FUNCTION_WORDS
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.places import country_in_text, is_place_name
 
 _CELL_SPLIT = re.compile(
     r"\t|\s+[|•·]\s+|\s+[–—]\s+(?!(?:[A-Z]{2}|USA|UAE|NSW|QLD|ACT)\s*(?:$|,))"
@@ -300,7 +301,6 @@ def _trim_cell(cell: str) -> str:
 
 def _join_place_country(cells: list[str]) -> list[str]:
     """Re-join "Porto – Portugal" that the cell splitter cut at its dash: a place, then a country."""
-    from cvrag_desktop.text.vocab.places import country_in_text, is_place_name
 
     out: list[str] = []
     for cell in cells:

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from cvrag_desktop.domain import Education, Experience
-from cvrag_desktop.ingestion.fields.contact import strip_post_nominals
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
+from cvrag_desktop.ingestion.fields.identity.names import strip_post_nominals
 from cvrag_desktop.ingestion.layout.textline import TextLine
 from cvrag_desktop.text.keys import label_key, normalize_key
 from cvrag_desktop.text.vocab.lexicon import load_lexicon

@@ -13,7 +13,6 @@ import re
 
 from cvrag_desktop.domain import Experience
 from cvrag_desktop.ingestion.fields.cells import is_location, split_commas, strip_sentence_period
-from cvrag_desktop.ingestion.fields.contact import NAME_PARTICLES
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.fields.entries import _AT, BULLET, RawEntry, header_fragments, segment_entries
 from cvrag_desktop.ingestion.fields.firm_slot import (
@@ -23,11 +22,13 @@ from cvrag_desktop.ingestion.fields.firm_slot import (
     section_slot,
     slot_of,
 )
+from cvrag_desktop.ingestion.fields.identity.names import NAME_PARTICLES
 from cvrag_desktop.ingestion.fields.role_text import split_flat_header
 from cvrag_desktop.ingestion.layout.prose_roles import prose_roles
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
 from cvrag_desktop.text.keys import normalize_key
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.places import country_in_text, is_place_name
 from cvrag_desktop.text.vocab.skills import canonical_skill
 
 Piece = tuple[str, int]  # text, line index
@@ -132,13 +133,11 @@ def plausible_employer(text: str) -> bool:
 
 
 def _is_country(text: str) -> bool:
-    from cvrag_desktop.text.vocab.places import country_in_text
 
     return bool(country_in_text(text))
 
 
 def _is_place(text: str) -> bool:
-    from cvrag_desktop.text.vocab.places import is_place_name
 
     return is_place_name(text)
 

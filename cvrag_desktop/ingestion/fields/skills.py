@@ -11,8 +11,9 @@ import bisect
 import re
 from collections import Counter
 
-from cvrag_desktop.ingestion.fields.contact import EMAIL, URL
+from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.fields.entries import BULLET
+from cvrag_desktop.ingestion.fields.identity.contact import EMAIL, URL
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
 from cvrag_desktop.ingestion.layout.sections import CJK
 from cvrag_desktop.text.keys import normalize_key
@@ -323,8 +324,6 @@ def extract_certifications(lines: list[TextLine], cert_idx: list[int], *,
     ``skip_languages`` drops cells naming a spoken language (a languages column printed beside).
     """
     lex = load_lexicon()
-    from cvrag_desktop.ingestion.fields.dates import find_date_ranges
-
     out: list[tuple[str, int]] = []
     for i in cert_idx:
         text = BULLET.sub("", lines[i].text)

@@ -10,8 +10,10 @@ from __future__ import annotations
 import itertools
 import re
 
+from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
 from cvrag_desktop.text.keys import normalize_key
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
 
 def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
@@ -23,7 +25,6 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
     "ottobre 2022" → "settembre 2021 - ottobre 2022 Senior …". A join is kept only when the
     joined text parses as a complete range.
     """
-    from cvrag_desktop.ingestion.fields.dates import find_date_ranges
     from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
     # two passes: a range wrapped over three lines ("agosto 2018 –" / "septiembre" / "2022" in a narrow date
@@ -100,7 +101,6 @@ def _stacked_date_cell(a: TextLine, b: TextLine, find) -> bool:
     and the first bullet on one row; "sinds februari Title, X" + "2026 <tab> City": a since-month whose
     tab was lost; "11.2024–pres <tab> Title" + "ente <tab> – bullet": a present word broken mid-word.
     """
-    from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
     lex = load_lexicon()
     a_first, tab, a_rest = a.text.partition("\t")

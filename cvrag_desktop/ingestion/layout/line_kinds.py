@@ -12,6 +12,7 @@ import re
 
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.layout.textline import TextLine
+from cvrag_desktop.text.vocab.skills import canonical_skill
 
 BULLET = re.compile(r"^\s*(?:[•·▪●◦‣■□➢►✓✔\-*–—]|\d{1,2}[.)](?!\d))\s*")  # "1." a number, "03.2018" a date
 _STACK_LABEL = re.compile(
@@ -69,7 +70,6 @@ def ends_with_range(text: str) -> bool:
 
 def tech_stack(text: str) -> bool:
     """A comma list of known skills: four or more items, most of them known, or two or three all (nearly) known."""
-    from cvrag_desktop.text.vocab.skills import canonical_skill
 
     items = [p.strip() for p in re.split(r"[,;]", re.sub(r"\([^()]*\)", "", text)) if p.strip()]  # "AWS (EC2, S3)"
     known = sum(1 for p in items if canonical_skill(p))

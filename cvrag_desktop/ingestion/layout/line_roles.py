@@ -20,9 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from cvrag_desktop.ingestion.fields import contact
+from cvrag_desktop.ingestion.fields.identity import contact, names
 from cvrag_desktop.ingestion.layout.sections import body_size, lexicon_section
-from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
 from cvrag_desktop.text.vocab.places import is_place_name
 from cvrag_desktop.text.vocab.skills import canonical_skill
@@ -45,7 +45,7 @@ def top_lines(doc: ExtractedDoc) -> list[int]:
 
 
 def _cell(text: str) -> str:
-    cells = contact._cells(text)
+    cells = contact.split_cells(text)
     return cells[0] if cells else text.strip()
 
 
@@ -62,12 +62,12 @@ def doc_features(doc: ExtractedDoc, rule: contact.Hit | None = None) -> list[dic
     body = body_size(lines) or 10.0
     sizes = sorted({round(lines[i].size, 1) for i in idx}, reverse=True)
     page_h = doc.page_sizes[0][1] if doc.page_sizes else 800.0
-    rule = rule if rule is not None else contact.find_name(doc)
+    rule = rule if rule is not None else names.find_name(doc)
     own: list[dict[str, float]] = []
     for rank, i in enumerate(idx):
         ln = lines[i]
         text = ln.text.strip()
-        cell = contact.clean_name(_cell(text), split_joined=ln.size >= 1.3 * body)
+        cell = names.clean_name(_cell(text), split_joined=ln.size >= 1.3 * body)
         letters = [c for c in text if c.isalpha()]
         words = text.split()
         f: dict[str, float] = {
@@ -77,7 +77,7 @@ def doc_features(doc: ExtractedDoc, rule: contact.Hit | None = None) -> list[dic
             f"order={_bucket(rank, (1, 2, 3, 5, 8, 15, 30))}": 1.0,
             f"y={_bucket(ln.y0 / max(page_h, 1.0), (0.08, 0.15, 0.25, 0.4, 0.6))}": 1.0,
             f"words={_bucket(len(words), (2, 3, 4, 6, 9))}": 1.0,
-            f"cells={min(len(contact._cells(text)), 3)}": 1.0,
+            f"cells={min(len(contact.split_cells(text)), 3)}": 1.0,
             f"col={ln.column}": 1.0,
             "bold": float(ln.bold),
             "caps": float(bool(letters) and all(c.isupper() for c in letters)),
@@ -99,10 +99,10 @@ def doc_features(doc: ExtractedDoc, rule: contact.Hit | None = None) -> list[dic
             "language": float(bool(lex.language_re.fullmatch(cell))),
             "place": float(is_place_name(cell)),
             "skill": float(bool(canonical_skill(cell))),
-            "name_shaped": float(contact._name_shaped(cell)),
-            "single_name": float(contact._single_name(cell, ln.size, body)),
+            "name_shaped": float(names.name_shaped(cell)),
+            "single_name": float(names.single_name(cell, ln.size, body)),
             "rule_pick": float(rule is not None and rule.line == i),
-            "cjk": float(bool(contact._CJK.search(text))),
+            "cjk": float(bool(names.CJK.search(text))),
         }
         own.append(f)
     keys = ("heading", "email", "name_shaped", "bold", "caps", "rule_pick")
@@ -148,7 +148,7 @@ class LineRoleModel:
 
     def find_name(self, doc: ExtractedDoc) -> contact.Hit | None:
         """The most probable name line's name cell, or None when no line is likely a name."""
-        rule = contact.find_name(doc)
+        rule = names.find_name(doc)
         probs = self.name_probabilities(doc, rule)
         if not probs:
             return rule if self.backoff else None
@@ -159,11 +159,11 @@ class LineRoleModel:
             return rule  # the rules read this line too (and join a name wrapped over two lines)
         ln = doc.lines[i]
         body = body_size(doc.lines) or 10.0
-        for raw in contact._cells(ln.text):
-            cell = contact.clean_name(raw, split_joined=ln.size >= 1.3 * body)
-            if contact._name_shaped(cell) or contact._single_name(cell, ln.size, body):
+        for raw in contact.split_cells(ln.text):
+            cell = names.clean_name(raw, split_joined=ln.size >= 1.3 * body)
+            if names.name_shaped(cell) or names.single_name(cell, ln.size, body):
                 return contact.Hit(cell, i)
-        cell = contact.clean_name(_cell(ln.text), split_joined=ln.size >= 1.3 * body)
+        cell = names.clean_name(_cell(ln.text), split_joined=ln.size >= 1.3 * body)
         if not cell or len(cell) > 60 or re.search(r"[@/:]|\d", cell):
             return None
         return contact.Hit(cell, i)

@@ -16,14 +16,14 @@ from functools import lru_cache
 
 from cvrag_desktop.ingestion.layout.rows import merge_rows
 from cvrag_desktop.ingestion.layout.textline import TextLine, same_row
+from cvrag_desktop.text.keys import heading_key
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
 __all__ = ["TextLine", "find_gutter", "lift_gutter_headings", "order_page"]
 
 
 @lru_cache(maxsize=4096)
 def _is_heading_text(text: str) -> bool:
-    from cvrag_desktop.text.keys import heading_key
-    from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
     t = text.strip().rstrip(":")
     if t.endswith((".", ",")):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.layout.textline import TextLine, same_row
 
 _BULLET_START = re.compile(r"^\s*[-–—•·*▪◦●‣]")
@@ -18,8 +19,6 @@ _CONNECTOR = re.compile(r"(?:\b(?:y|e|and|und|et|de|da|do|of|the|&)|[-,&])$", re
 
 def _completes_date(first: str, second: str) -> bool:
     """True when two stacked cell lines only form a date range together ("janv." / "2025–aujourd'hui")."""
-    from cvrag_desktop.ingestion.fields.dates import find_date_ranges
-
     if len(first) > 25 or len(second) > 25:
         return False
     joined = sum(r.complete for r in find_date_ranges(f"{first} {second}"))

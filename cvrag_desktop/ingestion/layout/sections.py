@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
-from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.keys import heading_key
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
 

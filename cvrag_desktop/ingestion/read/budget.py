@@ -33,6 +33,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from cvrag_desktop.ingestion.read.sandbox_worker import rss_mb
+
 PARENT_MIN_MB = 450
 PARENT_GROWTH_MB = 150
 PARSE_MIN_MB = 256
@@ -70,8 +72,6 @@ class MemoryPlan:
 
 def parent_rss_mb() -> float:
     """This process's resident size now (MB)."""
-    from cvrag_desktop.ingestion.read.sandbox_worker import rss_mb
-
     return rss_mb(os.getpid()) or 0.0
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from cvrag_desktop.config import IngestLimits
 from cvrag_desktop.errors import PdfEncrypted, PdfUnreadable, TooLarge, UnsupportedFormat
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
-from cvrag_desktop.ingestion.read.extract import ExtractedDoc, _raise_if_memory
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc, raise_if_memory
 from cvrag_desktop.ingestion.read.reasons import with_cause
 from cvrag_desktop.ingestion.read.textclean import clean_text
 
@@ -196,7 +196,7 @@ def extract_docx(path: Path, limits: IngestLimits) -> ExtractedDoc:
     except zipfile.BadZipFile as exc:
         raise PdfUnreadable(f"{path.name} is damaged or not a valid Word document.") from exc
     except Exception as exc:
-        _raise_if_memory(exc)  # the worker's memory cap, not a damaged file
+        raise_if_memory(exc)  # the worker's memory cap, not a damaged file
         raise PdfUnreadable(with_cause(f"{path.name} cannot be read as a Word document.", exc)) from exc
     lines: list[TextLine] = []
     y = 0.0

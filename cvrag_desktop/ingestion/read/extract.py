@@ -1,18 +1,16 @@
 """Text extraction with layout: PDF (PyMuPDF, pypdf fallback), DOCX, OCR for image-only pages.
 
-The result is an :class:`ExtractedDoc`: cleaned lines in reading order with page,
-bbox and typography, plus the joined text and each line's character span, so every
-later field can point back at its place in the file.
+The result is an :class:`~cvrag_desktop.ingestion.read.extracted.ExtractedDoc`: cleaned lines in
+reading order with page, bbox and typography, plus the joined text and each line's character span,
+so every later field can point back at its place in the file. This module picks the reader by the
+file's bytes, enforces the limits page by page and calls in OCR; which spans are read and how they
+join is ``read/pdf_spans.py``, page furniture and broken words across lines ``read/page_lines.py``.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import time
-import zlib
-from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from cvrag_desktop.config import IngestLimits
@@ -26,55 +24,19 @@ from cvrag_desktop.errors import (
 )
 from cvrag_desktop.ingestion.layout.date_wraps import repair_wrapped_dates
 from cvrag_desktop.ingestion.layout.reading_order import TextLine, order_page
+from cvrag_desktop.ingestion.read.docx_reader import extract_docx
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc, raise_if_memory
 from cvrag_desktop.ingestion.read.ocr_pages import OcrDeferred, ocr_pages
 from cvrag_desktop.ingestion.read.outlined_text import MIN_OUTLINED_ROWS, outlined_text_rows
+from cvrag_desktop.ingestion.read.page_lines import drop_running_lines, rejoin_broken_words
+from cvrag_desktop.ingestion.read.pdf_guard import check_document, check_page
+from cvrag_desktop.ingestion.read.pdf_spans import drop_invisible_spans, drop_shadow_spans, line_from_spans
 from cvrag_desktop.ingestion.read.reasons import with_cause
 from cvrag_desktop.ingestion.read.textclean import (
-    ICON_FONT,
     clean_text,
-    ends_with_break_hyphen,
-    join_broken_word,
 )
 
 log = logging.getLogger(__name__)
-
-_PAGE_NUMBER = re.compile(r"^\s*(page|seite|página|pagina|p\.)?\s*\d{1,3}(\s*(/|of|von|de|di)\s*\d{1,3})?\s*$", re.I)
-_TRAILING_PAGE = re.compile(r"[–—-]\s*\d{1,3}\s*/\s*\d{1,3}\s*$")
-
-
-@dataclass
-class ExtractedDoc:
-    """Cleaned lines in reading order and how they were obtained."""
-
-    lines: list[TextLine]
-    page_count: int
-    method: str  # pymupdf | pypdf | docx | ocr | pymupdf+ocr
-    page_sizes: list[tuple[float, float]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)  # told to the user with the file (OCR page budget)
-    created: object = None  # the file's own creation stamp (PDF "D:2019…" string, DOCX datetime)
-    running: list[str] = field(default_factory=list)  # running headers/footers dropped from ``lines`` ("Last edited …")
-    _spans: list[tuple[int, int]] | None = None
-    _text: str | None = None
-
-    @property
-    def text(self) -> str:
-        """All lines joined by newlines (char spans in :meth:`line_span`)."""
-        if self._text is None:
-            parts, spans, pos = [], [], 0
-            for ln in self.lines:
-                spans.append((pos, pos + len(ln.text)))
-                parts.append(ln.text)
-                pos += len(ln.text) + 1
-            self._text = "\n".join(parts)
-            self._spans = spans
-        return self._text
-
-    def line_span(self, i: int) -> tuple[int, int]:
-        """Character span of line ``i`` within :attr:`text`."""
-        _ = self.text
-        assert self._spans is not None
-        return self._spans[i]
 
 
 def sniff_kind(path: Path) -> str:
@@ -112,8 +74,6 @@ def extract_document(path: Path, limits: IngestLimits | None = None, *, allow_oc
     if size_mb > limits.max_file_mb:
         raise TooLarge(f"{path.name} is {size_mb:.0f} MB; the limit is {limits.max_file_mb} MB.")
     if kind == "docx":
-        from cvrag_desktop.ingestion.read.docx_reader import extract_docx
-
         return extract_docx(path, limits)
     try:
         return _extract_pdf_pymupdf(path, limits, allow_ocr=allow_ocr, defer_ocr=defer_ocr)
@@ -124,39 +84,6 @@ def extract_document(path: Path, limits: IngestLimits | None = None, *, allow_oc
         return _extract_pdf_pypdf(path, limits, first_error=exc)
 
 
-def _line_from_spans(spans: list[dict], page_no: int) -> TextLine | None:
-    kept = [s for s in spans if s["text"].strip() and not ICON_FONT.search(s.get("font", ""))]
-    if not kept:
-        return None
-    text = ""
-    prev = None
-    for s in kept:
-        t = s["text"]
-        if prev is not None:
-            gap = s["bbox"][0] - prev["bbox"][2]
-            if gap > 0.25 * s["size"] and not text.endswith(" ") and not t.startswith(" "):
-                t = (" " if gap < 2.0 * s["size"] else "\t") + t
-        text += t
-        prev = s
-    text = clean_text(text)
-    if not text.strip():
-        return None
-    weights = Counter()
-    bold_chars = 0
-    for s in kept:
-        n = len(s["text"].strip())
-        weights[round(s["size"], 1)] += n
-        if s["flags"] & 16 or re.search(r"bold|black|heavy|semibold|demi", s.get("font", ""), re.I):
-            bold_chars += n
-    total = sum(weights.values()) or 1
-    size = weights.most_common(1)[0][0]
-    x0 = min(s["bbox"][0] for s in kept)
-    y0 = min(s["bbox"][1] for s in kept)
-    x1 = max(s["bbox"][2] for s in kept)
-    y1 = max(s["bbox"][3] for s in kept)
-    return TextLine(text, page_no, (x0, y0, x1, y1), float(size), bold_chars >= 0.6 * total, kept[0].get("font", ""))
-
-
 def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
                          defer_ocr: bool = False) -> ExtractedDoc:
     import pymupdf
@@ -165,7 +92,7 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
     try:
         doc = pymupdf.open(path, filetype="pdf")
     except Exception as exc:  # PyMuPDF raises several types for broken files
-        _raise_if_memory(exc)
+        raise_if_memory(exc)
         raise PdfUnreadable(with_cause(f"{path.name} is damaged or not a valid PDF.", exc)) from exc
     repaired = bool(getattr(doc, "is_repaired", False))  # MuPDF rebuilt a broken cross-reference table
     with doc:
@@ -179,8 +106,6 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
             raise PdfUnreadable(f"{path.name} has no pages.")
         if n_pages > limits.max_pages:
             raise TooLarge(f"{path.name} has {n_pages} pages; the limit is {limits.max_pages} for a CV.")
-        from cvrag_desktop.ingestion.read.pdf_guard import check_document
-
         check_document(doc, path.name, limits)
         try:
             created = (doc.metadata or {}).get("creationDate") or (doc.metadata or {}).get("modDate")
@@ -202,16 +127,16 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
             except TooLarge:
                 raise
             except Exception as exc:
-                _raise_if_memory(exc)
+                raise_if_memory(exc)
                 raise PdfUnreadable(with_cause(f"{path.name}: page {pno + 1} cannot be read.", exc)) from exc
             rect = page.rect
             sizes.append((rect.width, rect.height))
             raw: list[TextLine] = []
-            _drop_shadow_spans(data)
+            drop_shadow_spans(data)
             hidden += drop_invisible_spans(page, data)
             for block in data.get("blocks", []):
                 for line in block.get("lines", []):
-                    tl = _line_from_spans(line.get("spans", []), pno)
+                    tl = line_from_spans(line.get("spans", []), pno)
                     if tl is not None:
                         raw.append(tl)
             chars += sum(len(t.text) for t in raw)
@@ -232,8 +157,8 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
             method = ocr_pages(doc, pages, image_only, n_pages, path.name, limits, started, notes, warnings,
                                allow_ocr=allow_ocr, defer_ocr=defer_ocr, outlined=outlined) or method
     running: list[str] = []
-    lines = _drop_running_lines(pages, sizes, running)
-    lines = repair_wrapped_dates(_rejoin_broken_words(lines))
+    lines = drop_running_lines(pages, sizes, running)
+    lines = repair_wrapped_dates(rejoin_broken_words(lines))
     if not any(ln.text.strip() for ln in lines):
         if not image_only and not outlined:  # nothing drawn to OCR either: not a scan
             state = " is damaged (cut short or its structure broken) and" if repaired else ""
@@ -243,171 +168,9 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
                         created=created, running=running, warnings=warnings)
 
 
-MAX_CONTENT_BYTES = 16_000_000  # decompressed content of one page; real CV pages use < 1 MB
-MAX_IMAGE_PIXELS = 60_000_000
-_MEMORY_ERROR = re.compile(r"malloc|calloc|realloc|out of memory|unable to allocate|cannot allocate|bad_alloc", re.I)
-
-
-def _inflated_size(raw: bytes, limit: int) -> int:
-    """Size of a Flate stream once inflated, counting at most ``limit + 1`` bytes (never inflating it all)."""
-    inflater = zlib.decompressobj()
-    total = 0
-    data = raw
-    while data:
-        out = inflater.decompress(data, 1 << 20)
-        total += len(out)
-        if total > limit:
-            break
-        data = inflater.unconsumed_tail
-        if not out:
-            break
-    return total
-
-
-def drop_invisible_spans(page, data: dict) -> int:
-    """Remove text no reader sees, and return how many characters went (keyword stuffing).
-
-    Text drawn invisible (render mode 3: PyMuPDF gives its spans alpha 0) is dropped unless the
-    page is a scan, where the invisible layer is the OCR text over the page image; near-white
-    text is dropped unless a dark fill or an image lies under it (white on a coloured band is
-    read).
-    """
-    import pymupdf
-
-    spans = [(line, sp) for block in data.get("blocks", []) for line in block.get("lines", [])
-             for sp in line.get("spans", [])]
-    invisible = [sp for _, sp in spans if sp.get("alpha", 255) == 0 and sp.get("text", "").strip()]
-    white = [sp for _, sp in spans if _near_white(sp.get("color", 0)) and sp.get("alpha", 255) != 0
-             and sp.get("text", "").strip()]
-    if not invisible and not white:
-        return 0
-    area = max(page.rect.width * page.rect.height, 1.0)
-    images = [pymupdf.Rect(i["bbox"]) for i in page.get_image_info()]
-    scan = any(r.width * r.height >= 0.6 * area for r in images)
-    drop = [] if scan else list(invisible)
-    if white:
-        backs = images + [pymupdf.Rect(d["rect"]) for d in page.get_drawings()
-                          if d.get("fill") is not None and sum(d["fill"][:3]) / 3 < 0.8]
-        drop += [sp for sp in white if not any(pymupdf.Rect(sp["bbox"]).intersects(r) for r in backs)]
-    gone = {id(sp) for sp in drop}
-    for block in data.get("blocks", []):
-        for line in block.get("lines", []):
-            line["spans"] = [sp for sp in line.get("spans", []) if id(sp) not in gone]
-    return sum(len(sp.get("text", "").strip()) for sp in drop)
-
-
-def _near_white(color: int) -> bool:
-    """An sRGB integer whose every channel is at least 0xF0."""
-    return all(((color >> shift) & 0xFF) >= 0xF0 for shift in (16, 8, 0))
-
-
-def _drop_shadow_spans(data: dict) -> None:
-    """Remove text drawn twice a point or so apart (a fake bold or a drop shadow: "JOANNA JOANNA").
-
-    A span whose text repeats an earlier span's, with its box shifted by less than a third of
-    its size, is the same glyphs inked again, not a second word.
-    """
-    seen: dict[str, list[tuple[float, float, float]]] = {}
-    for block in data.get("blocks", []):
-        for line in block.get("lines", []):
-            kept = []
-            for span in line.get("spans", []):
-                text = span.get("text", "").strip()
-                x0, y0 = span["bbox"][0], span["bbox"][1]
-                tol = max(0.3 * float(span.get("size", 10)), 0.5)
-                if len(text) > 1 and any(abs(x0 - x) <= tol and abs(y0 - y) <= tol and (x, y) != (x0, y0)
-                                         for x, y, _ in seen.get(text, ())):
-                    continue
-                seen.setdefault(text, []).append((x0, y0, tol))
-                kept.append(span)
-            line["spans"] = kept
-
-
 def _check_page_bombs(doc, page, name: str, limits: IngestLimits | None = None) -> None:
     """Refuse pages whose content (with the form XObjects they draw) or images pass the limits (``pdf_guard``)."""
-    from cvrag_desktop.ingestion.read.pdf_guard import check_page
-
     check_page(doc, page, name, limits or IngestLimits())
-
-
-def _raise_if_memory(exc: BaseException) -> None:
-    """MuPDF reports a failed allocation (the worker's memory cap) as its own error: make it a MemoryError."""
-    if isinstance(exc, MemoryError) or _MEMORY_ERROR.search(str(exc)):
-        raise MemoryError(str(exc)) from exc
-
-
-def _drop_running_lines(pages: list[list[TextLine]], sizes: list[tuple[float, float]],
-                        dropped: list[str] | None = None) -> list[TextLine]:
-    """Drop page numbers and headers/footers repeated across pages (their texts, once each, go to ``dropped``:
-    a running footer may print the CV's date)."""
-    def key(t: str) -> str:
-        return re.sub(r"\d+", "#", t.strip().lower())
-
-    edge_counts: Counter[str] = Counter()
-    for pno, lines in enumerate(pages):
-        h = sizes[pno][1]
-        seen = {key(ln.text) for ln in lines if ln.y0 < 0.08 * h or ln.y1 > 0.92 * h}
-        edge_counts.update(seen)
-    n = len(pages)
-    pages = [pages[0], *(_without_repeated_opening(pages[0], p) for p in pages[1:])] if n >= 2 else pages
-    out: list[TextLine] = []
-    kept_header: set[str] = set()
-    for pno, lines in enumerate(pages):
-        h = sizes[pno][1]
-        for ln in lines:
-            if (ln.y0 < 0.15 * h or ln.y1 > 0.85 * h) and _PAGE_NUMBER.match(ln.text):
-                continue
-            at_edge = ln.y0 < 0.08 * h or ln.y1 > 0.92 * h
-            if at_edge:
-                if ln.y1 > 0.92 * h and _TRAILING_PAGE.search(ln.text):
-                    continue
-                if n >= 2 and edge_counts[key(ln.text)] >= max(2, n // 2 + (n > 2)):
-                    k = key(ln.text)
-                    if ln.y0 < 0.08 * h and k not in kept_header:
-                        # a header repeated on every page is read once, where it first appears: LinkedIn
-                        # exports and Word page headers print the name, headline and contacts there
-                        kept_header.add(k)
-                        out.append(ln)
-                        continue
-                    if dropped is not None and ln.text not in dropped:
-                        dropped.append(ln.text)
-                    continue
-            out.append(ln)
-    return out
-
-
-def _without_repeated_opening(first: list[TextLine], page: list[TextLine]) -> list[TextLine]:
-    """A later page without a card repeating page one's opening lines (name, headline, e-mail in the same
-    type: the contact card an export prints on its last page). Two such lines in a row at least."""
-    opening = {(ln.text.strip(), round(ln.size)) for ln in first[:5] if ln.text.strip()}
-    hits = [(ln.text.strip(), round(ln.size)) in opening for ln in page]
-    drop = {k for k in range(len(page)) if hits[k] and ((k > 0 and hits[k - 1]) or (k + 1 < len(page) and hits[k + 1]))}
-    return [ln for k, ln in enumerate(page) if k not in drop] if drop else page
-
-
-def _rejoin_broken_words(lines: list[TextLine]) -> list[TextLine]:
-    """Merge a line ending in a word-splitting hyphen with the next line of the same column."""
-    out: list[TextLine] = []
-    for ln in lines:
-        if out:
-            prev = out[-1]
-            if (
-                prev.page == ln.page
-                and prev.column == ln.column
-                and ends_with_break_hyphen(prev.text)
-                and ln.text[:1].islower()
-                and 0 <= ln.y0 - prev.y1 < 1.5 * prev.height
-            ):
-                prev.text = join_broken_word(prev.text, ln.text)
-                prev.bbox = (
-                    min(prev.x0, ln.x0), prev.y0, max(prev.x1, ln.x1), ln.y1
-                )
-                continue
-        ln.text = ln.text.replace("\u00ad", "")
-        out.append(ln)
-    for ln in out:
-        ln.text = ln.text.replace("\u00ad", "")
-    return out
 
 
 def _extract_pdf_pypdf(path: Path, limits: IngestLimits, first_error: Exception) -> ExtractedDoc:
@@ -439,5 +202,5 @@ def _extract_pdf_pypdf(path: Path, limits: IngestLimits, first_error: Exception)
         raise PdfUnreadable(str(first_error)) from exc  # the first reader's reason, said once
     if not lines:
         raise PdfUnreadable(str(first_error))
-    return ExtractedDoc(lines=repair_wrapped_dates(_rejoin_broken_words(lines)), page_count=n_pages, method="pypdf",
+    return ExtractedDoc(lines=repair_wrapped_dates(rejoin_broken_words(lines)), page_count=n_pages, method="pypdf",
                         notes=["read without layout (pypdf fallback)"])

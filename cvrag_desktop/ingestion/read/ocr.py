@@ -17,6 +17,7 @@ from functools import cache
 from typing import Protocol
 
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
+from cvrag_desktop.ingestion.read.sandbox_worker import rebase_memory_cap
 from cvrag_desktop.ingestion.read.textclean import clean_text
 
 log = logging.getLogger(__name__)
@@ -143,8 +144,6 @@ def get_engine() -> OcrEngine | None:
         return None
     try:
         engine = RapidOcrEngine()
-        from cvrag_desktop.ingestion.read.sandbox_worker import rebase_memory_cap
-
         rebase_memory_cap()  # ONNX Runtime maps a large reserve: count only what OCR makes resident
         return engine
     except Exception as exc:  # missing wheel or broken ONNX Runtime

@@ -21,6 +21,7 @@ from cvrag_desktop.errors import NeedsOcr, TooLarge
 from cvrag_desktop.ingestion.layout.reading_order import TextLine, order_page
 from cvrag_desktop.ingestion.read import ocr
 from cvrag_desktop.ingestion.read.outlined_text import merge_ocr_lines
+from cvrag_desktop.ingestion.read.sandbox_worker import announce
 
 FINISH_RESERVE_S = 5.0  # left after the last OCR page for normalising, chunking and the hand-back
 
@@ -90,8 +91,6 @@ def ocr_pages(doc, pages: list[list[TextLine]], image_only: list[int], n_pages: 
         if outlined:
             notes.append(f"{len(outlined)} page(s) with text drawn as outlines not read: no OCR engine")
         return None
-    from cvrag_desktop.ingestion.read.sandbox_worker import announce
-
     announce("ocr")  # the supervisor grants max_ocr_seconds more
     budget = limits.max_seconds + limits.max_ocr_seconds
     ocr_started = time.monotonic()

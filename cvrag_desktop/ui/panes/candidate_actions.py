@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox
 from cvrag_desktop.app.output import safe
 from cvrag_desktop.app.rules import Screening
 from cvrag_desktop.ui.demo import DEMO_TAG, is_demo
-from cvrag_desktop.ui.save_path import ask_save_path
+from cvrag_desktop.ui.dialogs.save_path import ask_save_path
 
 
 class CandidateActions:

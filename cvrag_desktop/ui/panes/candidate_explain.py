@@ -2,7 +2,7 @@
 
 The search is run again in a worker by ``services.explain_search`` with the words in the box
 and the facets the index applies (as the pane's own search ran), and the explanation opens in
-:class:`~cvrag_desktop.ui.rank_explain_dialog.RankExplainDialog`; a cited line clicked there
+:class:`~cvrag_desktop.ui.dialogs.rank_explain_dialog.RankExplainDialog`; a cited line clicked there
 opens the pane's preview at it (black boxes over the identity in blind mode).
 """
 
@@ -25,7 +25,7 @@ def explain_current(pane) -> None:
     query, filters = pane.search.text().strip(), index_filters(pane.proxy)
 
     def explain(ctx) -> dict:
-        from cvrag_desktop.ui.rank_explain_dialog import shown_explanation
+        from cvrag_desktop.ui.dialogs.rank_explain_dialog import shown_explanation
 
         return shown_explanation(svc, blind, svc.search.explain_search(query, pid, filters))
 
@@ -34,7 +34,7 @@ def explain_current(pane) -> None:
 
 
 def _show(pane, expl: dict, query: str) -> None:
-    from cvrag_desktop.ui.rank_explain_dialog import RankExplainDialog, open_citation
+    from cvrag_desktop.ui.dialogs.rank_explain_dialog import RankExplainDialog, open_citation
 
     hide = pane.blind is not None and pane.blind.hides(expl.get("person_id") or expl["candidate_id"],
                                                        [expl["candidate_id"]])

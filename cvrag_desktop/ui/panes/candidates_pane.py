@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cvrag_desktop.ui.errors import InlineMessage, report_error
 from cvrag_desktop.ui.models.candidate_filter import CandidateFilterProxy
 from cvrag_desktop.ui.models.candidates import (
     COLUMNS,
@@ -46,7 +45,8 @@ from cvrag_desktop.ui.panes.candidate_actions import CandidateActions, forget_no
 from cvrag_desktop.ui.panes.candidate_screening import ScreeningActions
 from cvrag_desktop.ui.panes.candidate_search import SEARCH_TIP, TEXT_TIP, RankedSearch, has_search
 from cvrag_desktop.ui.panes.shortlist_bar import ShortlistBar, shortlist_store
-from cvrag_desktop.ui.tasks import TaskRunner
+from cvrag_desktop.ui.shell.errors import InlineMessage, report_error
+from cvrag_desktop.ui.shell.tasks import TaskRunner
 from cvrag_desktop.ui.widgets.column_chooser import ColumnChooser
 from cvrag_desktop.ui.widgets.detail import CandidateDetail
 from cvrag_desktop.ui.widgets.facets import FacetPanel

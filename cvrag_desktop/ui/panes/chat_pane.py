@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
 
 from cvrag_desktop.errors import Cancelled
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
-from cvrag_desktop.ui.errors import InlineMessage, report_error
-from cvrag_desktop.ui.fit import SplitterShares
-from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
+from cvrag_desktop.ui.shell.errors import InlineMessage, report_error
+from cvrag_desktop.ui.shell.fit import SplitterShares
+from cvrag_desktop.ui.shell.tasks import TaskContext, TaskRunner
 from cvrag_desktop.ui.widgets.chat_view import ChatTranscript, MessageCard, suggestion_link
 from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
 from cvrag_desktop.ui.widgets.thread_list import ThreadList

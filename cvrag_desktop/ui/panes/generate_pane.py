@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cvrag_desktop.ui.errors import InlineMessage, report_error
-from cvrag_desktop.ui.tasks import TaskRunner
+from cvrag_desktop.ui.shell.errors import InlineMessage, report_error
+from cvrag_desktop.ui.shell.tasks import TaskRunner
 
 # The factory validates these names (InvalidInput for unknown ones); the combos are editable
 # so a comma-separated list also works.

@@ -30,18 +30,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from cvrag_desktop.ui import core
-from cvrag_desktop.ui.errors import InlineMessage, report_error
-from cvrag_desktop.ui.import_files import (  # noqa: F401 (SUPPORTED re-exported)
+from cvrag_desktop.ui.importing.import_files import (  # noqa: F401 (SUPPORTED re-exported)
     SUPPORTED,
     list_import_files,
     mark_generated,
     name_the_original,
 )
-from cvrag_desktop.ui.import_progress import ImportProgress, format_eta  # noqa: F401 (format_eta re-exported)
+from cvrag_desktop.ui.importing.import_progress import ImportProgress, format_eta  # noqa: F401 (format_eta re-exported)
 from cvrag_desktop.ui.models.import_queue import ImportQueueModel, status_label
 from cvrag_desktop.ui.panes.import_sources import ImportSources
-from cvrag_desktop.ui.tasks import TaskContext, TaskRunner
+from cvrag_desktop.ui.shell import core
+from cvrag_desktop.ui.shell.errors import InlineMessage, report_error
+from cvrag_desktop.ui.shell.tasks import TaskContext, TaskRunner
 
 TASK = "import"
 POLL = "import-poll"

@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog
 
-from cvrag_desktop.ui.drops import accept_local_drag, dropped_paths
+from cvrag_desktop.ui.importing.drops import accept_local_drag, dropped_paths
 
 
 class ImportSources:

@@ -41,12 +41,12 @@ from cvrag_desktop.app.rules import (
     unread_requirements,
 )
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
-from cvrag_desktop.ui.errors import InlineMessage, report_error
-from cvrag_desktop.ui.fit import remember_size
 from cvrag_desktop.ui.panes.job_match_explain import MatchExplain, flags_item
 from cvrag_desktop.ui.panes.job_match_saved import SavedMatches
 from cvrag_desktop.ui.panes.shortlist_bar import shortlist_store
-from cvrag_desktop.ui.tasks import TaskRunner
+from cvrag_desktop.ui.shell.errors import InlineMessage, report_error
+from cvrag_desktop.ui.shell.fit import remember_size
+from cvrag_desktop.ui.shell.tasks import TaskRunner
 from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
 
 TASK = "jobmatch"

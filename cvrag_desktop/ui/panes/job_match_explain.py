@@ -5,7 +5,7 @@ The Flags column names a row's missed must-haves: a flag for the recruiter to re
 rejection (a match removes nobody; a rejection is a status change in the Candidates pane).
 "Why this rank" (the button, a row's context menu, or a double-click on the name, score, met
 or flags cell) computes ``services.explain_match`` in a worker and opens
-:class:`~cvrag_desktop.ui.rank_explain_dialog.RankExplainDialog`; a cited line clicked there
+:class:`~cvrag_desktop.ui.dialogs.rank_explain_dialog.RankExplainDialog`; a cited line clicked there
 opens this dialog's preview at it. Uses the dialog's ``services``, ``runner``, ``table``,
 ``result``, ``jd``, ``blind``, ``preview``, ``message`` and ``_error``.
 """
@@ -80,7 +80,7 @@ class MatchExplain:
             self.services, self.blind
 
         def explain(ctx) -> dict:
-            from cvrag_desktop.ui.rank_explain_dialog import shown_explanation
+            from cvrag_desktop.ui.dialogs.rank_explain_dialog import shown_explanation
 
             expl = svc.jobs.explain_match(result, cid, text or None)
             return shown_explanation(svc, blind, expl)
@@ -88,7 +88,7 @@ class MatchExplain:
         self.runner.start("jobmatch-explain", explain, on_result=self._show_explanation, on_error=self._error)
 
     def _show_explanation(self, expl: dict) -> None:
-        from cvrag_desktop.ui.rank_explain_dialog import RankExplainDialog, open_citation
+        from cvrag_desktop.ui.dialogs.rank_explain_dialog import RankExplainDialog, open_citation
 
         title = (self.jd.toPlainText().strip().splitlines() or [""])[0][:80] or None
         hide = self.blind is not None and self.blind.hides(expl.get("person_id") or expl["candidate_id"],

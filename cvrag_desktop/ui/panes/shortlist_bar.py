@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.errors import InvalidInput
-from cvrag_desktop.ui.tasks import TaskRunner
+from cvrag_desktop.ui.shell.tasks import TaskRunner
 
 
 def shortlist_store(app: App):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from cvrag_desktop.app.output import safe
 from cvrag_desktop.app.rules import pseudonym
-from cvrag_desktop.ui.save_path import ask_save_path
+from cvrag_desktop.ui.dialogs.save_path import ask_save_path
 
 MENU_TEXT = "Export everything about this person…"
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from cvrag_desktop.ui.drops import accept_local_drag, dropped_paths
+from cvrag_desktop.ui.importing.drops import accept_local_drag, dropped_paths
 
 TEXT = ("<h2>No CVs yet</h2>"
         "<p>Drop CV files (PDF or Word) or whole folders here,<br>"

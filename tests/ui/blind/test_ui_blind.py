@@ -9,7 +9,7 @@ import re
 import pytest
 from PySide6.QtCore import Qt
 
-from cvrag_desktop.catalog.blind import pseudonym
+from cvrag_desktop.catalog.privacy.blind import pseudonym
 from cvrag_desktop.domain import Provenance
 from cvrag_desktop.ui.blind_mode import reveal_current
 

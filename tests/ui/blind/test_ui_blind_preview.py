@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from cvrag_desktop.catalog.blind import redaction_strings
+from cvrag_desktop.catalog.privacy.blind import redaction_strings
 
 
 def _cv(path):
@@ -34,8 +34,9 @@ def _dark(image, x: float, y: float, zoom: float) -> bool:
 def test_preview_boxes_a_personal_line_and_a_photo(qtbot, tmp_path):
     from PySide6.QtWidgets import QWidget
 
-    from cvrag_desktop.ui.tasks import TaskRunner
-    from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview, render_page
+    from cvrag_desktop.ui.shell.tasks import TaskRunner
+    from cvrag_desktop.ui.widgets.page_render import render_page
+    from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
 
     path = _cv(tmp_path / "cv.pdf")
     strings = redaction_strings({"name": "Orsolya Vendramin"})

@@ -8,7 +8,7 @@ import csv
 
 import pytest
 
-from cvrag_desktop.catalog.blind import pseudonym
+from cvrag_desktop.catalog.privacy.blind import pseudonym
 
 
 @pytest.fixture

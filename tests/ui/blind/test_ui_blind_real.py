@@ -11,7 +11,7 @@ import shutil
 import pytest
 from PySide6.QtCore import Qt
 
-from cvrag_desktop.catalog.blind import IDENTIFYING_FIELDS, pseudonym
+from cvrag_desktop.catalog.privacy.blind import IDENTIFYING_FIELDS, pseudonym
 
 
 def _secrets(record: dict) -> list[tuple[str, str]]:
@@ -50,8 +50,8 @@ def real_blind(qtbot, services, real_cvs_dir, tmp_path, monkeypatch):
 
 
 def test_blind_mode_hides_what_provenance_names_on_the_real_cvs(real_blind, qtbot, tmp_path):
-    from cvrag_desktop.catalog.blind import redaction_boxes
-    from cvrag_desktop.ui.main_window import CANDIDATES
+    from cvrag_desktop.catalog.privacy.blind import redaction_boxes
+    from cvrag_desktop.ui.shell.main_window import CANDIDATES
 
     win, svc = real_blind, real_blind.services
     records = {c["id"]: svc.people.get_candidate(c["id"]) for c in svc.people.list_candidates()}
@@ -87,7 +87,7 @@ def test_blind_mode_hides_what_provenance_names_on_the_real_cvs(real_blind, qtbo
         pane.export_view(out)
     assert _leaked(out.read_text(encoding="utf-8-sig"), everyone) == []
     # a chat answer (deterministic) and its citations
-    from cvrag_desktop.ui.main_window import CHAT
+    from cvrag_desktop.ui.shell.main_window import CHAT
 
     win.show_pane(CHAT)
     with qtbot.waitSignal(win.chat.answered, timeout=60_000) as got:

@@ -7,8 +7,8 @@ import csv
 import pytest
 
 from cvrag_desktop.domain import NormalizedCV, Provenance
-from cvrag_desktop.ui.main_window import CANDIDATES
 from cvrag_desktop.ui.models.candidates import degree_level, highest_degree
+from cvrag_desktop.ui.shell.main_window import CANDIDATES
 
 
 @pytest.fixture

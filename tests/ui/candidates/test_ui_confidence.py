@@ -15,7 +15,7 @@ TITLE_COL, COMPANY_COL = 1, 2
 @pytest.fixture
 def marked_window(qtbot, services):
     """Two people: Ivo's current title was read with low confidence, Lena's everything well."""
-    from cvrag_desktop.ui.main_window import CANDIDATES, MainWindow
+    from cvrag_desktop.ui.shell.main_window import CANDIDATES, MainWindow
     from tests.support.people_docs import add_document
 
     lib = services.paths.data_dir / "library"

@@ -4,9 +4,9 @@ a citation opening the preview, the candidate-facing export), and a rejection's 
 
 from __future__ import annotations
 
-from cvrag_desktop.ui.main_window import CANDIDATES
+from cvrag_desktop.ui.dialogs.rank_explain_dialog import LINE_COL
 from cvrag_desktop.ui.panes.candidate_explain import can_explain, explain_current
-from cvrag_desktop.ui.rank_explain_dialog import LINE_COL
+from cvrag_desktop.ui.shell.main_window import CANDIDATES
 from cvrag_desktop.ui.widgets.reason_dialog import RejectReasonDialog, compose_reason
 
 JD = """Senior backend engineer
@@ -72,7 +72,7 @@ def test_flags_column_and_why_this_rank_of_a_match_row(chat_window, qtbot, tmp_p
 
 def test_why_this_rank_in_blind_mode_names_nobody(chat_window, qtbot, tmp_path):
     """Blind screening: the dialog (and its export) show the pseudonym, no name or contact in a cited line."""
-    from cvrag_desktop.catalog.blind import identifiers, row_pseudonym
+    from cvrag_desktop.catalog.privacy.blind import identifiers, row_pseudonym
 
     svc = chat_window.services
     people = svc.people.list_people(with_documents=True)

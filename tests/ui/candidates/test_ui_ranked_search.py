@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from cvrag_desktop.ui.main_window import CANDIDATES
 from cvrag_desktop.ui.models.candidates import IMPORTED_COL, REL_COL, SNIPPET_COL, CandidateTableModel
 from cvrag_desktop.ui.ranking import highlight, query_terms, rank_people, snippet
+from cvrag_desktop.ui.shell.main_window import CANDIDATES
 from tests.ui.conftest import close_window, deliver_posted_events, open_window
 
 

@@ -7,8 +7,8 @@ import csv
 
 from PySide6.QtCore import QItemSelectionModel, QUrl
 
-from cvrag_desktop.ui.main_window import MainWindow
 from cvrag_desktop.ui.models.candidates import RATING_COL, STATUS_COL, TAGS_COL
+from cvrag_desktop.ui.shell.main_window import MainWindow
 
 
 def _cell(pane, person_id: str, col: int):

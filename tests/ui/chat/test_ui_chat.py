@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from cvrag_desktop.ui.main_window import CHAT, IMPORT
+from cvrag_desktop.ui.shell.main_window import CHAT, IMPORT
 from tests.ui.conftest import close_window, open_window
 
 ANSWERED = ("answered", "unknown", "failed")

@@ -82,8 +82,8 @@ def test_newer_question_cancels_the_older(llm_window, qtbot):
 
 
 def test_log_has_no_cv_text(llm_window, qtbot):
-    from cvrag_desktop.ui.app import setup_logging
-    from cvrag_desktop.ui.errors import log_file
+    from cvrag_desktop.ui.shell.application import setup_logging
+    from cvrag_desktop.ui.shell.errors import log_file
 
     paths = llm_window.services.paths
     root = logging.getLogger()

@@ -11,9 +11,9 @@ from datetime import UTC, datetime, timedelta
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
-from cvrag_desktop.catalog.blind import pseudonym
-from cvrag_desktop.catalog.retention import NOT_LEGAL_ADVICE
-from cvrag_desktop.ui.retention_dialog import PersonRole
+from cvrag_desktop.catalog.compliance.retention import NOT_LEGAL_ADVICE
+from cvrag_desktop.catalog.privacy.blind import pseudonym
+from cvrag_desktop.ui.dialogs.retention_dialog import PersonRole
 from tests.support.people_docs import ANA_NEW, ANA_OTHER, BEN, add_document
 
 WAIT = 30_000
@@ -128,7 +128,7 @@ def test_retention_dialog_shows_pseudonyms_in_blind_mode(window, services, qtbot
 
 
 def test_export_everything_about_a_person_from_the_context_menu(window, services, qtbot, monkeypatch, tmp_path):
-    from cvrag_desktop.ui.main_window import CANDIDATES
+    from cvrag_desktop.ui.shell.main_window import CANDIDATES
 
     _library(services)
     pane = window.candidates

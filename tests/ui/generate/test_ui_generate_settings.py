@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from cvrag_desktop.config import load_settings
-from cvrag_desktop.ui.main_window import IMPORT
-from cvrag_desktop.ui.settings_dialog import SettingsDialog, check_url
+from cvrag_desktop.ui.dialogs.settings_dialog import SettingsDialog, check_url
+from cvrag_desktop.ui.shell.main_window import IMPORT
 
 
 def test_generate_then_import_these(window, qtbot, tmp_path):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from cvrag_desktop.ui.main_window import IMPORT
+from cvrag_desktop.ui.shell.main_window import IMPORT
 from tests.ui.conftest import wait_idle
 from tests.unit.faults.cvs import write_cv
 

@@ -8,8 +8,8 @@ import pymupdf
 from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
-from cvrag_desktop.ui.main_window import MainWindow
 from cvrag_desktop.ui.panes.import_pane import format_eta, list_import_files
+from cvrag_desktop.ui.shell.main_window import MainWindow
 
 STRESS = "rendercv_test_classic_full.pdf"  # the long stress fixture
 

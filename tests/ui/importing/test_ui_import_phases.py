@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cvrag_desktop.ingestion.pipeline import FileOutcome
-from cvrag_desktop.ui.import_progress import OCR_PAGE_GUESS_S, ImportProgress
+from cvrag_desktop.ui.importing.import_progress import OCR_PAGE_GUESS_S, ImportProgress
 from cvrag_desktop.ui.models.import_queue import ImportQueueModel
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cvrag_desktop.ui.import_progress import ImportProgress, lane_eta
+from cvrag_desktop.ui.importing.import_progress import ImportProgress, lane_eta
 from cvrag_desktop.ui.models.import_queue import ImportQueueModel
 
 

@@ -11,7 +11,7 @@ import time
 
 from PySide6.QtCore import QTimer
 
-from cvrag_desktop.ui.main_window import IMPORT
+from cvrag_desktop.ui.shell.main_window import IMPORT
 
 MAX_STALL_MS = 3000.0  # a freeze ceiling; the 250 ms target is measured by benchmarks/gui_stall.py
 HEARTBEAT_MS = 5

@@ -128,7 +128,7 @@ def test_blind_mode_hides_identities_in_the_match(chat_window, qtbot, tmp_path):
     or tooltip, black boxes over the identity in the evidence preview; switching off shows names again."""
     import csv
 
-    from cvrag_desktop.catalog.blind import identifiers, pseudonym
+    from cvrag_desktop.catalog.privacy.blind import identifiers, pseudonym
 
     svc = chat_window.services
     people = svc.people.list_people(with_documents=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cvrag_desktop.ui.main_window import CHAT
+from cvrag_desktop.ui.shell.main_window import CHAT
 from tests.support.minipdf import write_pdf
 
 
@@ -72,7 +72,7 @@ def test_zoom_fit_and_system_viewer(window, qtbot, pdfs, monkeypatch):
 def test_blind_masks_identifying_strings_wherever_a_page_prints_them(tmp_path):
     """A name repeated in a footer (no provenance box) is masked; whole words only, so "Analyst"
     keeps its text; an e-mail inside a longer token is masked too."""
-    from cvrag_desktop.ui.widgets.pdf_preview import render_page
+    from cvrag_desktop.ui.widgets.page_render import render_page
 
     path = write_pdf(tmp_path / "cv.pdf", [[(60, 60, "Ana Quintero", 14), (60, 120, "Senior Analyst at Acme", 10),
                                             (60, 160, "Mail:ana@quintero.example", 10),

@@ -9,7 +9,7 @@ import docx
 import pytest
 
 from cvrag_desktop.catalog.library import preview_path
-from cvrag_desktop.ui.main_window import CANDIDATES
+from cvrag_desktop.ui.shell.main_window import CANDIDATES
 from tests.support.minipdf import write_pdf
 
 NAME = "Leandro Ibarguren Solís"
@@ -143,7 +143,7 @@ def test_blind_screening_blacks_out_the_name_on_a_word_preview(word_only, qtbot)
 
 def test_a_chat_citation_into_a_word_cv_opens_at_the_cited_lines(word_only, qtbot):
     """The acceptance case: a citation of a Word CV opens its preview at the cited page with the cited text lit."""
-    from cvrag_desktop.ui.main_window import CHAT
+    from cvrag_desktop.ui.shell.main_window import CHAT
 
     win = word_only.window()
     r = win.services.assistant.ask("How many candidates know Airflow?", use_llm=False)

@@ -13,8 +13,8 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from cvrag_desktop.app.assembly import App
-    from cvrag_desktop.ui.app import make_application
-    from cvrag_desktop.ui.main_window import CANDIDATES, CHAT, MainWindow
+    from cvrag_desktop.ui.shell.application import make_application
+    from cvrag_desktop.ui.shell.main_window import CANDIDATES, CHAT, MainWindow
 
     app = make_application(sys.argv[:1])
     services = App()

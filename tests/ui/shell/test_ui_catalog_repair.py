@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cvrag_desktop.app.assembly import App
-from cvrag_desktop.ui.catalog_repair import ensure_catalog
+from cvrag_desktop.ui.dialogs.catalog_repair import ensure_catalog
 from tests.unit.faults.cvs import write_corpus
 
 

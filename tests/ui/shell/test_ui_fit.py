@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QRect, QSize
 
-from cvrag_desktop.ui.fit import FRAME_H, FRAME_W, fit_size, remember_size
+from cvrag_desktop.ui.shell.fit import FRAME_H, FRAME_W, fit_size, remember_size
 
 PROBE = Path(__file__).with_name("fit_probe.py")
 

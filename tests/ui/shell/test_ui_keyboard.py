@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 import cvrag_desktop
-from cvrag_desktop.ui.main_window import CANDIDATES
+from cvrag_desktop.ui.shell.main_window import CANDIDATES
 
 
 @pytest.fixture

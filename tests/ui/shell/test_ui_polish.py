@@ -3,7 +3,7 @@ status bar, the rating filter's choices."""
 
 from __future__ import annotations
 
-from cvrag_desktop.ui.main_window import GENERATE, IMPORT, PANES
+from cvrag_desktop.ui.shell.main_window import GENERATE, IMPORT, PANES
 
 
 def test_generate_is_not_first_in_the_sidebar(window):
@@ -58,7 +58,7 @@ def test_saved_goes_to_the_status_bar_and_moves_nothing(people_window, qtbot):
 
 
 def test_search_highlights_whole_words_only(tmp_path):
-    from cvrag_desktop.ui.widgets.pdf_preview import render_page
+    from cvrag_desktop.ui.widgets.page_render import render_page
     from tests.support.minipdf import write_pdf
 
     path = write_pdf(tmp_path / "cv.pdf", [[(60, 60, "Developer at Delta", 10), (60, 120, "Lives in De Haan", 10),
@@ -74,7 +74,7 @@ def test_a_new_search_relights_the_shown_cv_with_its_own_words(chat_services, qt
 
     win = open_window(qtbot, chat_services)
     try:
-        from cvrag_desktop.ui.main_window import CANDIDATES
+        from cvrag_desktop.ui.shell.main_window import CANDIDATES
 
         win.show_pane(CANDIDATES)
         pane = win.candidates
@@ -98,7 +98,7 @@ def test_llm_state_does_not_wait_for_the_index(qtbot, services, monkeypatch):
     import threading
 
     from cvrag_desktop.app.assembly import App
-    from cvrag_desktop.ui.main_window import MainWindow
+    from cvrag_desktop.ui.shell.main_window import MainWindow
 
     gate = threading.Event()
 

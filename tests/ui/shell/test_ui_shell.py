@@ -7,8 +7,8 @@ from PySide6.QtGui import QKeySequence
 
 from cvrag_desktop.config import app_paths
 from cvrag_desktop.single_instance import SingleInstanceLock
-from cvrag_desktop.ui.app import acquire_instance_lock
-from cvrag_desktop.ui.main_window import CANDIDATES, CHAT, IMPORT, PANES, MainWindow
+from cvrag_desktop.ui.shell.application import acquire_instance_lock
+from cvrag_desktop.ui.shell.main_window import CANDIDATES, CHAT, IMPORT, PANES, MainWindow
 
 
 def test_four_panes_and_shortcuts(window, qtbot):
@@ -29,7 +29,7 @@ def test_four_panes_and_shortcuts(window, qtbot):
 def test_status_bar_gathers_its_facts_in_a_worker(window, qtbot, monkeypatch):
     import threading
 
-    from cvrag_desktop.ui import status
+    from cvrag_desktop.ui.shell import status
 
     seen = {}
     real = status.status_info

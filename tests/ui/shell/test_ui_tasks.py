@@ -11,7 +11,7 @@ def test_result_after_owner_deleted_is_dropped(qtbot):
     """A search finishing after its window closed must not reach the deleted widgets."""
     import shiboken6
 
-    from cvrag_desktop.ui.tasks import TaskRunner
+    from cvrag_desktop.ui.shell.tasks import TaskRunner
 
     owner = QObject()
     runner = TaskRunner(parent=owner)
@@ -36,7 +36,7 @@ def test_result_after_owner_deleted_is_dropped(qtbot):
 
 def test_result_reaches_a_live_owner(qtbot):
     """The guard does not drop the normal case."""
-    from cvrag_desktop.ui.tasks import TaskRunner
+    from cvrag_desktop.ui.shell.tasks import TaskRunner
 
     owner = QObject()
     runner = TaskRunner(parent=owner)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
-from cvrag_desktop.ui.theme import THEMES, dark_palette, is_dark
+from cvrag_desktop.ui.shell.theme import THEMES, dark_palette, is_dark
 
 
 def _contrast(a, b) -> float:
@@ -32,7 +32,7 @@ def test_dark_palette_is_readable():
 
 
 def test_appearance_switches_and_persists(window, qtbot, services):
-    from cvrag_desktop.ui.main_window import MainWindow
+    from cvrag_desktop.ui.shell.main_window import MainWindow
 
     theme = window.theme
     assert theme.theme == "system" and theme.actions["system"].isChecked()
@@ -65,7 +65,7 @@ def test_facet_counts_stay_readable_after_a_switch(qtbot):
 
     from PySide6.QtCore import Qt
 
-    from cvrag_desktop.ui.theme import ThemeController
+    from cvrag_desktop.ui.shell.theme import ThemeController
     from cvrag_desktop.ui.widgets.facets import FacetPanel
 
     panel = FacetPanel()

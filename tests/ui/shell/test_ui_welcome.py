@@ -4,7 +4,7 @@ imports them and marks them as demo."""
 from __future__ import annotations
 
 from cvrag_desktop.ui.demo import DEMO_TAG
-from cvrag_desktop.ui.main_window import CANDIDATES
+from cvrag_desktop.ui.shell.main_window import CANDIDATES
 
 
 def test_first_run_welcome_and_sample_cvs(window, qtbot, monkeypatch, tmp_path):
@@ -20,7 +20,7 @@ def test_first_run_welcome_and_sample_cvs(window, qtbot, monkeypatch, tmp_path):
     window.candidates.welcome.settings_requested.connect(window.open_settings)
     pane.welcome.settings_btn.click()
     assert opened == ["settings"]
-    monkeypatch.setattr("cvrag_desktop.ui.main_window.SAMPLE_COUNT", 3)
+    monkeypatch.setattr("cvrag_desktop.ui.shell.main_window.SAMPLE_COUNT", 3)
     window.generate.out_dir.setText(str(tmp_path / "samples"))
     with qtbot.waitSignal(window.importer.batch_finished, timeout=300_000):
         pane.welcome.samples_btn.click()

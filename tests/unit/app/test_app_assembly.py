@@ -78,7 +78,8 @@ def test_typed_error_for_an_unexpected_store_failure(tmp_path):
 
 
 def test_rules_are_the_core_rules_re_exported_once():
-    from cvrag_desktop.catalog import blind, screening
+    from cvrag_desktop.catalog import screening
+    from cvrag_desktop.catalog.privacy import blind
 
     assert rules.pseudonym is blind.pseudonym and rules.STATUSES is screening.STATUSES
     assert set(rules.__all__) <= set(dir(rules))

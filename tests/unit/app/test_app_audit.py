@@ -8,7 +8,7 @@ import os
 import pytest
 
 from cvrag_desktop.app.assembly import App
-from cvrag_desktop.catalog.audit import AUDIT_FILE
+from cvrag_desktop.catalog.compliance.audit import AUDIT_FILE
 from cvrag_desktop.config import load_settings, save_settings
 from tests.support.people_docs import ANA_NEW, ANA_OLD, BEN, add_document
 
@@ -135,7 +135,7 @@ def test_job_match_run_is_audited(tmp_path):
 
 
 def test_an_unwritable_audit_store_never_stops_a_forget(svc, monkeypatch):
-    from cvrag_desktop.catalog.audit import AuditLog
+    from cvrag_desktop.catalog.compliance.audit import AuditLog
     from cvrag_desktop.errors import DiskFull
 
     def full(*_a, **_k):

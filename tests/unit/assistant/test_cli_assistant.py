@@ -70,7 +70,7 @@ def test_match_and_a_saved_match_export_their_matrix(catalog, search, capsys, tm
     """`cvrag match --csv` writes the matrix; `cvrag matches --open ID --csv --blind` a saved one, pseudonymous."""
     import csv
 
-    from cvrag_desktop.catalog.blind import pseudonym
+    from cvrag_desktop.catalog.privacy.blind import pseudonym
 
     svc = _app(catalog, search)
     jd = tmp_path / "jd.txt"

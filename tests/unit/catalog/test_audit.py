@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from cvrag_desktop.catalog.audit import AUDIT_FILE, MIN_RETENTION_DAYS, AuditLog
-from cvrag_desktop.catalog.audit_events import export_audit_csv
+from cvrag_desktop.catalog.compliance.audit import AUDIT_FILE, MIN_RETENTION_DAYS, AuditLog
+from cvrag_desktop.catalog.compliance.audit_events import export_audit_csv
 from cvrag_desktop.errors import InvalidInput
 
 
@@ -83,7 +83,7 @@ def test_reordered_entries_are_detected(tmp_path):
 
 
 def test_a_rewritten_entry_with_a_fresh_hash_breaks_the_next_link(tmp_path):
-    from cvrag_desktop.catalog.audit import canonical, link_hash
+    from cvrag_desktop.catalog.compliance.audit import canonical, link_hash
 
     log = _log(tmp_path)
     e = log.entries()[2]

@@ -7,9 +7,9 @@ import sqlite3
 
 import pytest
 
-from cvrag_desktop.catalog import blind
-from cvrag_desktop.catalog import db as catalog_db
 from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.catalog.privacy import blind
+from cvrag_desktop.catalog.store import schema as catalog_db
 from cvrag_desktop.errors import NotFound
 from tests.support.people_docs import ANA_OLD, BEN, add_document
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from cvrag_desktop.catalog.blind import redact_text
-from cvrag_desktop.catalog.blind_lines import redact_personal
+from cvrag_desktop.catalog.privacy.blind import redact_text
+from cvrag_desktop.catalog.privacy.blind_lines import redact_personal
 from cvrag_desktop.diagnostics import scrub
 from tests.support.linear_cost import MAX_RATIO
 from tests.support.linear_cost import cost as _cost

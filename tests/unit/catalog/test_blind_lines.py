@@ -1,11 +1,11 @@
-"""Private-life lines a blind screen hides (catalog/blind_lines.py): cue words and patterns in the eight
+"""Private-life lines a blind screen hides (catalog/privacy/blind_lines.py): cue words and patterns in the eight
 languages the app reads, and the lines that only look like them. Every example is invented."""
 
 from __future__ import annotations
 
 import pytest
 
-from cvrag_desktop.catalog.blind_lines import is_label_only, personal_kind, redact_personal
+from cvrag_desktop.catalog.privacy.blind_lines import is_label_only, personal_kind, redact_personal
 
 H = "[hidden]"
 
@@ -82,7 +82,7 @@ def test_empty_and_long_lines():
 
 
 def test_a_name_broken_over_two_lines_is_replaced_whole():
-    from cvrag_desktop.catalog.blind import redact_answer, redact_text
+    from cvrag_desktop.catalog.privacy.blind import redact_answer, redact_text
 
     assert redact_text("Zelinda Di\nQuorvane, Python", ["Zelinda Di Quorvane", "Zelinda", "Quorvane"]) == \
         "[hidden], Python"

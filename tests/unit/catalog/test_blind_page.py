@@ -1,4 +1,4 @@
-"""What a blind preview covers on the page itself (catalog/blind_page.py): a private-life line, a label's
+"""What a blind preview covers on the page itself (catalog/privacy/blind_page.py): a private-life line, a label's
 value beside it, a photo, and a surname's short part printed on the next line. The PDF is built here with
 reportlab; the person is invented."""
 
@@ -9,7 +9,12 @@ import io
 import pymupdf
 import pytest
 
-from cvrag_desktop.catalog.blind_page import image_boxes, name_part_boxes, page_boxes, personal_line_boxes
+from cvrag_desktop.catalog.privacy.blind_page import (
+    image_boxes,
+    name_part_boxes,
+    page_boxes,
+    personal_line_boxes,
+)
 
 NAME = "Zelinda Di Quorvane"
 

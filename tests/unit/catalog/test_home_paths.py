@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from cvrag_desktop.catalog.db import SCHEMA_VERSION, Catalog
-from cvrag_desktop.catalog.home_paths import library_entry, relocated, resolve_stored, to_stored
+from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.catalog.store.home_paths import library_entry, relocated, resolve_stored, to_stored
+from cvrag_desktop.catalog.store.schema import SCHEMA_VERSION
 
 SHA = "ab" * 32
 

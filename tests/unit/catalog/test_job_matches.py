@@ -7,9 +7,9 @@ import sqlite3
 
 import pytest
 
-from cvrag_desktop.catalog import db as catalog_db
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.catalog.job_matches import JobMatchStore
+from cvrag_desktop.catalog.store import schema as catalog_db
 from cvrag_desktop.domain import Chunk
 from cvrag_desktop.errors import InvalidInput, NotFound
 from tests.support.people_docs import ANA_NEW, ANA_OLD, BEN, add_document
@@ -101,7 +101,7 @@ def test_forget_removes_the_candidate_from_every_saved_match_and_backup(services
 
 
 def test_migration_adds_saved_matches_to_a_version_4_catalog(tmp_path):
-    from cvrag_desktop.catalog.blind import BLIND_SCHEMA
+    from cvrag_desktop.catalog.privacy.blind import BLIND_SCHEMA
     from cvrag_desktop.catalog.screening import SCREENING_SCHEMA
 
     path = tmp_path / "v4.sqlite3"

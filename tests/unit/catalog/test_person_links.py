@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from cvrag_desktop.catalog import db as catalog_db
 from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.catalog.store import schema as catalog_db
 from tests.support.people_docs import ANA_NEW, ANA_OLD, BEN, add_document
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 import sqlite3
 
-from cvrag_desktop.catalog.read_only import add_note, connect_read_only, memory_copy, take_notes
+from cvrag_desktop.catalog.store.read_only import add_note, connect_read_only, memory_copy, take_notes
 
 
 def _wal_db_with_pending_log(folder):

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from cvrag_desktop.app.assembly import App
-from cvrag_desktop.catalog.retention import NOT_LEGAL_ADVICE, PRESETS
+from cvrag_desktop.catalog.compliance.retention import NOT_LEGAL_ADVICE, PRESETS
 from cvrag_desktop.cli import main
 from cvrag_desktop.errors import InvalidInput
 from tests.support.home_grep import grep_data_home

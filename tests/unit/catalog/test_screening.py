@@ -9,9 +9,9 @@ import sqlite3
 
 import pytest
 
-from cvrag_desktop.catalog import db as catalog_db
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.catalog.screening import Screening, ScreeningStore, export_people_csv
+from cvrag_desktop.catalog.store import schema as catalog_db
 from cvrag_desktop.errors import InvalidInput, NotFound
 from tests.support.people_docs import ANA_NEW, ANA_OLD, BEN, add_document
 

@@ -9,8 +9,8 @@ import pytest
 
 from cvrag_desktop.factory.pipeline import plan_batch
 from cvrag_desktop.factory.render import LAYOUTS, render_pdf
-from cvrag_desktop.factory.render.extras import build_extras
-from cvrag_desktop.factory.render.wording import CATEGORY_LABELS, EUROPASS
+from cvrag_desktop.factory.render.base.extras import build_extras
+from cvrag_desktop.factory.render.base.wording import CATEGORY_LABELS, EUROPASS
 from tests.unit.factory.conftest import AS_OF
 
 FAMILIES = ("moderncv", "datecol", "europass", "timeline", "labelled")

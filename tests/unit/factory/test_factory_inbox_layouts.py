@@ -10,8 +10,8 @@ import pytest
 
 from cvrag_desktop.factory.pipeline import build_draft, plan_batch
 from cvrag_desktop.factory.render import LAYOUTS, MIXED_LAYOUTS, render_pdf
-from cvrag_desktop.factory.render.academic import HEADINGS as ACADEMIC_HEADINGS
-from cvrag_desktop.factory.render.export_wording import duration_text, export_period, months_between
+from cvrag_desktop.factory.render.base.export_wording import duration_text, export_period, months_between
+from cvrag_desktop.factory.render.flow.academic import HEADINGS as ACADEMIC_HEADINGS
 from tests.unit.factory.conftest import AS_OF
 
 INBOX = ("linkedin", "linkedin_old", "wordtable", "oneline", "builder", "academic", "designer")

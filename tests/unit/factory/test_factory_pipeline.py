@@ -155,7 +155,7 @@ def test_every_printed_letter_reaches_the_text_layer(tmp_path):
     import pymupdf
 
     from cvrag_desktop.factory.pipeline import font_for_text
-    from cvrag_desktop.factory.render.fonts import FONTS, covers
+    from cvrag_desktop.factory.render.base.fonts import FONTS, covers
 
     assert not covers("vera", "Doświadczenie") and covers("vera", "Expérience – Köln")
     assert font_for_text("vera", FONTS, "Doświadczenie") in ("dejavu-serif", "dejavu-condensed")

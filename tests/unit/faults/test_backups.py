@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from cvrag_desktop.catalog import health
 from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.catalog.store import health
 from tests.support.people_docs import ANA_OLD, BEN, add_document
 
 

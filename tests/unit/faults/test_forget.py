@@ -68,7 +68,7 @@ def test_forget_leaves_no_trace_in_the_data_home(tmp_path, _isolated_home):
 HOLD_INDEX = """
 import sys
 from pathlib import Path
-from cvrag_desktop.index.store import IndexStore
+from cvrag_desktop.index.edge.store import IndexStore
 store = IndexStore(Path(sys.argv[1]))
 print("held", flush=True)
 sys.stdin.read()
@@ -136,7 +136,7 @@ def test_interrupted_forget_is_resumed_at_next_start(tmp_path, _isolated_home, m
     """A crash after the catalog transaction (before threads and library) is finished at the next start."""
     import pytest
 
-    from cvrag_desktop.catalog import forget as forget_mod
+    from cvrag_desktop.catalog.compliance import forget as forget_mod
 
     svc = App()
     cid = _ingest(svc, write_corpus(tmp_path / "in")[0].parent)

@@ -194,7 +194,7 @@ def test_interrupted_rebuild_is_reported_and_continued(capsys, tmp_path, _isolat
 
 
 def test_leftovers_expire_and_can_be_purged_now(capsys, tmp_path, _isolated_home):
-    from cvrag_desktop.catalog.leftovers import RETENTION_DAYS, find_leftovers, purge_leftovers
+    from cvrag_desktop.catalog.compliance.leftovers import RETENTION_DAYS, find_leftovers, purge_leftovers
 
     home = _isolated_home
     _ingest(tmp_path / "in")

@@ -1,7 +1,7 @@
 """A data home on a real, full tmpfs: a typed "disk is full" message (exit 2), never a bus error, nothing lost.
 
 The index engine writes through memory-mapped files; on a full filesystem a touched page is
-a SIGBUS that kills the process (``catalog/disk_space.py``). Each command runs in a
+a SIGBUS that kills the process (``catalog/store/disk_space.py``). Each command runs in a
 subprocess, so a bus error fails the test instead of killing pytest. Needs root (mount).
 """
 

@@ -82,7 +82,7 @@ def test_damaged_catalog_is_reported_and_rebuilt_from_the_library(capsys, import
 
 def test_damaged_index_is_rebuilt_from_the_catalog(capsys, imported):
     _folder, before = imported
-    shard = App().paths.index_dir / "shard"  # the Qdrant Edge shard (cvrag_desktop/index/edge_store.py)
+    shard = App().paths.index_dir / "shard"  # the Qdrant Edge shard (cvrag_desktop/index/edge/engine.py)
     segment = next((shard / "segments").iterdir())
     (segment / "segment.json").write_bytes(os.urandom(4096))
     code, out, err = run(capsys, "search", "Kafka", "--json")
@@ -125,8 +125,8 @@ def test_full_disk_is_a_typed_error_and_loses_nothing(capsys, imported, tmp_path
 
 def test_index_running_out_of_room_during_an_import(capsys, imported, tmp_path, monkeypatch):
     """The index may not grow mid-import: exit 2 says how many CVs wait; the next start indexes them."""
-    from cvrag_desktop.catalog.disk_space import disk_full
-    from cvrag_desktop.index import store
+    from cvrag_desktop.catalog.store.disk_space import disk_full
+    from cvrag_desktop.index.edge import store
 
     real_room = store._room
 

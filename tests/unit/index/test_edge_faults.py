@@ -15,16 +15,17 @@ import pytest
 
 from cvrag_desktop.config import Settings, app_paths
 from cvrag_desktop.errors import IndexLocked
-from cvrag_desktop.index import edge_files, store
-from cvrag_desktop.index.edge_store import SHARD_DIR, EdgeIndex
-from cvrag_desktop.index.store import IndexStore
+from cvrag_desktop.index.edge import files as edge_files
+from cvrag_desktop.index.edge import store
+from cvrag_desktop.index.edge.engine import SHARD_DIR, EdgeIndex
+from cvrag_desktop.index.edge.store import IndexStore
 from tests.unit.index.test_edge_store import WEIGHTS, query, random_corpus, same_hits
 
 ROOT = str(Path(__file__).resolve().parents[3])
 WRITE_THEN_DIE = """
 import os, signal, sys
 from pathlib import Path
-from cvrag_desktop.index.store import IndexStore
+from cvrag_desktop.index.edge.store import IndexStore
 from tests.unit.index.test_edge_store import random_corpus
 rows, payloads = random_corpus()
 s = IndexStore(Path(sys.argv[1]))
@@ -36,7 +37,7 @@ os.kill(os.getpid(), signal.SIGKILL)  # no flush, no close
 HOLD_SHARD = """
 import sys
 from pathlib import Path
-from cvrag_desktop.index.edge_store import EdgeIndex
+from cvrag_desktop.index.edge.engine import EdgeIndex
 e = EdgeIndex(Path(sys.argv[1]))  # the shard only, without the app's folder lock
 print("held", flush=True)
 sys.stdin.read()

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from cvrag_desktop.config import Settings, app_paths
-from cvrag_desktop.index import store
-from cvrag_desktop.index.edge_shard import SHARD_DIR, is_shard_error
+from cvrag_desktop.index.edge import store
+from cvrag_desktop.index.edge.shard import SHARD_DIR, is_shard_error
 
 
 def largest_file(shard: Path) -> Path:
@@ -64,7 +64,7 @@ def _assert_repaired(svc, n: int) -> None:
 
 def test_the_corruption_really_breaks_reads(damaged, catalog):
     """Without this, the other tests could pass on bytes nobody reads."""
-    from cvrag_desktop.index.store import IndexStore
+    from cvrag_desktop.index.edge.store import IndexStore
 
     s = IndexStore(app_paths().index_dir)  # opens: sizes and vector digests still match the seal
     try:

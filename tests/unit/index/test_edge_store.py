@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from cvrag_desktop.config import Settings, app_paths
-from cvrag_desktop.index.edge_store import EdgeIndex
+from cvrag_desktop.index.edge.engine import EdgeIndex
 from cvrag_desktop.index.filters import SearchFilters
 from cvrag_desktop.index.qdrant_store import QdrantStore
 from cvrag_desktop.index.records import QueryVectors, Row
@@ -168,7 +168,7 @@ def test_optimized_shard_keeps_rankings_and_reopens(engines, tmp_path):
 
 
 def test_many_deletes_trigger_a_rewrite(tmp_path, monkeypatch):
-    from cvrag_desktop.index import edge_store
+    from cvrag_desktop.index.edge import engine as edge_store
 
     monkeypatch.setattr(edge_store, "COMPACT_MIN", 10)
     rows, payloads = random_corpus()
@@ -235,7 +235,7 @@ def test_other_models_vectors_are_dropped(catalog):
 @pytest.mark.parametrize("k", [1, 3, 8, 30])
 def test_metadata_top_k_reads_by_years_and_keeps_the_order(engines, k, monkeypatch):
     """The top-k path (descending years, unknown years last as 0) equals the full ordering cut at k."""
-    from cvrag_desktop.index import edge_store
+    from cvrag_desktop.index.edge import engine as edge_store
 
     edge, client, _rows = engines
     for f in [SearchFilters(languages=["english"]), *FILTERS[1:]]:

@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from cvrag_desktop.errors import InvalidInput
-from cvrag_desktop.index.edge_store import SHARD_DIR
+from cvrag_desktop.index.edge.engine import SHARD_DIR
 from tests.unit.index.conftest import PEOPLE, add_person
 
 

@@ -12,11 +12,11 @@ import pytest
 
 from cvrag_desktop.config import app_paths
 from cvrag_desktop.errors import IndexLocked
-from cvrag_desktop.index.store import IndexStore
+from cvrag_desktop.index.edge.store import IndexStore
 
 HOLD = """
 import sys, time
-from cvrag_desktop.index.store import IndexStore
+from cvrag_desktop.index.edge.store import IndexStore
 IndexStore(__import__('pathlib').Path(sys.argv[1]))
 print('ready', flush=True)
 time.sleep(120)
@@ -24,7 +24,7 @@ time.sleep(120)
 TRY = """
 import sys
 from cvrag_desktop.errors import IndexLocked
-from cvrag_desktop.index.store import IndexStore
+from cvrag_desktop.index.edge.store import IndexStore
 try:
     IndexStore(__import__('pathlib').Path(sys.argv[1]))
 except IndexLocked as exc:

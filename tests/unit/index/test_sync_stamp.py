@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cvrag_desktop.config import Settings, app_paths
+from cvrag_desktop.index.edge.sync_stamp import STAMP_NAME
 from cvrag_desktop.index.service import SearchService
-from cvrag_desktop.index.sync_stamp import STAMP_NAME
 from tests.unit.index.conftest import PEOPLE, add_person
 
 

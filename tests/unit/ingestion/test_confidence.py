@@ -21,7 +21,8 @@ from cvrag_desktop.ingestion.fields.confidence import (
 )
 from cvrag_desktop.ingestion.layout.sections import find_sections
 from cvrag_desktop.ingestion.normalize import normalize_document
-from cvrag_desktop.ingestion.read.extract import ExtractedDoc, extract_document
+from cvrag_desktop.ingestion.read.extract import extract_document
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from tests.support.confidence_docs import write_page
 
 

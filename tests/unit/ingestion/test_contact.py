@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.fields.contact import Hit, _name_shaped, find_headline, find_name
+from cvrag_desktop.ingestion.fields.identity.contact import Hit
+from cvrag_desktop.ingestion.fields.identity.headline import find_headline
+from cvrag_desktop.ingestion.fields.identity.names import find_name, name_shaped
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
 from tests.support.minipdf import lines_doc
 
@@ -10,16 +12,16 @@ _doc = lines_doc
 
 
 def test_lowercase_particles_and_capitalised_surnames():
-    assert _name_shaped("Valentina das Neves")
-    assert _name_shaped("Luiz Henrique da Cunha da Luz")
-    assert _name_shaped("Debarghya Das")
-    assert not _name_shaped("da Silva")
+    assert name_shaped("Valentina das Neves")
+    assert name_shaped("Luiz Henrique da Cunha da Luz")
+    assert name_shaped("Debarghya Das")
+    assert not name_shaped("da Silva")
 
 
 def test_skill_lines_are_not_names():
-    assert not _name_shaped("API Testing")
-    assert not _name_shaped("Advanced Excel")
-    assert not _name_shaped("Usability Testing.")
+    assert not name_shaped("API Testing")
+    assert not name_shaped("Advanced Excel")
+    assert not name_shaped("Usability Testing.")
 
 
 def test_name_in_a_table_header_beats_skill_cells():
@@ -75,10 +77,10 @@ def test_labelled_names_in_other_languages_and_one_word_names():
 
 
 def test_form_labels_and_places_are_not_names():
-    assert not _name_shaped("Home Address")
-    assert not _name_shaped("Personal Email")
-    assert not _name_shaped("Sexo Masculino")
-    assert not _name_shaped("South Africa")
+    assert not name_shaped("Home Address")
+    assert not name_shaped("Personal Email")
+    assert not name_shaped("Sexo Masculino")
+    assert not name_shaped("South Africa")
     doc = _doc([("contact", 14), ("1 Long Street", 10), ("South Africa", 10), ("Home Address", 10)])
     assert find_name(doc) is None
 
@@ -89,7 +91,7 @@ def test_a_single_word_name_only_in_large_type_at_the_top():
 
 
 def test_cjk_names_with_middle_dots():
-    assert _name_shaped("卡尔・海因里希・马克思")
+    assert name_shaped("卡尔・海因里希・马克思")
 
 
 def test_a_first_name_on_the_line_above_a_two_word_surname():
@@ -109,7 +111,7 @@ def test_form_labels_section_words_and_name_spellings_are_not_headlines():
 def test_an_address_broken_mid_word_by_a_narrow_column_is_read_whole():
     """A profile export's sidebar breaks "name@example.co" / "m": the lone letters finish the address; an
     address that is whole keeps the line below out of it."""
-    from cvrag_desktop.ingestion.fields.contact import find_emails
+    from cvrag_desktop.ingestion.fields.identity.contact import find_emails
 
     doc = lines_doc([("Contact", 13), ("ilse.marrow@example.co", 10), ("m", 10), ("+44 20 7946 0000", 10)])
     assert [h.value for h in find_emails(doc)] == ["ilse.marrow@example.com"]
@@ -144,7 +146,7 @@ def test_an_ocr_row_that_lost_its_spaces_gives_back_the_address():
     text-layer addresses are never changed."""
     from dataclasses import replace
 
-    from cvrag_desktop.ingestion.fields.contact import find_emails
+    from cvrag_desktop.ingestion.fields.identity.contact import find_emails
 
     doc = lines_doc([("Nora Castell", 20), ("CAnora.castell@email.comexample.com", 10)])
     assert [h.value for h in find_emails(doc)] == ["CAnora.castell@email.comexample.com"]

@@ -362,7 +362,8 @@ def test_no_ongoing_role_and_no_headline_means_no_current_title():
 
 
 def test_a_headline_left_in_a_markdown_blockquote_by_a_converter():
-    from cvrag_desktop.ingestion.fields.contact import find_headline, find_name
+    from cvrag_desktop.ingestion.fields.identity.headline import find_headline
+    from cvrag_desktop.ingestion.fields.identity.names import find_name
     from tests.support.minipdf import lines_doc
 
     doc = lines_doc([("Maren Holt", 16.0), ("> Doctoral researcher > > Doctoral researcher at an example lab", 10.0),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import docx
 from docx.oxml import parse_xml
 
-from cvrag_desktop.ingestion.fields.contact import clean_name
+from cvrag_desktop.ingestion.fields.identity.names import clean_name
 from cvrag_desktop.ingestion.normalize import normalize_document
 from cvrag_desktop.ingestion.read.extract import extract_document
 from cvrag_desktop.ingestion.read.textclean import clean_text
@@ -129,7 +129,7 @@ def test_sidebar_only_page_is_a_candidate_and_a_spaced_address_is_read(tmp_path)
             (30, 200, "FÄHIGKEITEN", 20), (30, 230, "Teamarbeit", 11), (30, 246, "Python", 11),
             (30, 262, "SketchUp", 11), (30, 290, "Senior Engineer @ Brightwater.Tek", 11)]
     path = write_pdf(tmp_path / "sidebar.pdf", [page])
-    from cvrag_desktop.ingestion.pipeline import parse_file
+    from cvrag_desktop.ingestion.parse_job import parse_file
 
     out = parse_file(str(path), "c1", {}, False, None)
     assert out["ok"], out
@@ -139,7 +139,7 @@ def test_sidebar_only_page_is_a_candidate_and_a_spaced_address_is_read(tmp_path)
 
 def test_a_page_with_no_cv_content_is_still_refused(tmp_path):
     page = [(40, 40 + 16 * k, f"Invoice line {k}: 3 units at 12.50 each", 10) for k in range(6)]
-    from cvrag_desktop.ingestion.pipeline import parse_file
+    from cvrag_desktop.ingestion.parse_job import parse_file
 
     out = parse_file(str(write_pdf(tmp_path / "invoice.pdf", [page])), "c2", {}, False, None)
     assert not out["ok"] and out["status"] == "no_content", out

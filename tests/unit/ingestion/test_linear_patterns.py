@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from cvrag_desktop.ingestion.fields import contact
+from cvrag_desktop.ingestion.fields.identity import contact
 from cvrag_desktop.ingestion.layout.textline import TextLine
-from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from tests.support.linear_cost import MAX_RATIO
 from tests.support.linear_cost import cost as _cost
 from tests.support.linear_cost import line as _line

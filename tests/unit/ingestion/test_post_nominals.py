@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cvrag_desktop.ingestion.fields.contact import find_name, strip_post_nominals
+from cvrag_desktop.ingestion.fields.identity.names import find_name, strip_post_nominals
 from cvrag_desktop.ingestion.read.extract import extract_document
 from tests.support.minipdf import lines_doc, write_pdf
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cvrag_desktop.ingestion.fields.skills import _skill_pieces, extract_skills
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
 from cvrag_desktop.ingestion.layout.sections import find_sections
-from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
 from cvrag_desktop.text.vocab.skills import canonical_skill
 
@@ -111,7 +111,7 @@ def test_a_drop_cap_set_apart_still_names_the_section():
 def test_smaller_unknown_headings_divide_a_section_instead_of_ending_it():
     from cvrag_desktop.ingestion.layout.reading_order import TextLine
     from cvrag_desktop.ingestion.layout.sections import find_sections
-    from cvrag_desktop.ingestion.read.extract import ExtractedDoc
+    from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 
     rows = [("Contact", 14, True), ("ana@example.org", 10, False), ("Skills", 14, True), ("Python, SQL", 10, False),
             ("Experience", 17, True), ("Full Time", 14, True), ("Engineer at Initrode", 10, False),

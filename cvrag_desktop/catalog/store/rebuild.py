@@ -1,0 +1,154 @@
+"""Rebuilding the catalog from the library: resumable, and never shown as whole while partial.
+
+``cvrag doctor --rebuild-catalog`` re-imports every library file into a new catalog. A
+rebuild can be killed midway (200 files take minutes), and the partial catalog it leaves
+must not pass for the library's contents, nor be set aside as one more copy of people's
+data when the rebuild is run again. So:
+
+- the new catalog is made under a temporary name with a ``rebuild`` marker in ``meta``
+  (when it started, how many library files there are, which damaged file it replaces) and
+  only then takes the catalog's name: a kill before that leaves "catalog missing", whose
+  remedy is the same command;
+- the marker stays until every library file was imported: :func:`rebuild_state` finds it
+  (``cvrag doctor``, ``candidates list`` and ``people list`` warn with the counts);
+- run again, a catalog with the marker is *continued* (content-addressed files already
+  imported are skipped), never moved aside; a damaged catalog without the marker is moved
+  aside once (``catalog.damaged-<time>.sqlite3``, see ``catalog/compliance/leftovers.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.catalog.db import Catalog
+
+from cvrag_desktop.catalog.db import Catalog
+
+MARKER = "rebuild"
+NEW_SUFFIX = ".rebuild-new"
+
+
+def read_marker(db: Path) -> dict | None:
+    """The ``rebuild`` marker of a catalog file (None: no rebuild in progress, or unreadable)."""
+    if not db.exists() or db.stat().st_size == 0:
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (MARKER,)).fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    try:
+        return json.loads(row[0]) if row else None
+    except ValueError:
+        return {}
+
+
+def set_aside(db: Path) -> Path | None:
+    """Move a (damaged) catalog and its side files aside as ``catalog.damaged-<time>.sqlite3``."""
+    if not db.exists():
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    moved = db.with_name(f"catalog.damaged-{stamp}.sqlite3")
+    n = 1
+    while moved.exists():
+        n += 1
+        moved = db.with_name(f"catalog.damaged-{stamp}-{n}.sqlite3")
+    db.rename(moved)
+    for suffix in ("-wal", "-shm"):
+        side = db.with_name(db.name + suffix)
+        if side.exists():
+            side.rename(moved.with_name(moved.name + suffix))
+    return moved
+
+
+def create_marked(db: Path, library_files: int, aside: Path | None) -> None:
+    """Create the new, empty catalog with its marker under a temporary name, then give it the catalog's name."""
+    tmp = db.with_name(db.name + NEW_SUFFIX)
+    for p in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+        p.unlink(missing_ok=True)  # an earlier attempt killed before the rename
+    cat = Catalog(tmp)
+    try:
+        marker = {"started_at": time.time(), "library_files": library_files, "aside": aside.name if aside else None}
+        with cat.transaction() as c:
+            c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", (MARKER, json.dumps(marker)))
+        cat.wipe_free_space()
+    finally:
+        cat.close()  # the last connection checkpoints and removes the -wal
+    tmp.rename(db)
+
+
+def clear_marker(catalog) -> None:
+    """The rebuild finished: the catalog is whole again."""
+    with catalog.transaction() as c:
+        c.execute("DELETE FROM meta WHERE key = ?", (MARKER,))
+
+
+def rebuild_state(catalog) -> dict | None:
+    """An unfinished rebuild of this catalog: ``{"library_files", "imported", "started_at", "message"}``."""
+    rows = catalog.query("SELECT value FROM meta WHERE key = ?", (MARKER,))
+    if not rows:
+        return None
+    try:
+        marker = json.loads(rows[0][0])
+    except ValueError:
+        marker = {}
+    done = catalog.query("SELECT COUNT(*) FROM files WHERE status = 'done'")[0][0]
+    failed = catalog.query("SELECT COUNT(*) FROM files WHERE status NOT IN ('done', 'queued', 'processing')")[0][0]
+    total = marker.get("library_files")
+    started = marker.get("started_at")
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(started)) if started else "?"
+    return {"library_files": total, "imported": done, "failed": failed, "started_at": started,
+            "message": (f"The catalog is INCOMPLETE: a rebuild started {when} was interrupted after "
+                        f"{done + failed} of {total if total is not None else '?'} library files. Run "
+                        "`cvrag doctor --rebuild-catalog` again to finish it (nothing is imported twice).")}
+
+
+@dataclass
+class RebuildStart:
+    """A rebuild under way: the fresh (or continued) catalog, how many library files it must hold,
+    whether an interrupted rebuild is being continued, and the damaged catalog's set-aside name."""
+
+    catalog: Catalog
+    library_files: int
+    resumed: bool
+    aside: str | None
+
+
+def start_rebuild(db: Path, library: Path) -> RebuildStart:
+    """Continue an interrupted rebuild, or set a damaged catalog aside (once) and start a marked new one.
+
+    The caller has closed its catalog first; the returned catalog is open.
+    """
+    from cvrag_desktop.catalog.db import Catalog
+    from cvrag_desktop.catalog.store.health import library_files
+
+    files = library_files(library)
+    marker = read_marker(db)
+    resumed = marker is not None
+    moved = None
+    if not resumed:
+        moved = set_aside(db)
+        create_marked(db, len(files), moved)
+    aside = moved.name if moved else ((marker or {}).get("aside") if resumed else None)
+    return RebuildStart(Catalog(db), len(files), resumed, aside)
+
+
+def finish_rebuild(catalog: Catalog, library: Path, cancelled: bool) -> bool:
+    """After the re-import: True (and the marker cleared) when every library file was imported or failed."""
+    from cvrag_desktop.catalog.store.health import library_files
+
+    state = rebuild_state(catalog)
+    finished = not cancelled and state is not None and \
+        state["imported"] + state["failed"] >= len(library_files(library))
+    if finished:
+        clear_marker(catalog)
+    return finished

@@ -1,0 +1,3 @@
+"""Two-column layouts: a sidebar or second column beside the main one (``sidebar``, ``gutter``,
+``designer``, ``labelled``, ``timeline``).
+"""

@@ -1,0 +1,3 @@
+"""Who the CV is about: the person's name, headline, given names, and contact facts (e-mails, phones,
+links, location).
+"""

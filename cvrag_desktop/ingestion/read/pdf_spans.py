@@ -1,0 +1,108 @@
+"""PDF text spans to lines: which spans a reader would see, and how one line's spans join.
+
+PyMuPDF gives each line as spans with a font, size, colour and box. Before lines are ordered,
+text no reader sees is dropped (invisible render mode, white on white: keyword stuffing) and
+so is text inked twice a point apart (fake bold, drop shadows); then each line's spans are
+joined with the gaps they leave and typed by their dominant size and weight.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from cvrag_desktop.ingestion.layout.reading_order import TextLine
+from cvrag_desktop.ingestion.read.textclean import ICON_FONT, clean_text
+
+
+def line_from_spans(spans: list[dict], page_no: int) -> TextLine | None:
+    """One text line from a PyMuPDF line's spans (icon-font glyphs left out), or None when nothing readable is left."""
+    kept = [s for s in spans if s["text"].strip() and not ICON_FONT.search(s.get("font", ""))]
+    if not kept:
+        return None
+    text = ""
+    prev = None
+    for s in kept:
+        t = s["text"]
+        if prev is not None:
+            gap = s["bbox"][0] - prev["bbox"][2]
+            if gap > 0.25 * s["size"] and not text.endswith(" ") and not t.startswith(" "):
+                t = (" " if gap < 2.0 * s["size"] else "\t") + t
+        text += t
+        prev = s
+    text = clean_text(text)
+    if not text.strip():
+        return None
+    weights = Counter()
+    bold_chars = 0
+    for s in kept:
+        n = len(s["text"].strip())
+        weights[round(s["size"], 1)] += n
+        if s["flags"] & 16 or re.search(r"bold|black|heavy|semibold|demi", s.get("font", ""), re.I):
+            bold_chars += n
+    total = sum(weights.values()) or 1
+    size = weights.most_common(1)[0][0]
+    x0 = min(s["bbox"][0] for s in kept)
+    y0 = min(s["bbox"][1] for s in kept)
+    x1 = max(s["bbox"][2] for s in kept)
+    y1 = max(s["bbox"][3] for s in kept)
+    return TextLine(text, page_no, (x0, y0, x1, y1), float(size), bold_chars >= 0.6 * total, kept[0].get("font", ""))
+
+
+def drop_invisible_spans(page, data: dict) -> int:
+    """Remove text no reader sees, and return how many characters went (keyword stuffing).
+
+    Text drawn invisible (render mode 3: PyMuPDF gives its spans alpha 0) is dropped unless the
+    page is a scan, where the invisible layer is the OCR text over the page image; near-white
+    text is dropped unless a dark fill or an image lies under it (white on a coloured band is
+    read).
+    """
+    import pymupdf
+
+    spans = [(line, sp) for block in data.get("blocks", []) for line in block.get("lines", [])
+             for sp in line.get("spans", [])]
+    invisible = [sp for _, sp in spans if sp.get("alpha", 255) == 0 and sp.get("text", "").strip()]
+    white = [sp for _, sp in spans if _near_white(sp.get("color", 0)) and sp.get("alpha", 255) != 0
+             and sp.get("text", "").strip()]
+    if not invisible and not white:
+        return 0
+    area = max(page.rect.width * page.rect.height, 1.0)
+    images = [pymupdf.Rect(i["bbox"]) for i in page.get_image_info()]
+    scan = any(r.width * r.height >= 0.6 * area for r in images)
+    drop = [] if scan else list(invisible)
+    if white:
+        backs = images + [pymupdf.Rect(d["rect"]) for d in page.get_drawings()
+                          if d.get("fill") is not None and sum(d["fill"][:3]) / 3 < 0.8]
+        drop += [sp for sp in white if not any(pymupdf.Rect(sp["bbox"]).intersects(r) for r in backs)]
+    gone = {id(sp) for sp in drop}
+    for block in data.get("blocks", []):
+        for line in block.get("lines", []):
+            line["spans"] = [sp for sp in line.get("spans", []) if id(sp) not in gone]
+    return sum(len(sp.get("text", "").strip()) for sp in drop)
+
+
+def _near_white(color: int) -> bool:
+    """An sRGB integer whose every channel is at least 0xF0."""
+    return all(((color >> shift) & 0xFF) >= 0xF0 for shift in (16, 8, 0))
+
+
+def drop_shadow_spans(data: dict) -> None:
+    """Remove text drawn twice a point or so apart (a fake bold or a drop shadow: "JOANNA JOANNA").
+
+    A span whose text repeats an earlier span's, with its box shifted by less than a third of
+    its size, is the same glyphs inked again, not a second word.
+    """
+    seen: dict[str, list[tuple[float, float, float]]] = {}
+    for block in data.get("blocks", []):
+        for line in block.get("lines", []):
+            kept = []
+            for span in line.get("spans", []):
+                text = span.get("text", "").strip()
+                x0, y0 = span["bbox"][0], span["bbox"][1]
+                tol = max(0.3 * float(span.get("size", 10)), 0.5)
+                if len(text) > 1 and any(abs(x0 - x) <= tol and abs(y0 - y) <= tol and (x, y) != (x0, y0)
+                                         for x, y, _ in seen.get(text, ())):
+                    continue
+                seen.setdefault(text, []).append((x0, y0, tol))
+                kept.append(span)
+            line["spans"] = kept

@@ -1,0 +1,210 @@
+"""The "Why this rank" dialog: one row's explanation (``services.explain_match`` / ``explain_search``).
+
+Each requirement (a job match's column, or a search word) is a row: met / not met / unknown,
+its points and the CV line that shows it (file, page). Clicking a cited line emits
+:attr:`RankExplainDialog.citation_clicked` with the evidence; the owner (the job-match dialog,
+the Candidates pane) opens its preview there (:func:`open_citation`). Below: the flags (a
+missed must-have is a flag, never a rejection), the scoring rule, what a model added, and the
+oversight note. "Export for the candidate…" writes the candidate-facing file in a worker
+(``services.export_explanation``; nobody else named, audited). The explanation is computed
+in a worker by the caller and given here as shown (redacted in blind mode).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cvrag_desktop.app.assembly import App
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+from cvrag_desktop.app.rules import MARK, STATUS, headline
+from cvrag_desktop.ui.shell.errors import InlineMessage, report_error
+
+COLUMNS = ("Requirement", "Kind", "Result", "Points", "Cited CV line")
+LINE_COL = 4
+EVIDENCE_ROLE = Qt.ItemDataRole.UserRole
+TINT = {"met": QColor(40, 160, 90, 70), "not_met": QColor(220, 40, 60, 50), "unknown": QColor(128, 128, 128, 40)}
+
+
+def where(ev: dict) -> str:
+    """"file.pdf, p. 2" of a citation."""
+    return f"{ev.get('file') or 'CV'}" + (f", p. {ev['page']}" if ev.get("page") else "")
+
+
+class RankExplainDialog(QDialog):
+    """Why one candidate has their rank; non-modal, one per explained row."""
+
+    citation_clicked = Signal(dict)  # the evidence of a cited line (candidate_id, page 1-based, bbox, line)
+    exported = Signal(str)  # the file written
+
+    def __init__(self, services: App, runner, explanation: dict, title: str | None = None, parent=None,
+                 blind: bool = False) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.runner = runner
+        self.explanation = explanation
+        self.title = title
+        self.blind = blind
+        self.setWindowTitle(f"Why this rank — {explanation.get('name') or 'candidate'}")
+        self.message = InlineMessage(self)
+        self.headline = QLabel(headline(explanation, title))
+        self.headline.setWordWrap(True)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.cellClicked.connect(self.open_row)
+        self._fill()
+        self.flags = QLabel(self._flags_text())
+        self.flags.setWordWrap(True)
+        self.rule = QLabel("<b>How the rank is computed.</b> " + _esc(explanation["rule"]))
+        self.model = QLabel("<b>What a model added.</b> " + _esc(explanation["model"]["text"]))
+        self.oversight = QLabel("<i>" + _esc(explanation["oversight"]) + "</i>")
+        for lbl in (self.rule, self.model, self.oversight):
+            lbl.setWordWrap(True)
+            lbl.setTextFormat(Qt.TextFormat.RichText)
+        self.export_btn = QPushButton("Export for the candidate…")
+        self.export_btn.setToolTip("Save this explanation as HTML or text for the candidate: their own "
+                                   "requirements and CV lines, no other candidate, no internal ids (audited)"
+                                   + (". Blind screening: the file shows the pseudonym; reveal the identity "
+                                      "first to put the name in it." if blind else ""))
+        self.export_btn.clicked.connect(lambda: self.export())
+        close = QPushButton("Close")
+        close.clicked.connect(self.close)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.export_btn)
+        buttons.addWidget(close)
+        layout = QVBoxLayout(self)
+        for w in (self.message, self.headline):
+            layout.addWidget(w)
+        layout.addWidget(self.table, 1)
+        for w in (self.flags, self.rule, self.model, self.oversight):
+            layout.addWidget(w)
+        layout.addLayout(buttons)
+        self.resize(900, 560)
+
+    def _fill(self) -> None:
+        expl = self.explanation
+        rows = expl["requirements"]
+        self.table.setRowCount(len(rows))
+        for r, req in enumerate(rows):
+            kind = ("must-have" if req["must"] else "nice-to-have") if expl["kind"] == "job_match" else "search word"
+            status = req.get("status") or "unknown"
+            cells = [req["requirement"], kind, f"{MARK.get(status, '?')} {STATUS.get(status, status)}",
+                     "" if req.get("points") is None else str(req["points"]), ""]
+            ev = req.get("evidence")
+            if ev:
+                cells[LINE_COL] = f"{where(ev)}: “{ev.get('line') or ''}”"
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if c == 2:
+                    item.setBackground(QBrush(TINT.get(status, TINT["unknown"])))
+                if c == LINE_COL and ev:
+                    item.setData(EVIDENCE_ROLE, {**ev, "candidate_id": ev.get("candidate_id") or expl["candidate_id"]})
+                    item.setToolTip("Click to open the CV at this line.")
+                    item.setForeground(QBrush(QColor(30, 90, 200)))
+                self.table.setItem(r, c, item)
+        self.table.resizeColumnsToContents()
+
+    def _flags_text(self) -> str:
+        expl, parts = self.explanation, []
+        if expl.get("flags"):
+            what = "Must-haves not met" if expl["kind"] == "job_match" else "Search words the CV does not state"
+            parts.append(f"⚑ {what}: {', '.join(expl['flags'])} — a flag for you to read, not a rejection.")
+        if expl.get("unknown"):
+            parts.append(f"? The CV does not say: {', '.join(expl['unknown'])}.")
+        if expl.get("not_read"):
+            parts.append(f"Not interpreted, so not checked for anyone: {', '.join(expl['not_read'])}.")
+        return "\n".join(parts) or "No flag: every requirement is met."
+
+    def evidence_at(self, row: int) -> dict | None:
+        """The evidence of a row's cited line (None when the row cites nothing)."""
+        item = self.table.item(row, LINE_COL)
+        return item.data(EVIDENCE_ROLE) if item is not None else None
+
+    def open_row(self, row: int, _col: int = LINE_COL) -> None:
+        """A row with a cited line: ask the owner to open the CV there."""
+        ev = self.evidence_at(row)
+        if ev:
+            self.citation_clicked.emit(ev)
+
+    def export(self, path: Path | None = None) -> None:
+        """Write the candidate-facing explanation (asks where unless ``path`` is given), in a worker."""
+        if path is None:
+            chosen, _ = QFileDialog.getSaveFileName(self, "Export for the candidate",
+                                                    str(Path.home() / "why-this-rank.html"),
+                                                    "HTML (*.html);;Text (*.txt)")
+            if not chosen:
+                return
+            path = Path(chosen)
+        svc, expl, title = self.services, self.explanation, self.title
+
+        def done(written) -> None:
+            self.message.show_message(f"Saved the explanation for the candidate to {written}.", "info")
+            self.exported.emit(str(written))
+
+        self.runner.run(lambda ctx: svc.jobs.export_explanation(expl, path, title), on_result=done,
+                        on_error=lambda exc: report_error(exc, self.message, self, svc.paths.log_dir))
+
+
+def _esc(text: str) -> str:
+    import html
+
+    return html.escape(text or "")
+
+
+def shown_explanation(services: App, blind, expl: dict) -> dict:
+    """The explanation as displayed (call in a worker): in blind mode a hidden person's name becomes
+    their pseudonym, names or contacts are cut from every cited line, and file names are left out."""
+    if blind is None or not blind.enabled or not blind.hides(expl.get("person_id") or expl["candidate_id"],
+                                                             [expl["candidate_id"]]):
+        return expl
+    from cvrag_desktop.app.rules import row_pseudonym
+    from cvrag_desktop.ui.blind_mode import blind_result
+
+    shown = blind_result(blind, expl, services.people.list_people(with_documents=True))
+    shown["name"] = row_pseudonym(expl)  # the person's pseudonym, as in the table and the matrix
+    for ev in [r.get("evidence") for r in shown.get("requirements") or []] + [shown.get("best_passage")]:
+        if ev:
+            ev["file"] = "CV"  # a file name often carries the person's name
+    return shown
+
+
+def open_citation(preview, runner, services: App, ev: dict, hide: bool, on_error, key: str = "explain-preview") -> None:
+    """Open ``preview`` at a cited line (the library copy; the page and line highlighted), resolved in a
+    worker; ``hide``: blind screening, black boxes over the identity."""
+    from cvrag_desktop.ui.citations import resolve_pdf
+
+    page = (ev.get("page") or 1) - 1
+    words = (ev.get("line") or "").split()
+    find = [[" ".join(words[i:i + 4]) for i in range(0, len(words), 4)][:8]] if words else None
+
+    def load(ctx) -> tuple:
+        from cvrag_desktop.ui.blind_mode import preview_boxes
+
+        return resolve_pdf(services, ev), (preview_boxes(services, ev["candidate_id"]) if hide else [])
+
+    def shown(out: tuple) -> None:
+        path, preview.redactions = out
+        preview.open(path, page, ev.get("bbox"), find)
+
+    runner.start(key, load, on_result=shown, on_error=on_error)

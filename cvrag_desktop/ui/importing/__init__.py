@@ -1,0 +1,1 @@
+"""Getting files in: drops of files and folders, the files an import made, and the progress of a batch."""
