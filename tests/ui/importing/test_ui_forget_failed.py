@@ -7,8 +7,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from cvrag_desktop.ui.shell.main_window import IMPORT
+from tests.support.fault_cvs import write_cv
 from tests.ui.conftest import wait_idle
-from tests.unit.faults.cvs import write_cv
 
 
 def test_forget_failed_button_and_escaped_names(qtbot, window, tmp_path):

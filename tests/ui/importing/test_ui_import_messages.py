@@ -40,7 +40,7 @@ def test_retry_failed_only_when_something_failed(window, qtbot, tmp_path):
 def test_skipped_files_are_counted_and_never_retried(window, qtbot, tmp_path):
     """A folder's hidden file and Word lock file show as "Skipped" rows with their reason and in the
     summary (issue 22, 9g); they are not failures, so "Retry failed" stays off."""
-    from tests.unit.faults.cvs import write_cv
+    from tests.support.fault_cvs import write_cv
 
     pane = window.importer
     folder = tmp_path / "inbox"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cvrag_desktop.app.assembly import App
 from cvrag_desktop.ui.dialogs.catalog_repair import ensure_catalog
-from tests.unit.faults.cvs import write_corpus
+from tests.support.fault_cvs import write_corpus
 
 
 def test_zeroed_catalog_is_offered_a_rebuild(qtbot, tmp_path):

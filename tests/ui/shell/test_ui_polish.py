@@ -142,7 +142,7 @@ def test_a_duplicate_says_of_which_file(window, qtbot, tmp_path):
 
     from PySide6.QtCore import Qt
 
-    from tests.unit.faults.cvs import write_cv
+    from tests.support.fault_cvs import write_cv
 
     first = tmp_path / "first"
     write_cv(first, "maria")

@@ -117,7 +117,7 @@ def test_forget_is_audited_and_leaves_no_raw_id_in_the_audit_store(svc):
 
 
 def test_job_match_run_is_audited(tmp_path):
-    from tests.unit.faults.cvs import write_corpus
+    from tests.support.fault_cvs import write_corpus
 
     s = App()
     try:

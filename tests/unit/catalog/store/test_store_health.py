@@ -14,7 +14,7 @@ import pytest
 
 from cvrag_desktop.app.assembly import App
 from cvrag_desktop.cli import main
-from tests.unit.faults.cvs import NAME, write_corpus, write_cv
+from tests.support.fault_cvs import NAME, write_corpus, write_cv
 
 COMMANDS = [["candidates", "list"], ["doctor"], ["search", "Kafka"], ["reindex"], ["people", "list"]]
 
@@ -152,7 +152,7 @@ def test_index_running_out_of_room_during_an_import(capsys, imported, tmp_path, 
 
 def test_two_processes_one_index(capsys, imported):
     """Another process holds the index: search says so; listing and the catalog are unaffected."""
-    from tests.unit.faults.test_forget import HOLD_INDEX
+    from tests.unit.catalog.compliance.test_compliance_forget import HOLD_INDEX
 
     _folder, before = imported
     index_dir = App().paths.index_dir
@@ -247,7 +247,7 @@ READ_ONLY_RUNS = [
 @pytest.fixture(scope="module")
 def read_only_runs():
     """Every command of READ_ONLY_RUNS run as nobody on a read-only home: (home facts, results by argv)."""
-    from tests.unit.faults.read_only_home import build_home, lock_down, run_as_nobody, tree_digest
+    from tests.support.read_only_home import build_home, lock_down, run_as_nobody, tree_digest
 
     base = Path(tempfile.mkdtemp(prefix="cvrag-ro-"))  # (pytest's tmp folders are closed to nobody)
     try:

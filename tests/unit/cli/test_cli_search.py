@@ -8,6 +8,9 @@ import json
 from cvrag_desktop.app.assembly import App
 from cvrag_desktop.cli.search import register
 from cvrag_desktop.config import Settings, app_paths
+from tests.unit.index import conftest as index_people
+
+catalog, service = index_people.catalog, index_people.service  # fixtures: the index tests' four people
 
 
 def _app(service) -> App:

@@ -73,7 +73,7 @@ def test_a_screening_change_restarts_the_clock(svc):
 
 
 def test_purge_removes_what_a_grep_finds_for_the_purged_and_nothing_of_the_others(tmp_path, _isolated_home):
-    from tests.unit.faults.cvs import EMAIL, NAME, OTHERS, PHRASE, write_corpus
+    from tests.support.fault_cvs import EMAIL, NAME, OTHERS, PHRASE, write_corpus
 
     s = App()
     s.library.ingest([write_corpus(tmp_path / "in")[0].parent], use_llm=False, workers=1)

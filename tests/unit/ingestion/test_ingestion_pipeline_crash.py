@@ -45,7 +45,7 @@ def test_killed_import_resumes(tmp_path, _isolated_home):
 
 
 def _cv_pdf(tmp_path):
-    from tests.unit.ingestion.test_pipeline import make_cv_pdf
+    from tests.unit.ingestion.test_ingestion_pipeline import make_cv_pdf
 
     return make_cv_pdf(tmp_path / "jane.pdf")
 

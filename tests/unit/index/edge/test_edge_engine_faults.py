@@ -19,14 +19,14 @@ from cvrag_desktop.index.edge import files as edge_files
 from cvrag_desktop.index.edge import store
 from cvrag_desktop.index.edge.engine import SHARD_DIR, EdgeIndex
 from cvrag_desktop.index.edge.store import IndexStore
-from tests.unit.index.test_edge_store import WEIGHTS, query, random_corpus, same_hits
+from tests.unit.index.edge.test_edge_engine import WEIGHTS, query, random_corpus, same_hits
 
-ROOT = str(Path(__file__).resolve().parents[3])
+ROOT = str(Path(__file__).resolve().parents[4])
 WRITE_THEN_DIE = """
 import os, signal, sys
 from pathlib import Path
 from cvrag_desktop.index.edge.store import IndexStore
-from tests.unit.index.test_edge_store import random_corpus
+from tests.unit.index.edge.test_edge_engine import random_corpus
 rows, payloads = random_corpus()
 s = IndexStore(Path(sys.argv[1]))
 s.replace(list(payloads), rows, payloads)

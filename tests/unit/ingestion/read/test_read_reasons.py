@@ -13,9 +13,9 @@ from pathlib import Path
 from lxml import etree
 
 from cvrag_desktop.ingestion.read.reasons import plain_cause, with_cause
-from tests.unit.faults.cvs import write_cv
+from tests.support.fault_cvs import write_cv
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 WORD_MAIN = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 PKG = "http://schemas.openxmlformats.org/package/2006"
 

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from cvrag_desktop.app.assembly import App
-from tests.unit.faults.cvs import EMAIL, NAME, PHRASE, write_corpus
+from tests.support.fault_cvs import EMAIL, NAME, PHRASE, write_corpus
 
 
 def grep_home(home: Path, needles: list[str]) -> dict[str, list[str]]:

@@ -24,7 +24,7 @@ from cvrag_desktop.ingestion.normalize import normalize_document
 from cvrag_desktop.ingestion.read.extract import extract_document
 from tests.support.minipdf import write_pdf
 
-_FONTS = Path(__file__).resolve().parents[3] / "resources" / "factory" / "fonts"
+_FONTS = Path(__file__).resolve().parents[4] / "resources" / "factory" / "fonts"
 
 
 def _unicode_fonts() -> tuple[str, str]:

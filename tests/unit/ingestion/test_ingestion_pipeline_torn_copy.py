@@ -16,7 +16,7 @@ import pytest
 
 from cvrag_desktop.app.assembly import App
 from cvrag_desktop.catalog import library
-from tests.unit.ingestion.test_pipeline import make_cv_pdf
+from tests.unit.ingestion.test_ingestion_pipeline import make_cv_pdf
 
 
 @pytest.fixture

@@ -8,7 +8,10 @@ import json
 from cvrag_desktop.app.assembly import App
 from cvrag_desktop.cli import assistant as cli_assistant
 from cvrag_desktop.config import Settings, app_paths
+from tests.unit.assistant import conftest as assistant_people
 
+# fixtures: the assistant tests' people, catalog, index and assistant
+catalog, search, assistant = assistant_people.catalog, assistant_people.search, assistant_people.assistant
 
 def _app(catalog, search=None, settings: Settings | None = None) -> App:
     """The application over the test's open catalog and index (the CLI is handed an App, as in ``main``)."""

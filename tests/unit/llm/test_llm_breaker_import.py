@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from tests.unit.faults.cvs import write_cv
+from tests.support.fault_cvs import write_cv
 
 N = 20
 TIMEOUT = 1.0

@@ -18,9 +18,9 @@ import sys
 import time
 from pathlib import Path
 
-from tests.unit.faults.cvs import write_corpus
+from tests.support.fault_cvs import write_corpus
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[2]
 JD = "Backend engineer. Must have: Python, Kafka. 3+ years."
 
 
@@ -38,7 +38,7 @@ import contextlib, io, json, sys
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
 from cvrag_desktop.cli import main
-from tests.unit.faults.read_only_home import tree_digest
+from tests.support.read_only_home import tree_digest
 
 home, runs = Path(sys.argv[2]), json.loads(sys.stdin.read())
 results = []

@@ -6,7 +6,7 @@ import json
 
 from cvrag_desktop.app.output import SafeStream, safe
 from cvrag_desktop.cli import main
-from tests.unit.faults.cvs import write_cv
+from tests.support.fault_cvs import write_cv
 
 
 def test_safe_escapes_controls_and_newlines():

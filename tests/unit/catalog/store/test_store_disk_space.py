@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.unit.faults.cvs import write_corpus
+from tests.support.fault_cvs import write_corpus
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[4]
 
 
 @contextlib.contextmanager

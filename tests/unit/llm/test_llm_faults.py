@@ -71,7 +71,7 @@ def test_ask_and_ingest_survive_a_misbehaving_server(ollama_stub, monkeypatch, t
     """`ask` answers (deterministic fallback) within its deadlines; ingest leaves nothing in processing."""
     from cvrag_desktop.app.assembly import App
     from cvrag_desktop.config import app_paths, load_settings, save_settings
-    from tests.unit.faults.cvs import write_corpus
+    from tests.support.fault_cvs import write_corpus
 
     monkeypatch.setenv("CVRAG_LLM_URL", ollama_stub.url)
     ollama_stub.trickle_interval = 0.5

@@ -22,8 +22,8 @@ import pytest
 from cvrag_desktop.app.assembly import App
 from cvrag_desktop.app.library import LibraryOps
 from cvrag_desktop.cli import main
-from tests.unit.faults.cvs import EMAIL, NAME, PHRASE, write_corpus
-from tests.unit.faults.test_forget import grep_home
+from tests.support.fault_cvs import EMAIL, NAME, PHRASE, write_corpus
+from tests.unit.catalog.compliance.test_compliance_forget import grep_home
 
 
 def _ingest(folder: Path) -> tuple[str, Path]:
