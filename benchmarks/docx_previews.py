@@ -29,8 +29,8 @@ def check(path: Path, scratch: Path) -> dict:
     from cvrag_desktop.config import IngestLimits
     from cvrag_desktop.domain import NormalizedCV
     from cvrag_desktop.ingestion.parse_job import parse_file
+    from cvrag_desktop.ingestion.preview.docx_preview import render_preview
     from cvrag_desktop.ingestion.read.docx_reader import extract_docx
-    from cvrag_desktop.preview.docx_preview import render_preview
 
     library = scratch / "library"
     library.mkdir(parents=True, exist_ok=True)

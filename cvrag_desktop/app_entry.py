@@ -16,6 +16,10 @@ from __future__ import annotations
 import os
 import sys
 
+from cvrag_desktop.cli import main as cli_main
+from cvrag_desktop.selftest import run_self_test
+from cvrag_desktop.ui.shell.startup_probe import install_startup_probe
+
 
 def _no_display() -> bool:
     """True on a Linux box with no X11/Wayland display and no Qt platform override."""
@@ -25,8 +29,6 @@ def _no_display() -> bool:
 
 
 def _headless_demo(reason: str, argv: list[str]) -> int:
-    from cvrag_desktop.cli import main as cli_main
-
     print(f"CV RAG Desktop — {reason}; running the headless demo instead.", file=sys.stderr)
     return cli_main(["demo", *argv])
 
@@ -55,12 +57,8 @@ def main() -> int:
     multiprocessing.freeze_support()  # frozen builds spawn the parser pool from this executable
     argv = sys.argv[1:]
     if argv[:1] == ["--self-test"]:
-        from cvrag_desktop.selftest import run_self_test
-
         return run_self_test()
     if argv[:1] == ["--cli"]:
-        from cvrag_desktop.cli import main as cli_main
-
         return cli_main(argv[1:])
     if argv[:1] == ["--version"]:
         print(f"cvrag-desktop {version()}")
@@ -81,8 +79,6 @@ def main() -> int:
     probe = os.environ.get("CVRAG_STARTUP_PROBE")
     if probe:  # "min_rows[,idle_seconds]"
         rows, _, idle = probe.partition(",")
-        from cvrag_desktop.ui.shell.startup_probe import install_startup_probe
-
         install_startup_probe(int(rows or 1), float(idle or 5))
     return run(sys.argv)
 

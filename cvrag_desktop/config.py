@@ -15,6 +15,8 @@ from pathlib import Path
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from cvrag_desktop.catalog.compliance.audit import AUDIT_FILE, AuditLog
+
 APP_NAME = "cvrag-desktop"
 
 
@@ -153,8 +155,6 @@ def save_settings(settings: Settings, paths: AppPaths | None = None) -> None:
     tmp.replace(paths.settings_file)
     changed = [k for k in RANKING_SETTINGS if getattr(before, k) != getattr(settings, k)]
     if changed:  # settings that change what a ranking or an answer is: audited (catalog/compliance/audit.py)
-        from cvrag_desktop.catalog.compliance.audit import AUDIT_FILE, AuditLog
-
         log = AuditLog(paths.data_dir / AUDIT_FILE)
         try:
             log.record("settings.change", details={"changed": changed, "llm_enabled": settings.llm_enabled})

@@ -23,7 +23,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cvrag_desktop.app.assembly import App
+from cvrag_desktop.catalog.csv_export import export_candidates_csv
+from cvrag_desktop.config import app_paths
 from cvrag_desktop.errors import SelfTestFailure
+from cvrag_desktop.ingestion.read.ocr import get_engine
+from cvrag_desktop.text.vocab.resources import resources_dir
+from cvrag_desktop.ui.dialogs.selftest_window import build_main_window
 
 __all__ = ["SelfTest", "SelfTestFailure", "bundled_samples", "run_self_test"]
 SAMPLE_COUNT = 4  # CVs generated when no bundled samples are found (a source checkout)
@@ -56,8 +62,6 @@ class SelfTest:
 
 def bundled_samples() -> Path | None:
     """The folder of synthetic sample CVs shipped with a frozen build (``samples/``), if any."""
-    from cvrag_desktop.text.vocab.resources import resources_dir
-
     folder = resources_dir().parent / "samples"
     return folder if any(folder.glob("*.pdf")) else None
 
@@ -71,7 +75,6 @@ def _prepare_environment(home: Path) -> None:
 
 
 def _step_models(t: SelfTest) -> str:
-    from cvrag_desktop.config import app_paths
     from cvrag_desktop.index.embeddings import shared_embedder
 
     embedder = shared_embedder(app_paths().models_dir)
@@ -84,8 +87,6 @@ def _step_models(t: SelfTest) -> str:
 
 
 def _step_ocr(t: SelfTest) -> str:
-    from cvrag_desktop.ingestion.read.ocr import get_engine
-
     engine = get_engine()
     if engine is None:
         raise SelfTestFailure("no OCR engine could be loaded (RapidOCR models missing?)")
@@ -95,8 +96,6 @@ def _step_ocr(t: SelfTest) -> str:
 def _step_samples(t: SelfTest) -> str:
     if t.samples is not None:
         return f"{len(list(t.samples.glob('*.pdf')))} bundled sample CVs in {t.samples}"
-    from cvrag_desktop.app.assembly import App
-
     t.samples = t.home / "samples"
     report = App().library.generate(SAMPLE_COUNT, SAMPLE_SEED, t.samples, use_llm=False)
     if report["failed"] or not report["generated"]:
@@ -105,8 +104,6 @@ def _step_samples(t: SelfTest) -> str:
 
 
 def _step_ingest(t: SelfTest) -> str:
-    from cvrag_desktop.app.assembly import App
-
     t.svc = svc = App()
     expected = len(list(t.samples.glob("*.pdf")))
     report = svc.library.ingest([t.samples], use_llm=False, workers=1)
@@ -151,8 +148,6 @@ def _step_question(t: SelfTest) -> str:
 
 
 def _step_export(t: SelfTest) -> str:
-    from cvrag_desktop.export import export_candidates_csv
-
     path = t.home / "export" / "candidates.csv"
     path.parent.mkdir(parents=True, exist_ok=True)
     n = export_candidates_csv(t.svc.people.list_candidates(), path)
@@ -196,8 +191,6 @@ def _step_access_export(t: SelfTest) -> str:
 
 
 def _step_window(t: SelfTest) -> str:
-    from cvrag_desktop.ui.dialogs.selftest_window import build_main_window
-
     return build_main_window(t.svc)
 
 

@@ -23,7 +23,11 @@ from cvrag_desktop.app.library import LibraryOps
 from cvrag_desktop.app.people import PeopleOps
 from cvrag_desktop.app.screening import ScreeningOps
 from cvrag_desktop.app.search import SearchOps
+from cvrag_desktop.assistant.facts.store import CatalogFacts
+from cvrag_desktop.catalog.compliance.audit import audit_for, close_audit
 from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.catalog.directory import PeopleDirectory
+from cvrag_desktop.catalog.shortlists import ShortlistStore
 from cvrag_desktop.config import AppPaths, Settings, app_paths, load_settings
 
 log = logging.getLogger(__name__)
@@ -131,8 +135,6 @@ class App:
         """Documents grouped into people (rule + the recruiter's merges and splits), cached."""
         with self._open_lock:
             if self._directory is None:
-                from cvrag_desktop.catalog.directory import PeopleDirectory
-
                 self._directory = PeopleDirectory(self.catalog)
             return self._directory
 
@@ -147,23 +149,17 @@ class App:
             if self._assistant is not None:
                 return self._assistant.facts
             if self._criteria_facts is None:
-                from cvrag_desktop.assistant.facts.store import CatalogFacts
-
                 self._criteria_facts = CatalogFacts(self.catalog)
             return self._criteria_facts
 
     @property
     def audit(self):
         """The audit trail of this data home (``catalog/compliance/audit.py``): hash-chained, pseudonymous."""
-        from cvrag_desktop.catalog.compliance.audit import audit_for
-
         return audit_for(self.catalog)
 
     @property
     def shortlists(self):
         """Named shortlists with a note per candidate (catalog tables)."""
-        from cvrag_desktop.catalog.shortlists import ShortlistStore
-
         return ShortlistStore(self.catalog)
 
     def close(self) -> None:
@@ -176,8 +172,6 @@ class App:
             self._index = None
         self._directory = None
         if self._catalog is not None:
-            from cvrag_desktop.catalog.compliance.audit import close_audit
-
             close_audit(self._catalog)
             self._catalog.close()
             self._catalog = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cvrag_desktop.app.types import RevealResult
+from cvrag_desktop.catalog.privacy.blind import BlindStore, identifiers, redact_text
 from cvrag_desktop.errors import NotFound
 
 if TYPE_CHECKING:
@@ -24,8 +25,6 @@ class BlindOps:
 
     @property
     def _store(self):
-        from cvrag_desktop.catalog.privacy.blind import BlindStore
-
         return BlindStore(self._app.catalog)
 
     def enabled(self) -> bool:
@@ -52,8 +51,6 @@ class BlindOps:
         if row is None:
             raise NotFound(f"No candidate with id {candidate_id!r}.")
         record = self._store.reveal(candidate_id, by, reason)
-        from cvrag_desktop.catalog.privacy.blind import identifiers, redact_text
-
         # the reason is kept (oversight), with the person's own name and contacts cut (it outlives a forget)
         app.audit.record("blind.reveal", [candidate_id], {"reason": redact_text(record.reason, identifiers(row))},
                          actor=record.revealed_by)

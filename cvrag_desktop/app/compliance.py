@@ -15,6 +15,11 @@ from typing import TYPE_CHECKING
 from cvrag_desktop.app.forgetting import forget
 from cvrag_desktop.app.guards import room_to_export
 from cvrag_desktop.app.types import ConsentResult, ForgetReport, PurgeReport, RetentionStatus, SubjectExport
+from cvrag_desktop.catalog.compliance.audit_events import export_audit_csv
+from cvrag_desktop.catalog.compliance.forget_needles import identity_of
+from cvrag_desktop.catalog.compliance.retention import RetentionStore
+from cvrag_desktop.catalog.compliance.subject_export import collect_subject, write_subject_zip
+from cvrag_desktop.catalog.privacy.blind import current_user, pseudonym
 from cvrag_desktop.errors import CvragError, InvalidInput
 
 if TYPE_CHECKING:
@@ -37,8 +42,6 @@ class ComplianceOps:
     @property
     def retention(self):
         """The library's retention period, consents and clocks (``catalog/compliance/retention.py``)."""
-        from cvrag_desktop.catalog.compliance.retention import RetentionStore
-
         return RetentionStore(self._app.catalog)
 
     def _docs(self, person: str) -> list[str]:
@@ -62,8 +65,6 @@ class ComplianceOps:
     def _with_pseudonyms(self, entries: list[dict]) -> list[dict]:
         """Each entry with ``pseudonym``: its person's ``Candidate 7F3A`` as the table and chat show it, worked
         out now from the reference (never stored in the log; a forgotten person's entries have none)."""
-        from cvrag_desktop.catalog.privacy.blind import pseudonym
-
         docs = self.audit.subjects(e.get("person") for e in entries)
         by_doc = self._app.directory.snapshot().grouping.by_document
         for e in entries:
@@ -78,8 +79,6 @@ class ComplianceOps:
     def audit_export(self, path: Path, since: str | None = None, action: str | None = None,
                      person: str | None = None) -> int:
         """Write audit entries to CSV (formulas made inert); the export is itself audited."""
-        from cvrag_desktop.catalog.compliance.audit_events import export_audit_csv
-
         room_to_export(self._app)
         refs = self.person_refs(person) if person else None
         entries = self._with_pseudonyms([e.as_dict() for e in self.audit.entries(since, action, refs)])
@@ -96,9 +95,6 @@ class ComplianceOps:
         """Everything held about one person (records, originals, audit entries, chat turns) as a zip; audited."""
         from cvrag_desktop.assistant.memory import THREADS_FILE
         from cvrag_desktop.assistant.thread_export import threads_naming
-        from cvrag_desktop.catalog.compliance.forget_needles import identity_of
-        from cvrag_desktop.catalog.compliance.subject_export import collect_subject, write_subject_zip
-
         app = self._app
         room_to_export(app)
         docs = self._docs(person)
@@ -141,8 +137,6 @@ class ComplianceOps:
 
     def set_consent(self, person: str, until: str | None) -> ConsentResult:
         """Record a person's consent to be kept until a day (YYYY-MM-DD), or withdraw it (None); audited."""
-        from cvrag_desktop.catalog.privacy.blind import current_user
-
         docs = self._docs(person)
         day = self.retention.set_consent(docs, until, current_user())
         self.audit.record("retention.consent", docs, {"documents": docs[1:], "until": day})

@@ -13,6 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cvrag_desktop.app.types import ForgetReport
+from cvrag_desktop.catalog.compliance.audit import audit_for
+from cvrag_desktop.catalog.compliance.forget import resume_forgets as resume
+from cvrag_desktop.catalog.compliance.forget import run_forget
+from cvrag_desktop.catalog.compliance.leftovers import purge_leftovers
 from cvrag_desktop.errors import CvragError
 
 if TYPE_CHECKING:
@@ -33,8 +37,6 @@ def forget(app: App, candidate_ids: list[str], file_ids: list[int] = (),
     A step that cannot run now (another process holds the index) stays in the journal and
     is finished at the next start (``pending``).
     """
-    from cvrag_desktop.catalog.compliance.forget import run_forget
-
     entry = app.catalog.begin_forget(list(candidate_ids), list(file_ids))
     if entry is None:
         return dict(EMPTY_REPORT, candidate_ids=[], threads_removed=[], pending=[])
@@ -80,11 +82,7 @@ def forget_steps(app: App) -> dict[str, Callable]:
 
 def resume_forgets(app: App, catalog: Catalog) -> list[dict]:
     """Finish the forgets a crash interrupted in ``catalog`` (run when the catalog or the index is first opened)."""
-    from cvrag_desktop.catalog.compliance.forget import resume_forgets as resume
-
     try:
-        from cvrag_desktop.catalog.compliance.audit import audit_for
-
         for e in catalog.pending_forgets():  # (a crash before the references were dropped)
             audit_for(catalog).forget_subjects(e["candidate_ids"])
         return resume(catalog, **forget_steps(app))
@@ -95,8 +93,6 @@ def resume_forgets(app: App, catalog: Catalog) -> list[dict]:
 
 def expire_leftovers(data_dir: Path) -> None:
     """Remove the set-aside copies whose retention ended (never blocks opening)."""
-    from cvrag_desktop.catalog.compliance.leftovers import purge_leftovers
-
     try:
         for x in purge_leftovers(data_dir):
             log.info("removed %s (%s): its retention ended", x.path, x.kind)

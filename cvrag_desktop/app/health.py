@@ -13,6 +13,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cvrag_desktop.app.types import WarmUp
+from cvrag_desktop.catalog.compliance.leftovers import RETENTION_DAYS
+from cvrag_desktop.config import save_settings
+from cvrag_desktop.diagnostics import export_diagnostics, first_run_report
+from cvrag_desktop.ingestion.preview.docx_preview import preview_for_view, translate_boxes
+from cvrag_desktop.ingestion.read.ocr import available_engine_name
+from cvrag_desktop.llm.breaker import BREAKER
 
 if TYPE_CHECKING:
     from cvrag_desktop.app.assembly import App
@@ -33,7 +39,6 @@ class HealthOps:
         The import summary and the GUI status bar show it: the import went on without the model.
         """
         from cvrag_desktop.llm import DEFAULT_ALIAS, get_route
-        from cvrag_desktop.llm.breaker import BREAKER
 
         try:
             endpoint = get_route(DEFAULT_ALIAS, base_url=self._app.settings.llm_base_url).api_base
@@ -42,8 +47,6 @@ class HealthOps:
         return BREAKER.status(endpoint)
 
     def _leftovers_info(self) -> dict:
-        from cvrag_desktop.catalog.compliance.leftovers import RETENTION_DAYS
-
         items = self._app.library.leftovers()
         return {"retention_days": RETENTION_DAYS, "items": items,
                 "purge": "cvrag doctor --purge-leftovers" if items else None,
@@ -52,8 +55,6 @@ class HealthOps:
 
     def doctor(self) -> dict:
         """Where data lives, which optional parts are available, what the catalog holds."""
-        from cvrag_desktop.ingestion.read.ocr import available_engine_name
-
         app = self._app
         info: dict = {
             "data_dir": str(app.paths.data_dir),
@@ -85,14 +86,10 @@ class HealthOps:
 
     def first_run_report(self) -> dict:
         """``doctor()`` plus the models found, the OCR engine, the LLM state with a fix, where data lives."""
-        from cvrag_desktop.diagnostics import first_run_report
-
         return first_run_report(self._app)
 
     def export_diagnostics(self, out: Path) -> Path:
         """Write a zip of versions, settings, doctor facts and logs (no CV text) for support."""
-        from cvrag_desktop.diagnostics import export_diagnostics
-
         return export_diagnostics(self._app, Path(out))
 
     # ---- the status bar (runs in a worker) --------------------------------------------------
@@ -160,8 +157,6 @@ class HealthOps:
     # ---- settings ---------------------------------------------------------------------------
     def save_settings(self, settings: Settings) -> None:
         """Persist ``settings`` in the config folder and use them in this session from now on."""
-        from cvrag_desktop.config import save_settings
-
         save_settings(settings, self._app.paths)
         self._app.settings = settings
 
@@ -183,12 +178,10 @@ def document_preview(stored: str, page: int | None = 0, bbox=None) -> tuple[str,
 
     A PDF is its own preview. A Word copy's preview PDF (made at import) is made now when
     missing, and a box from a record imported before previews is translated onto it
-    (``preview/docx_preview.py``); an unreadable file raises its typed error.
+    (``ingestion/preview/docx_preview.py``); an unreadable file raises its typed error.
     """
     if Path(stored).suffix.lower() != ".docx":
         return stored, page or 0, tuple(bbox) if bbox else None
-    from cvrag_desktop.preview.docx_preview import preview_for_view
-
     return preview_for_view(stored, page, bbox)
 
 def document_preview_boxes(stored: str, boxes: list) -> list:
@@ -198,6 +191,4 @@ def document_preview_boxes(stored: str, boxes: list) -> list:
     """
     if Path(stored).suffix.lower() != ".docx" or not boxes:
         return list(boxes)
-    from cvrag_desktop.preview.docx_preview import translate_boxes
-
     return translate_boxes(stored, boxes)

@@ -10,6 +10,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cvrag_desktop.app.guards import room_to_export
+from cvrag_desktop.assistant.jobmatch.export import pseudonymous, write_matrix_csv
+from cvrag_desktop.assistant.jobmatch.rank_explain_export import explanation_text, write_explanation
+from cvrag_desktop.catalog.compliance.audit import digest
+from cvrag_desktop.catalog.job_matches import JobMatchStore
 
 if TYPE_CHECKING:
     from cvrag_desktop.app.assembly import App
@@ -23,8 +27,6 @@ class JobMatchOps:
 
     @property
     def _store(self):
-        from cvrag_desktop.catalog.job_matches import JobMatchStore
-
         return JobMatchStore(self._app.catalog)
 
     def match_jd(self, text: str, use_llm: bool = True, limit: int | None = 20) -> dict:
@@ -35,8 +37,6 @@ class JobMatchOps:
     def save_match(self, result: dict, jd_text: str, title: str | None = None) -> dict:
         """Keep a job-match result (``match_jd``) with its description in the library; returns its summary."""
         saved = self._store.save(result, jd_text, title)
-        from cvrag_desktop.catalog.compliance.audit import digest
-
         self._app.audit.record("job_match.save", details={
             "match_id": saved["match_id"], "description": digest((jd_text or "").strip()),
             "ranking": [c["candidate_id"] for c in result.get("candidates") or []]})
@@ -57,8 +57,6 @@ class JobMatchOps:
 
     def export_match_csv(self, result: dict, path: Path, blind: bool = False) -> int:
         """Write a job match's requirement x candidate matrix to CSV (``pseudonymous`` when blind) and audit it."""
-        from cvrag_desktop.assistant.jobmatch.export import pseudonymous, write_matrix_csv
-
         room_to_export(self._app)
         n = write_matrix_csv(pseudonymous(result) if blind else result, Path(path))
         self._app.audit.record_shown("export.job_match", details={
@@ -73,8 +71,6 @@ class JobMatchOps:
 
     def export_explanation(self, explanation: dict, path: Path, title: str | None = None) -> Path:
         """Write a candidate-facing explanation (HTML or text; no other candidate in it) and audit the export."""
-        from cvrag_desktop.assistant.jobmatch.rank_explain_export import write_explanation
-
         room_to_export(self._app)
         out = write_explanation(explanation, Path(path), title)
         self._app.audit.record_shown("export.explanation", [explanation["candidate_id"]], {
@@ -85,6 +81,4 @@ class JobMatchOps:
 
     def explanation_text(self, explanation: dict, title: str | None = None) -> str:
         """The plain-text form of an explanation (what ``cvrag explain`` prints)."""
-        from cvrag_desktop.assistant.jobmatch.rank_explain_export import explanation_text
-
         return explanation_text(explanation, title)

@@ -14,8 +14,14 @@ from typing import TYPE_CHECKING
 
 from cvrag_desktop.app.forgetting import forget
 from cvrag_desktop.app.types import ForgetReport, Progress, RebuildReport, ShouldCancel
+from cvrag_desktop.catalog.compliance.leftovers import find_leftovers, purge_leftovers
+from cvrag_desktop.catalog.store import rebuild
+from cvrag_desktop.catalog.store.disk_space import INDEX_ROOM_MB, ensure_room
+from cvrag_desktop.catalog.store.read_only import refuse
+from cvrag_desktop.catalog.store.rebuild import rebuild_state
 from cvrag_desktop.errors import DiskFull, InvalidInput
 from cvrag_desktop.ingestion.pipeline import FileOutcome, Ingestor, IngestReport
+from cvrag_desktop.llm.breaker import BREAKER
 
 if TYPE_CHECKING:
     from cvrag_desktop.app.assembly import App
@@ -62,13 +68,9 @@ class LibraryOps:
         missing = [str(p) for p in inputs if not p.exists()]
         if missing and len(missing) == len(inputs):
             raise InvalidInput(f"Nothing to import: {', '.join(missing)} does not exist.")
-        from cvrag_desktop.catalog.store.disk_space import INDEX_ROOM_MB, ensure_room
-
         ensure_room(app.paths.data_dir, "the import did not start", INDEX_ROOM_MB)  # (catalog/store/disk_space.py)
         started = time.perf_counter()
         index = app.index
-        from cvrag_desktop.llm.breaker import BREAKER
-
         ingestor = Ingestor(
             app.catalog, app.paths, app.settings.limits, allow_ocr=app.settings.ocr_enabled,
             llm_fill=self._llm_fill() if use_llm else None, on_saved=index.enqueue,
@@ -135,8 +137,6 @@ class LibraryOps:
         again, and the catalog says it is incomplete until every library file was imported
         (``catalog/store/rebuild.py``).
         """
-        from cvrag_desktop.catalog.store import rebuild
-
         app = self._app
         start = app.replace_catalog(lambda: rebuild.start_rebuild(app.paths.catalog_db, app.paths.library_dir))
         # the library copies are the inputs (content-addressed: importing one copies nothing)
@@ -149,8 +149,6 @@ class LibraryOps:
 
     def rebuild_status(self) -> dict | None:
         """An interrupted catalog rebuild (counts and what to run), or None when the catalog is whole."""
-        from cvrag_desktop.catalog.store.rebuild import rebuild_state
-
         return rebuild_state(self._app.catalog)
 
     def reindex(self, progress: Progress | None = None, optimize: bool = False) -> dict:
@@ -160,19 +158,13 @@ class LibraryOps:
     # ---- leftovers (set-aside copies: forgotten with the person, expire after a retention) ----
     def leftovers(self) -> list[dict]:
         """Copies a repair or crash set aside (damaged catalog / conversations / index, import temps)."""
-        from cvrag_desktop.catalog.compliance.leftovers import find_leftovers
-
         data_dir = self._app.paths.data_dir
         return [x.as_dict(data_dir) for x in find_leftovers(data_dir)]
 
     def purge_leftovers(self) -> list[dict]:
         """Remove every set-aside copy now (``cvrag doctor --purge-leftovers``); returns what went."""
-        from cvrag_desktop.catalog.compliance.leftovers import purge_leftovers
-
         data_dir = self._app.paths.data_dir
         if self._app.catalog.read_only and self.leftovers():
-            from cvrag_desktop.catalog.store.read_only import refuse
-
             raise refuse(data_dir, "the set-aside copies cannot be removed from it")
         return [x.as_dict(data_dir) for x in purge_leftovers(data_dir, expired_only=False)]
 

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from cvrag_desktop.app.forgetting import forget
 from cvrag_desktop.app.types import ForgetReport, MergeResult, SplitResult
+from cvrag_desktop.assistant.facts.facets import person_criteria, skill_names
+from cvrag_desktop.catalog.people import person_label
 from cvrag_desktop.domain import confidence_map
 from cvrag_desktop.errors import InvalidInput, NotFound
 
@@ -26,8 +28,6 @@ CANDIDATE_FIELDS = (
 
 def snap_label(row: dict) -> str:
     """A person's label from its primary document row (see ``catalog.people.person_label``)."""
-    from cvrag_desktop.catalog.people import person_label
-
     return person_label(row.get("name"), row.get("record") or {})
 
 
@@ -87,8 +87,6 @@ class PeopleOps:
         when another person shares the name, else the name. ``with_documents`` adds each
         document's flat row (``document_rows``, newest first).
         """
-        from cvrag_desktop.assistant.facts.facets import person_criteria, skill_names
-
         snap = self.directory.snapshot()
         facts = self._app.criteria_facts.all()
         names = skill_names(facts.values())

@@ -10,48 +10,37 @@ import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
 
+from cvrag_desktop.evaluation import folds, real_cvs, roundtrip
+from cvrag_desktop.evaluation.fold_training import learned_normalizer
+
 
 def evaluate_folder(dataset: Path, text_bearing_only: bool = True, as_of: dt.date | None = None):
     """Score extraction against a folder's ``labels.json`` (the report prints a table or JSON)."""
-    from cvrag_desktop.evaluation.real_cvs import evaluate_folder as run
-
-    return run(dataset, text_bearing_only=text_bearing_only, as_of=as_of)
+    return real_cvs.evaluate_folder(dataset, text_bearing_only=text_bearing_only, as_of=as_of)
 
 
 def evaluate_generated(folder: Path) -> dict:
     """Score extraction against the ground truth the CV generator wrote (a round trip)."""
-    from cvrag_desktop.evaluation.roundtrip import evaluate_generated as run
-
-    return run(folder)
+    return roundtrip.evaluate_generated(folder)
 
 
 def generated_table(result: dict) -> str:
     """The round trip's result as a table."""
-    from cvrag_desktop.evaluation.roundtrip import format_table
-
-    return format_table(result)
+    return roundtrip.format_table(result)
 
 
 def load_labelled(folders: list[Path]) -> list:
     """Every labelled document of the folders, with its source (for leave-one-source-out)."""
-    from cvrag_desktop.evaluation.folds import load_labelled as load
-
-    return load(folders)
+    return folds.load_labelled(folders)
 
 
 def normalizer(kind: str) -> Callable:
     """The normalizer factory of a fold: ``rules`` alone, or the ``learned`` line roles trained per fold."""
     if kind == "rules":
-        from cvrag_desktop.evaluation.folds import rules_normalizer
-
-        return rules_normalizer
-    from cvrag_desktop.evaluation.fold_training import learned_normalizer
-
+        return folds.rules_normalizer
     return learned_normalizer
 
 
 def evaluate_folds(docs: list, factory: Callable):
     """Leave-one-source-out over ``docs`` with the normalizer ``factory``."""
-    from cvrag_desktop.evaluation.folds import evaluate_folds as run
-
-    return run(docs, factory)
+    return folds.evaluate_folds(docs, factory)

@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING, Unpack
 
 from cvrag_desktop.app.guards import room_to_export
 from cvrag_desktop.app.types import ScreeningChange
+from cvrag_desktop.catalog.compliance.audit_events import screening_entries
+from cvrag_desktop.catalog.csv_export import export_candidates_csv
+from cvrag_desktop.catalog.screening import ScreeningStore, export_people_csv
 from cvrag_desktop.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -27,8 +30,6 @@ class ScreeningOps:
 
     @property
     def _store(self):
-        from cvrag_desktop.catalog.screening import ScreeningStore
-
         return ScreeningStore(self._app.catalog)
 
     def _groups(self, people) -> dict[str, list[str]]:
@@ -44,8 +45,6 @@ class ScreeningOps:
 
     def set_screening(self, people: list[str], **changes: Unpack[ScreeningChange]) -> dict[str, dict]:
         """Change status / rating / note / tags (``add_tags``, ``remove_tags``) of people, on all their documents."""
-        from cvrag_desktop.catalog.compliance.audit_events import screening_entries
-
         groups = self._groups(dict.fromkeys(people))
         if not groups:
             raise InvalidInput("Give at least one person.")
@@ -79,8 +78,6 @@ class ScreeningOps:
     def export_candidates_csv(self, rows: list[dict], path: Path, notes: dict | None = None,
                               blind: bool = False) -> int:
         """Write candidates to CSV (``export.export_candidates_csv``) and audit it; returns the rows written."""
-        from cvrag_desktop.export import export_candidates_csv
-
         app = self._app
         room_to_export(app)
         if blind:  # a document row takes its person's pseudonym (the table's, the chat's), not its own
@@ -94,8 +91,6 @@ class ScreeningOps:
     def export_people_csv(self, rows: list[dict], path: Path, notes: dict | None, states: dict,
                           blind: bool = False) -> int:
         """Write people with their screening to CSV (``screening.export_people_csv``) and audit it."""
-        from cvrag_desktop.catalog.screening import export_people_csv
-
         app = self._app
         room_to_export(app)
         n = export_people_csv(rows, Path(path), notes, states)

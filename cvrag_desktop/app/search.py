@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from cvrag_desktop.app.types import SearchFilterRequest, SearchSplit
 from cvrag_desktop.errors import NotFound
+from cvrag_desktop.index import STRATEGIES
+from cvrag_desktop.index.relevance import split_by_floor
 
 if TYPE_CHECKING:
     from cvrag_desktop.app.assembly import App
@@ -19,8 +21,6 @@ POOL = 200  # hits read to decide who passes the relevance floor (the GUI's sear
 
 def strategies() -> tuple[str, ...]:
     """The search strategies the index offers (``hybrid``, ``metadata``, ...)."""
-    from cvrag_desktop.index import STRATEGIES
-
     return tuple(STRATEGIES)
 
 
@@ -39,8 +39,6 @@ class SearchOps:
 
     def split_at_floor(self, hits: list[dict], query: str, key: Callable | None = None) -> tuple[list, list]:
         """``(main, weaker)``: hits of people whose passages state enough of the query, and the rest."""
-        from cvrag_desktop.index.relevance import split_by_floor
-
         main, weaker, _ = split_by_floor(hits, query, key) if key else split_by_floor(hits, query)
         return main, weaker
 

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import cvrag_desktop
+from cvrag_desktop.catalog.store.read_only import take_notes as take
+from cvrag_desktop.catalog.store_errors import typed_error as typed
 from cvrag_desktop.config import AppPaths, app_paths
 from cvrag_desktop.errors import CvragError
+from cvrag_desktop.single_instance import SingleInstanceLock
 
 __all__ = ["AppPaths", "app_version", "default_paths", "instance_lock", "take_notes", "typed_error"]
 
 
 def app_version() -> str:
     """This build's version (the About box and the diagnostics show it)."""
-    import cvrag_desktop
-
     return cvrag_desktop.__version__
 
 
@@ -29,8 +31,6 @@ def default_paths() -> AppPaths:
 
 def instance_lock(data_dir: Path):
     """The lock that keeps a second desktop instance off this data folder (``acquire()`` it)."""
-    from cvrag_desktop.single_instance import SingleInstanceLock
-
     return SingleInstanceLock(data_dir)
 
 
@@ -40,13 +40,9 @@ def typed_error(exc: BaseException, where: Path) -> CvragError | None:
     Which store raised it (and in which database's words) is the catalog's to tell
     (``catalog/store_errors.py``).
     """
-    from cvrag_desktop.catalog.store_errors import typed_error as typed
-
     return typed(exc, where)
 
 
 def take_notes() -> list[str]:
     """What a read-only session could not save (a conversation turn, an export's audit entry), once."""
-    from cvrag_desktop.catalog.store.read_only import take_notes as take
-
     return list(take())

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from cvrag_desktop.assistant.deps import AssistantDeps
 from cvrag_desktop.assistant.facts.people import PeopleIndex
 from cvrag_desktop.assistant.facts.store import CatalogFacts
+from cvrag_desktop.assistant.graph import build_graph
 from cvrag_desktop.assistant.jobmatch.matrix import match_job
 from cvrag_desktop.assistant.memory import THREADS_FILE, ThreadStore
 from cvrag_desktop.assistant.understand.vocabulary import VocabularyCache
@@ -75,8 +76,6 @@ class AssistantService:
         self.deps = AssistantDeps(self.facts, self.vocab, search_service, settings, as_of=as_of,
                                   timeout=settings.llm_timeout_s, people=self.people)
         self.threads_store = ThreadStore(paths.data_dir / THREADS_FILE)
-        from cvrag_desktop.assistant.graph import build_graph
-
         self.graph = build_graph(self.threads_store.checkpointer)
 
     def close(self) -> None:

@@ -27,8 +27,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from cvrag_desktop.catalog.csv_export import candidate_table, neutralise
 from cvrag_desktop.errors import InvalidInput, NotFound
-from cvrag_desktop.export import candidate_table, neutralise
 
 STATUSES = ("new", "screening", "interview", "offer", "hired", "rejected")
 STATUS_LABELS = {"new": "New", "screening": "Screening", "interview": "Interview", "offer": "Offer",

@@ -12,6 +12,7 @@ import time
 
 from pydantic import BaseModel
 
+from cvrag_desktop.catalog.compliance.audit import audit_for
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.errors import InvalidInput, NotFound
 
@@ -191,6 +192,4 @@ class ShortlistStore:
 def _audit(catalog: Catalog, entries: list[tuple]) -> None:
     """Write the audit entries of a shortlist change (who, when, which documents; never a note's text)."""
     if entries:
-        from cvrag_desktop.catalog.compliance.audit import audit_for
-
         audit_for(catalog).record_many(entries)

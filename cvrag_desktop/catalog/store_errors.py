@@ -10,6 +10,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from cvrag_desktop.catalog.store.disk_space import disk_full, is_no_space
+from cvrag_desktop.catalog.store.health import typed_store_error
 from cvrag_desktop.errors import CatalogDamaged, CvragError, IndexDamaged
 
 
@@ -19,9 +21,6 @@ def typed_error(exc: BaseException, where: Path) -> CvragError | None:
     A damaged data file that is not the catalog (the catalog names itself) is the index's:
     rebuilding the index from the catalog is the remedy.
     """
-    from cvrag_desktop.catalog.store.disk_space import disk_full, is_no_space
-    from cvrag_desktop.catalog.store.health import typed_store_error
-
     typed = typed_store_error(exc, where) if isinstance(exc, OSError | sqlite3.Error) else None
     if typed is None and is_no_space(exc):  # the index engine's own words for a full disk
         typed = disk_full(where)

@@ -13,13 +13,12 @@ import sys
 from pathlib import Path
 
 from cvrag_desktop.app.chat import ask_json
+from cvrag_desktop.app.output import SafeStream
 from cvrag_desktop.errors import InvalidInput
 
 
 def _stream(piece: str) -> None:
     """A draft piece of the model's answer, with any terminal escapes in it made inert."""
-    from cvrag_desktop.app.output import SafeStream
-
     SafeStream(sys.stderr).write(piece)
     sys.stderr.flush()
 

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from cvrag_desktop.app.output import safe
+from cvrag_desktop.errors import InvalidInput
 
 
 def _print_json(data) -> None:
@@ -25,7 +26,6 @@ def _since(value: str | None) -> str | None:
         return None
     import datetime as dt
 
-    from cvrag_desktop.errors import InvalidInput
 
     try:
         dt.datetime.fromisoformat(value)

@@ -13,6 +13,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from cvrag_desktop.app.assembly import App
+from cvrag_desktop.app.session import take_notes, typed_error
 from cvrag_desktop.cli import assistant, compliance, explain, search
 from cvrag_desktop.cli.evaluation import cmd_eval
 from cvrag_desktop.cli.library import (
@@ -130,8 +132,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "demo" and not os.environ.get("CVRAG_HOME"):
         tmp = tempfile.mkdtemp(prefix="cvrag-demo-")
         os.environ["CVRAG_HOME"] = tmp
-    from cvrag_desktop.app.assembly import App
-
     as_json = getattr(args, "json", False)
     if not as_json and not isinstance(sys.stdout, SafeStream):
         sys.stdout = SafeStream(sys.stdout)  # names and paths from files never drive the terminal
@@ -150,8 +150,6 @@ def main(argv: list[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # never a raw traceback: a typed message, details in the log
-        from cvrag_desktop.app.session import typed_error
-
         where = svc.paths.data_dir if svc is not None else Path(os.environ.get("CVRAG_HOME") or ".")
         typed = typed_error(exc, where)
         if typed is not None:
@@ -167,8 +165,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _print_notes() -> None:
     """On stderr: what a read-only session could not save (a conversation turn, an export's audit entry)."""
-    from cvrag_desktop.app.session import take_notes
-
     for note in take_notes():
         print(f"note: {safe(note)}", file=sys.stderr)
 

@@ -8,14 +8,20 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from cvrag_desktop.app.quality import (
+    evaluate_folder,
+    evaluate_folds,
+    evaluate_generated,
+    generated_table,
+    load_labelled,
+    normalizer,
+)
 from cvrag_desktop.cli.output import _print_json
 
 
 def cmd_eval(args, svc) -> int:
     """Measure extraction against a labelled folder."""
     if args.generated:
-        from cvrag_desktop.app.quality import evaluate_generated, generated_table
-
         result = evaluate_generated(Path(args.generated))
         _print_json(result) if args.json else print(generated_table(result))
         return 0
@@ -33,7 +39,6 @@ def cmd_eval(args, svc) -> int:
         return 2
     import datetime as dt
 
-    from cvrag_desktop.app.quality import evaluate_folder
 
     try:
         as_of = dt.date.fromisoformat(args.as_of) if args.as_of else None
@@ -49,8 +54,6 @@ def cmd_eval(args, svc) -> int:
 
 def _eval_folds(args) -> int:
     """Leave-one-source-out over the labelled folders: the rules, and the learned line roles if asked."""
-    from cvrag_desktop.app.quality import evaluate_folds, load_labelled, normalizer
-
     docs = load_labelled([Path(d) for d in args.dataset])
     out: dict = {}
     kinds = ("rules", "learned") if args.model == "both" else (args.model,)

@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 
 from cvrag_desktop.app.output import safe
+from cvrag_desktop.cli.search import _filters
 from cvrag_desktop.errors import InvalidInput, NotFound
 
 EXPORT_SUFFIXES = (".html", ".htm", ".txt")
@@ -105,8 +106,6 @@ def cmd_explain(args, svc) -> int:
         expl = svc.jobs.explain_match(saved["result"], cid, saved.get("jd_text"))
         title = saved.get("title")
     else:
-        from cvrag_desktop.cli.search import _filters
-
         query = (args.target or "").strip()
         if not query:
             raise InvalidInput("Give the search words to explain, e.g. `cvrag explain search \"kafka\" --rank 1`.")

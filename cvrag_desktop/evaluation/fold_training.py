@@ -21,6 +21,7 @@ from pathlib import Path
 from cvrag_desktop.evaluation.folds import LabelledDoc, Normalizer, load_labelled
 from cvrag_desktop.ingestion.fields.identity import contact, names
 from cvrag_desktop.ingestion.layout.line_roles import NAME, OTHER, LineRoleModel, doc_features, top_lines
+from cvrag_desktop.ingestion.normalize import normalize_document
 from cvrag_desktop.ingestion.read.extract import extract_document
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.keys import symbol_key
@@ -93,8 +94,6 @@ def train(seqs: list, path: Path) -> Path:
 
 def learned_normalizer(train_docs: list[LabelledDoc]) -> Normalizer:
     """A normaliser whose name comes from a CRF trained on the factory and on ``train_docs`` only."""
-    from cvrag_desktop.ingestion.normalize import normalize_document
-
     with tempfile.TemporaryDirectory(prefix="cvrag-roles-") as tmp:  # the tagger keeps the model once open
         model = LineRoleModel(train(list(factory_sequences()) + real_sequences(train_docs), Path(tmp) / "fold.crf"),
                               backoff=False)  # the model's own decisions, to compare with the rules'

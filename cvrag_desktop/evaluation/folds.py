@@ -23,6 +23,7 @@ from pathlib import Path
 from cvrag_desktop.domain import NormalizedCV
 from cvrag_desktop.errors import CvragError
 from cvrag_desktop.evaluation.real_cvs import FIELDS, LABELS_AS_OF, EvalReport, score_cv
+from cvrag_desktop.ingestion.normalize import normalize_document
 from cvrag_desktop.ingestion.read.extract import extract_document
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 
@@ -152,6 +153,4 @@ def evaluate_folds(docs: list[LabelledDoc], make_normalizer: NormalizerFactory,
 
 def rules_normalizer(_train: list[LabelledDoc]) -> Normalizer:
     """The deterministic extractor with its shipped model files: it learns nothing from the fold."""
-    from cvrag_desktop.ingestion.normalize import normalize_document
-
     return lambda doc, as_of: normalize_document(doc, as_of)[0]

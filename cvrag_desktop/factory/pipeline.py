@@ -30,6 +30,7 @@ from cvrag_desktop.factory.profiles import factory_data
 from cvrag_desktop.factory.render import FONTS, LAYOUTS, MIXED_LAYOUTS, render_pdf
 from cvrag_desktop.factory.render.base.fonts import covers
 from cvrag_desktop.factory.updates import build_updated_cv
+from cvrag_desktop.llm import DEFAULT_ALIAS, complete_structured, llm_enabled, probe
 
 DEFAULT_AS_OF = dt.date(2026, 11, 1)  # fixed so that a seed means the same ground truth on any day
 MAX_COUNT = 100_000
@@ -167,10 +168,6 @@ def plan_batch(
 
 def gateway_llm() -> LlmCallable | None:
     """A ``complete(system, user, schema)`` over the project's LLM gateway, or None if unusable."""
-    try:
-        from cvrag_desktop.llm import DEFAULT_ALIAS, complete_structured, llm_enabled, probe
-    except ImportError:
-        return None
     if not llm_enabled() or not probe().usable(DEFAULT_ALIAS):
         return None
 

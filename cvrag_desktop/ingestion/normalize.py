@@ -22,7 +22,7 @@ from cvrag_desktop.ingestion.fields.history import parse_experiences
 from cvrag_desktop.ingestion.fields.identity import contact, names
 from cvrag_desktop.ingestion.fields.identity.headline import find_headline
 from cvrag_desktop.ingestion.fields.skills import extract_certifications, extract_languages, extract_skills
-from cvrag_desktop.ingestion.layout.sections import SectionBlock, find_sections
+from cvrag_desktop.ingestion.layout.sections import SectionBlock, find_sections, lexicon_section
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.cvdate import file_date, find_cv_date, find_date_stamp
 from cvrag_desktop.text.keys import normalize_key
@@ -86,8 +86,6 @@ def _side_by_side(blocks: list[SectionBlock]) -> dict[str, list[int]]:
 def _heading_cells(blocks: list[SectionBlock], lines: list) -> dict[str, list[int]]:
     """Headings side by side in one row ("Languages<tab>Certifications" of a table): every section
     the row names shares the block's lines, whose rows carry one cell of each."""
-    from cvrag_desktop.ingestion.layout.sections import lexicon_section
-
     out: dict[str, list[int]] = {}
     for b in blocks:
         if b.heading is None or not b.lines or "\t" not in lines[b.heading].text:

@@ -14,7 +14,12 @@ import time
 from pathlib import Path
 
 from cvrag_desktop.config import IngestLimits
-from cvrag_desktop.errors import CvragError
+from cvrag_desktop.errors import CvragError, NoCvContent
+from cvrag_desktop.ingestion.chunking import build_chunks
+from cvrag_desktop.ingestion.normalize import normalize_document
+from cvrag_desktop.ingestion.preview.docx_preview import remap, render_preview
+from cvrag_desktop.ingestion.read.extract import OcrDeferred, extract_document
+from cvrag_desktop.text.vocab.lexicon import load_lexicon
 
 log = logging.getLogger(__name__)
 
@@ -26,10 +31,6 @@ def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as
     With ``defer_ocr`` a file that needs OCR is not read here: the result asks the sandbox
     to run it again on its OCR lane (``{"defer": "ocr", "args": ...}``).
     """
-    from cvrag_desktop.ingestion.chunking import build_chunks
-    from cvrag_desktop.ingestion.normalize import normalize_document
-    from cvrag_desktop.ingestion.read.extract import OcrDeferred, extract_document
-
     started = time.perf_counter()
     try:
         doc = extract_document(Path(stored), IngestLimits(**limits), allow_ocr=allow_ocr, defer_ocr=defer_ocr)
@@ -37,13 +38,9 @@ def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as
         cv, blocks = normalize_document(doc, dt.date.fromisoformat(as_of) if as_of else None)
         if not (cv.name or cv.emails or cv.phones or cv.experiences or cv.education
                 or (cv.skills and cv.languages)):  # a sidebar of contacts, skills and languages is a CV
-            from cvrag_desktop.errors import NoCvContent
-
             raise NoCvContent("No name, contact, work history or education could be read from this file.")
         chunks = build_chunks(candidate_id, cv, doc, blocks)
         if layout is not None:  # a Word file: positions on its preview PDF, as a PDF's are on its pages
-            from cvrag_desktop.preview.docx_preview import remap
-
             cv, chunks = remap(cv, chunks, layout)
     except OcrDeferred as exc:
         return {"ok": False, "status": "queued", "defer": "ocr", "pages": exc.pages,
@@ -75,8 +72,6 @@ def _docx_layout(doc, stored: str):
     """The preview of a Word file (None for a PDF, or when rendering fails: it is then made on first view)."""
     if doc.method != "docx":
         return None
-    from cvrag_desktop.preview.docx_preview import render_preview
-
     try:
         return render_preview(doc.lines)
     except Exception:  # a preview is a convenience: the record is imported without it
@@ -86,8 +81,6 @@ def _docx_layout(doc, stored: str):
 
 def warm_worker() -> None:
     """Import the parsers and load the vocabularies once per worker process."""
-    from cvrag_desktop.text.vocab.lexicon import load_lexicon
-
     load_lexicon()
 
 

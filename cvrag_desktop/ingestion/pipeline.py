@@ -40,6 +40,7 @@ from cvrag_desktop.domain import Chunk, NormalizedCV
 from cvrag_desktop.errors import CvragError
 from cvrag_desktop.ingestion.discover import discover, display_path, import_roots
 from cvrag_desktop.ingestion.parse_job import limit_message, parse_file, warm_worker
+from cvrag_desktop.ingestion.preview.docx_preview import write_preview
 from cvrag_desktop.ingestion.read.budget import plan_memory
 from cvrag_desktop.ingestion.read.sandbox import shared_sandbox
 
@@ -260,8 +261,6 @@ class Ingestor:
     @staticmethod
     def _keep_preview(stored: Path, pdf: bytes, shown: str) -> None:
         """Write a Word copy's preview beside the library (``<data>/previews/<sha>.pdf``); a failure is logged."""
-        from cvrag_desktop.preview.docx_preview import write_preview
-
         try:
             write_preview(preview_path(stored), pdf)
         except OSError as exc:  # the record is still good: the preview is made again on first view

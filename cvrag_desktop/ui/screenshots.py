@@ -21,6 +21,8 @@ from pathlib import Path
 from PySide6.QtCore import QRect, QSize
 from PySide6.QtWidgets import QApplication
 
+from cvrag_desktop.app.assembly import App
+from cvrag_desktop.ui.shell.application import make_application
 from cvrag_desktop.ui.shell.fit import SCREEN_FRACTION, fit_window
 
 SIZES = ((1366, 768, ""), (1024, 700, "1024x700"), (1920, 1080, "1920x1080"))  # (width, height, subfolder)
@@ -93,10 +95,7 @@ def render(out_dir: Path, cvs: Path | None = None, count: int = 40, seed: int = 
     home = Path(tempfile.mkdtemp(prefix="cvrag-shots-"))
     os.environ["CVRAG_HOME"] = str(home)
     os.environ.setdefault("CVRAG_LLM_URL", "http://127.0.0.1:9")
-    from cvrag_desktop.ui.shell.application import make_application
-
     app = make_application(sys.argv[:1])
-    from cvrag_desktop.app.assembly import App
     from cvrag_desktop.ui.shell.main_window import CANDIDATES, CHAT, GENERATE, IMPORT, MainWindow
 
     services = App()

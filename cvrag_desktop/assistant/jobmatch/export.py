@@ -9,8 +9,8 @@ import os
 import re
 from pathlib import Path
 
+from cvrag_desktop.catalog.csv_export import neutralise
 from cvrag_desktop.catalog.privacy.blind import row_pseudonym
-from cvrag_desktop.export import neutralise
 
 STATUS_TEXT = {"met": "met", "not_met": "not met", "unknown": "unknown"}
 LIST_LINE = re.compile(r"^\s*(?:[-*•·]\s*)?(?P<label>[^:\n]{2,40}):\s*(?P<items>.+)$")

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from cvrag_desktop.catalog.compliance.audit import AuditEntry, digest
+from cvrag_desktop.catalog.csv_export import neutralise
 from cvrag_desktop.catalog.screening import reason_kind
-from cvrag_desktop.export import neutralise
 
 # "pseudonym" (the person's "Candidate 7F3A", as table and chat show it) is worked out when exported, never
 # stored: the chain holds only the reference in "person"; it is empty for a forgotten person

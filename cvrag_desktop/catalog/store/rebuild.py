@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from cvrag_desktop.catalog.db import Catalog
 
 from cvrag_desktop.catalog.db import Catalog
+from cvrag_desktop.catalog.store.health import library_files
 
 MARKER = "rebuild"
 NEW_SUFFIX = ".rebuild-new"
@@ -128,9 +129,6 @@ def start_rebuild(db: Path, library: Path) -> RebuildStart:
 
     The caller has closed its catalog first; the returned catalog is open.
     """
-    from cvrag_desktop.catalog.db import Catalog
-    from cvrag_desktop.catalog.store.health import library_files
-
     files = library_files(library)
     marker = read_marker(db)
     resumed = marker is not None
@@ -144,8 +142,6 @@ def start_rebuild(db: Path, library: Path) -> RebuildStart:
 
 def finish_rebuild(catalog: Catalog, library: Path, cancelled: bool) -> bool:
     """After the re-import: True (and the marker cleared) when every library file was imported or failed."""
-    from cvrag_desktop.catalog.store.health import library_files
-
     state = rebuild_state(catalog)
     finished = not cancelled and state is not None and \
         state["imported"] + state["failed"] >= len(library_files(library))

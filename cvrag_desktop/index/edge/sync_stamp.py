@@ -18,6 +18,7 @@ import json
 import os
 from pathlib import Path
 
+from cvrag_desktop.catalog.queries import chunk_owners
 from cvrag_desktop.index.edge.files import SEAL_NAME
 
   # written by write_seal at a clean close
@@ -35,8 +36,6 @@ def pairs_digest(pairs: dict[str, str]) -> str:
 
 def catalog_digest(catalog) -> str:
     """Digest of the catalog's chunk ids and their candidates (what reconcile compares with the index)."""
-    from cvrag_desktop.catalog.queries import chunk_owners
-
     return pairs_digest(chunk_owners(catalog))
 
 

@@ -25,8 +25,6 @@ def repair_wrapped_dates(lines: list[TextLine]) -> list[TextLine]:
     "ottobre 2022" → "settembre 2021 - ottobre 2022 Senior …". A join is kept only when the
     joined text parses as a complete range.
     """
-    from cvrag_desktop.text.vocab.lexicon import load_lexicon
-
     # two passes: a range wrapped over three lines ("agosto 2018 –" / "septiembre" / "2022" in a narrow date
     # cell) is joined bottom-up, the month with its year first, then the start with that end
     for a, b in itertools.chain(itertools.pairwise(lines), itertools.pairwise(lines)):

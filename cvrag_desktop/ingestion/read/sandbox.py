@@ -49,6 +49,7 @@ from multiprocessing.connection import wait
 
 from cvrag_desktop.errors import WorkerStartFailed
 from cvrag_desktop.ingestion.read.budget import OCR_ADDRESS_SLACK_MB, PARSE_ADDRESS_SLACK_MB
+from cvrag_desktop.ingestion.read.ocr import get_engine, set_max_pixels
 from cvrag_desktop.ingestion.read.sandbox_worker import DEFER_KEY, announce, rebase_memory_cap, worker_main
 from cvrag_desktop.ingestion.read.sandbox_worker import rss_mb as _rss_mb
 
@@ -362,8 +363,6 @@ def _warm_sized(ocr_pixels: int, warm: Callable[[], None] | None, load_ocr: bool
     The OCR worker also loads its engine here, before its cap is applied: ONNX Runtime maps
     a ~600 MB address-space reserve at load, which a tight cap (RLIMIT_AS) would refuse.
     """
-    from cvrag_desktop.ingestion.read.ocr import get_engine, set_max_pixels
-
     set_max_pixels(ocr_pixels, ocr_threads)
     if warm is not None:
         warm()

@@ -33,7 +33,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from cvrag_desktop.app.rules import MARK, STATUS, headline
+from cvrag_desktop.app.rules import MARK, STATUS, headline, row_pseudonym
+from cvrag_desktop.ui.blind_mode import blind_result, preview_boxes
+from cvrag_desktop.ui.citations import resolve_pdf
 from cvrag_desktop.ui.shell.errors import InlineMessage, report_error
 
 COLUMNS = ("Requirement", "Kind", "Result", "Points", "Cited CV line")
@@ -178,9 +180,6 @@ def shown_explanation(services: App, blind, expl: dict) -> dict:
     if blind is None or not blind.enabled or not blind.hides(expl.get("person_id") or expl["candidate_id"],
                                                              [expl["candidate_id"]]):
         return expl
-    from cvrag_desktop.app.rules import row_pseudonym
-    from cvrag_desktop.ui.blind_mode import blind_result
-
     shown = blind_result(blind, expl, services.people.list_people(with_documents=True))
     shown["name"] = row_pseudonym(expl)  # the person's pseudonym, as in the table and the matrix
     for ev in [r.get("evidence") for r in shown.get("requirements") or []] + [shown.get("best_passage")]:
@@ -192,15 +191,11 @@ def shown_explanation(services: App, blind, expl: dict) -> dict:
 def open_citation(preview, runner, services: App, ev: dict, hide: bool, on_error, key: str = "explain-preview") -> None:
     """Open ``preview`` at a cited line (the library copy; the page and line highlighted), resolved in a
     worker; ``hide``: blind screening, black boxes over the identity."""
-    from cvrag_desktop.ui.citations import resolve_pdf
-
     page = (ev.get("page") or 1) - 1
     words = (ev.get("line") or "").split()
     find = [[" ".join(words[i:i + 4]) for i in range(0, len(words), 4)][:8]] if words else None
 
     def load(ctx) -> tuple:
-        from cvrag_desktop.ui.blind_mode import preview_boxes
-
         return resolve_pdf(services, ev), (preview_boxes(services, ev["candidate_id"]) if hide else [])
 
     def shown(out: tuple) -> None:

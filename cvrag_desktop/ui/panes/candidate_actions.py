@@ -12,8 +12,11 @@ from PySide6.QtWidgets import QMenu, QMessageBox
 
 from cvrag_desktop.app.output import safe
 from cvrag_desktop.app.rules import Screening
+from cvrag_desktop.ui.blind_mode import blind_export, reveal_current
 from cvrag_desktop.ui.demo import DEMO_TAG, is_demo
 from cvrag_desktop.ui.dialogs.save_path import ask_save_path
+from cvrag_desktop.ui.panes.candidate_explain import can_explain, explain_current
+from cvrag_desktop.ui.panes.subject_export import MENU_TEXT, export_subject  # the access request
 
 
 class CandidateActions:
@@ -24,8 +27,6 @@ class CandidateActions:
         menu.addAction("Add to shortlist", lambda: self.shortlists.add(self.selected_ids()))
         menu.addAction("Remove from shortlist", lambda: self.shortlists.remove(self.selected_ids()))
         if self.ranked:  # a ranked search is shown: why this person has their place
-            from cvrag_desktop.ui.panes.candidate_explain import can_explain, explain_current
-
             menu.addAction("Why this rank…", lambda: explain_current(self)).setEnabled(can_explain(self))
         menu.addSeparator()
         self._screening_menu(menu)
@@ -42,13 +43,9 @@ class CandidateActions:
         split.setEnabled(len(docs) > 1)
         forget_doc.setEnabled(len(docs) > 1)
         menu.addSeparator()
-        from cvrag_desktop.ui.panes.subject_export import MENU_TEXT, export_subject  # the access request
-
         menu.addAction(MENU_TEXT, lambda: export_subject(self)).setEnabled(len(self.selected_ids()) == 1)
         menu.addAction("Forget person…", self.forget_selected)
         if self.blind is not None and self.blind.enabled:
-            from cvrag_desktop.ui.blind_mode import reveal_current
-
             reveal = menu.addAction("Reveal identity…", lambda: reveal_current(self))
             reveal.setEnabled(self.blind.hides(self.current_id))
         menu.popup(self.table.viewport().mapToGlobal(pos))
@@ -162,8 +159,6 @@ class CandidateActions:
         def write(ctx):
             notes = store.notes(sid) if sid else None
             if blind:  # blind screening: the file hides every identity, even one revealed on screen
-                from cvrag_desktop.ui.blind_mode import blind_export
-
                 b_rows, b_notes, b_states = blind_export(svc, rows, notes, states)
                 return str(path), svc.screening.export_people_csv(b_rows, path, b_notes, b_states, blind=True)
             return str(path), svc.screening.export_people_csv(rows, path, notes, states)

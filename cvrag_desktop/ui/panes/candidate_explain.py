@@ -8,6 +8,7 @@ opens the pane's preview at it (black boxes over the identity in blind mode).
 
 from __future__ import annotations
 
+from cvrag_desktop.ui.dialogs.rank_explain_dialog import RankExplainDialog, open_citation, shown_explanation
 from cvrag_desktop.ui.panes.candidate_search import index_filters
 
 
@@ -25,8 +26,6 @@ def explain_current(pane) -> None:
     query, filters = pane.search.text().strip(), index_filters(pane.proxy)
 
     def explain(ctx) -> dict:
-        from cvrag_desktop.ui.dialogs.rank_explain_dialog import shown_explanation
-
         return shown_explanation(svc, blind, svc.search.explain_search(query, pid, filters))
 
     pane.runner.start("search-explain", explain, on_result=lambda expl: _show(pane, expl, query),
@@ -34,8 +33,6 @@ def explain_current(pane) -> None:
 
 
 def _show(pane, expl: dict, query: str) -> None:
-    from cvrag_desktop.ui.dialogs.rank_explain_dialog import RankExplainDialog, open_citation
-
     hide = pane.blind is not None and pane.blind.hides(expl.get("person_id") or expl["candidate_id"],
                                                        [expl["candidate_id"]])
     dlg = RankExplainDialog(pane.services, pane.runner, expl, f"“{query}”", pane, blind=hide)

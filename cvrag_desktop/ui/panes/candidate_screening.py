@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QInputDialog, QMenu
 
 from cvrag_desktop.app.rules import STATUS_LABELS, STATUSES
+from cvrag_desktop.ui.widgets.reason_dialog import ask_reject_reason
 from cvrag_desktop.ui.widgets.screening_editor import RATING_CHOICES
 
 
@@ -37,8 +38,6 @@ class ScreeningActions:
 
     def ask_reason(self, count: int) -> str | None:
         """A rejection's optional reason ("" for none), None when cancelled (tests replace this)."""
-        from cvrag_desktop.ui.widgets.reason_dialog import ask_reject_reason
-
         return ask_reject_reason(self, count)
 
     def _with_reason(self, changes: dict, count: int) -> bool:

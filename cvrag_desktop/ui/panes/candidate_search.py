@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import Qt
 
+from cvrag_desktop.ui.blind_mode import blind_hits  # blind: no name or address in snippets
 from cvrag_desktop.ui.models.candidates import REL_COL, SEARCH_COLS
 from cvrag_desktop.ui.ranking import PersonHit, rank_people
 
@@ -132,8 +133,6 @@ class RankedSearch:
         blind = getattr(self, "blind", None)
 
         def search(ctx):
-            from cvrag_desktop.ui.blind_mode import blind_hits  # blind: no name or address in snippets
-
             floor = getattr(svc.search, "search_with_floor", None)
             if not callable(floor):
                 ranked = rank_people(svc.search.search(query, filters, SEARCH_K, "hybrid"), owners.get, query)

@@ -31,7 +31,9 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.errors import Cancelled
+from cvrag_desktop.ui.blind_mode import blind_result, blind_titles, preview_boxes
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
+from cvrag_desktop.ui.panes.job_match import JobMatchDialog
 from cvrag_desktop.ui.shell.errors import InlineMessage, report_error
 from cvrag_desktop.ui.shell.fit import SplitterShares
 from cvrag_desktop.ui.shell.tasks import TaskContext, TaskRunner
@@ -130,8 +132,6 @@ class ChatPane(QWidget):
             a = svc.chat
             threads = a.threads()
             if blind is not None:  # blind screening: a title keeps the name typed in its first question
-                from cvrag_desktop.ui.blind_mode import blind_titles
-
                 threads = blind_titles(blind, threads, svc.people.list_people(with_documents=True))
             return threads, a.llm_available()
 
@@ -177,8 +177,6 @@ class ChatPane(QWidget):
         def load(ctx):
             messages = svc.chat.history(thread_id)
             if blind is not None:  # blind screening: saved answers are redacted like new ones
-                from cvrag_desktop.ui.blind_mode import blind_result
-
                 messages = blind_result(blind, messages, svc.people.list_people(with_documents=True))
             return thread_id, messages
 
@@ -253,8 +251,6 @@ class ChatPane(QWidget):
                 a = svc.chat
                 result = a.ask(question, thread_id=thread_id, on_token=ctx.item, should_cancel=ctx.should_cancel)
                 if blind is not None:
-                    from cvrag_desktop.ui.blind_mode import blind_result
-
                     result = blind_result(blind, result, svc.people.list_people(with_documents=True))
                 return result, a.llm_available()
 
@@ -313,8 +309,6 @@ class ChatPane(QWidget):
                 self.preview.open(path, page, bbox, find)
 
         def load(ctx) -> tuple:
-            from cvrag_desktop.ui.blind_mode import preview_boxes
-
             boxes = preview_boxes(svc, cid) if hide else []
             return resolve_pdf(svc, citation), boxes  # blind screening: black boxes over the identity
 
@@ -322,8 +316,6 @@ class ChatPane(QWidget):
 
     def open_job_match(self):
         """The "Match a job description" dialog (non-modal)."""
-        from cvrag_desktop.ui.panes.job_match import JobMatchDialog
-
         if self.job_dialog is None:
             self.job_dialog = JobMatchDialog(self.services, self.runner, self)
             if self.blind is not None:  # blind screening: the matrix, its preview and its CSV hide identities

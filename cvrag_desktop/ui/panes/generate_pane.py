@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cvrag_desktop.app.library import generator_choices
 from cvrag_desktop.ui.shell.errors import InlineMessage, report_error
 from cvrag_desktop.ui.shell.tasks import TaskRunner
 
@@ -39,8 +40,6 @@ from cvrag_desktop.ui.shell.tasks import TaskRunner
 def factory_choices() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The locales and layouts the factory knows, each after "mixed" (read when the pane is built, so a new
     layout or locale pack shows up without editing the pane)."""
-    from cvrag_desktop.app.library import generator_choices
-
     return generator_choices()
 
 

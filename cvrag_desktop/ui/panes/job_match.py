@@ -40,6 +40,7 @@ from cvrag_desktop.app.rules import (
     top_ids,
     unread_requirements,
 )
+from cvrag_desktop.ui.blind_mode import blind_match, preview_boxes
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
 from cvrag_desktop.ui.panes.job_match_explain import MatchExplain, flags_item
 from cvrag_desktop.ui.panes.job_match_saved import SavedMatches
@@ -189,8 +190,6 @@ class JobMatchDialog(SavedMatches, MatchExplain, QDialog):
             result = fetch()
             if blind is None:
                 return result, result
-            from cvrag_desktop.ui.blind_mode import blind_match
-
             return result, blind_match(blind, result, svc.people.list_people(with_documents=True))
         return run
 
@@ -328,8 +327,6 @@ class JobMatchDialog(SavedMatches, MatchExplain, QDialog):
                                                            [ev["candidate_id"]])
 
         def load(ctx) -> tuple:
-            from cvrag_desktop.ui.blind_mode import preview_boxes
-
             return resolve_pdf(svc, ev), (preview_boxes(svc, ev["candidate_id"]) if hide else [])
 
         def shown(out: tuple) -> None:

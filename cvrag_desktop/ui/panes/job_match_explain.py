@@ -17,6 +17,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QMenu, QTableWidgetItem
 
 from cvrag_desktop.app.rules import missed_must_haves
+from cvrag_desktop.ui.dialogs.rank_explain_dialog import RankExplainDialog, open_citation, shown_explanation
 
 FLAG_TINT = QColor(230, 150, 20, 60)
 FLAG_TIP = ("Must-haves this CV does not show: a flag for you to read, not a rejection. A job match never "
@@ -80,16 +81,12 @@ class MatchExplain:
             self.services, self.blind
 
         def explain(ctx) -> dict:
-            from cvrag_desktop.ui.dialogs.rank_explain_dialog import shown_explanation
-
             expl = svc.jobs.explain_match(result, cid, text or None)
             return shown_explanation(svc, blind, expl)
 
         self.runner.start("jobmatch-explain", explain, on_result=self._show_explanation, on_error=self._error)
 
     def _show_explanation(self, expl: dict) -> None:
-        from cvrag_desktop.ui.dialogs.rank_explain_dialog import RankExplainDialog, open_citation
-
         title = (self.jd.toPlainText().strip().splitlines() or [""])[0][:80] or None
         hide = self.blind is not None and self.blind.hides(expl.get("person_id") or expl["candidate_id"],
                                                            [expl["candidate_id"]])

@@ -16,7 +16,9 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from cvrag_desktop.app.assembly import App
 from cvrag_desktop.app.session import AppPaths, default_paths, instance_lock
+from cvrag_desktop.ui.dialogs.catalog_repair import ensure_catalog
 from cvrag_desktop.ui.shell.errors import log_file
 
 log = logging.getLogger(__name__)
@@ -69,8 +71,6 @@ def run(argv: list[str]) -> int:
     lock = acquire_instance_lock(paths, lambda text: QMessageBox.warning(None, APP_TITLE, text))
     if lock is None:
         return 1
-    from cvrag_desktop.app.assembly import App
-    from cvrag_desktop.ui.dialogs.catalog_repair import ensure_catalog
     from cvrag_desktop.ui.shell.main_window import MainWindow
 
     services = App(paths)

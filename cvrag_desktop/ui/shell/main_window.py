@@ -23,13 +23,17 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.ui.blind_mode import BlindMode
+from cvrag_desktop.ui.dialogs.audit_dialog import AuditDialog
+from cvrag_desktop.ui.dialogs.retention_dialog import RetentionDialog
 from cvrag_desktop.ui.dialogs.settings_dialog import SettingsDialog
 from cvrag_desktop.ui.panes.candidates_pane import CandidatesPane
 from cvrag_desktop.ui.panes.chat_pane import ChatPane
 from cvrag_desktop.ui.panes.generate_pane import GeneratePane
 from cvrag_desktop.ui.panes.import_pane import ImportPane
 from cvrag_desktop.ui.shell import core
+from cvrag_desktop.ui.shell.about import about_html
 from cvrag_desktop.ui.shell.fit import SplitterShares, fit_window
+from cvrag_desktop.ui.shell.gc_guard import MainThreadGC
 from cvrag_desktop.ui.shell.keyboard import CandidateKeys, shortcuts_html
 from cvrag_desktop.ui.shell.status import AppStatusBar
 from cvrag_desktop.ui.shell.tasks import TaskRunner
@@ -55,8 +59,6 @@ class MainWindow(QMainWindow):
 
     def __init__(self, services: App, runner: TaskRunner | None = None) -> None:
         super().__init__()
-        from cvrag_desktop.ui.shell.gc_guard import MainThreadGC
-
         self.gc_guard = MainThreadGC(self)  # garbage is collected on this thread, never in a worker
         self.services = services
         self.runner = runner or TaskRunner(parent=self)
@@ -222,8 +224,6 @@ class MainWindow(QMainWindow):
 
     def open_audit(self):
         """File ▸ Audit trail…: the read-only audit viewer (``ui/dialogs/audit_dialog.py``), loaded at once."""
-        from cvrag_desktop.ui.dialogs.audit_dialog import AuditDialog
-
         dlg = AuditDialog(self.services, self.runner, self)
         dlg.open()
         dlg.reload()
@@ -232,8 +232,6 @@ class MainWindow(QMainWindow):
 
     def open_retention(self):
         """File ▸ Retention…: the period, the review list and the confirmed purge (``ui/dialogs/retention_dialog.py``)."""
-        from cvrag_desktop.ui.dialogs.retention_dialog import RetentionDialog
-
         dlg = RetentionDialog(self.services, self.runner, self.blind, self)
         dlg.purged.connect(lambda _report: (self.candidates.reload(), self.status.refresh()))
         dlg.open()
@@ -270,8 +268,6 @@ class MainWindow(QMainWindow):
         return box
 
     def _about(self) -> QMessageBox:
-        from cvrag_desktop.ui.shell.about import about_html
-
         box = QMessageBox(QMessageBox.Icon.NoIcon, "About CV RAG Desktop",
                           about_html(self.services.paths.data_dir, self.services.paths.log_dir),
                           QMessageBox.StandardButton.Close, self)

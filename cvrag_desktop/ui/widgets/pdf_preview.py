@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from cvrag_desktop.app.health import document_preview, document_preview_boxes
+from cvrag_desktop.ui.models.import_queue import own_file_message
 from cvrag_desktop.ui.shell.tasks import TaskContext, TaskRunner
 from cvrag_desktop.ui.widgets.page_render import MAX_ZOOM, MIN_ZOOM, ZOOM, render_page
 
@@ -134,8 +136,6 @@ class PdfPreview(QWidget):
 
     def _open_word(self, path: str, page: int, bbox, find) -> None:
         """A Word CV: its preview PDF (made at import, or now in a worker), the box moved onto it."""
-        from cvrag_desktop.app.health import document_preview, document_preview_boxes
-
         self.runner.cancel(TASK)
         self.source = path
         self.path, self.pages, self.image = None, 0, None
@@ -288,8 +288,6 @@ class PdfPreview(QWidget):
         return main
 
     def _failed(self, exc: BaseException) -> None:
-        from cvrag_desktop.ui.models.import_queue import own_file_message
-
         kind = "Word file" if (self.source or "").lower().endswith(".docx") else "PDF"
         self.clear(f"Cannot show this {kind}: {own_file_message(str(exc), None)}")  # never the library's <sha256>.pdf
 

@@ -58,7 +58,7 @@ def test_contact_values_are_still_found_in_a_long_line() -> None:
 
 
 def test_preview_wrap_of_one_huge_word_is_linear() -> None:
-    from cvrag_desktop.preview.docx_preview import _fonts, _Measure, _wrap
+    from cvrag_desktop.ingestion.preview.docx_preview import _fonts, _Measure, _wrap
 
     font = _fonts()["regular"]
 

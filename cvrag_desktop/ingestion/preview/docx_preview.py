@@ -22,7 +22,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from cvrag_desktop.catalog.library import preview_path
+from cvrag_desktop.catalog.store.home_paths import LIBRARY
+from cvrag_desktop.config import IngestLimits
 from cvrag_desktop.domain import Chunk, NormalizedCV
+from cvrag_desktop.errors import FileMissing
+from cvrag_desktop.ingestion.read.docx_reader import extract_docx
 
 PAGE_W, PAGE_H = 595.0, 842.0  # A4 in points
 MARGIN = 56.0
@@ -217,9 +222,6 @@ def is_synthetic(page: int | None, bbox) -> bool:
 @lru_cache(maxsize=8)
 def _fresh_layout(stored: str, mtime_ns: int, size: int) -> PreviewLayout:
     """The layout of a library .docx rendered now (cached per file version: a legacy record's views reuse it)."""
-    from cvrag_desktop.config import IngestLimits
-    from cvrag_desktop.ingestion.read.docx_reader import extract_docx
-
     return render_preview(extract_docx(Path(stored), IngestLimits()).lines)
 
 
@@ -254,10 +256,6 @@ def preview_for_view(stored: str | Path, page: int | None = 0, bbox=None) -> tup
     with the layout of a fresh render of the same file. Raises the typed errors of
     ``extract_docx`` when the file cannot be read.
     """
-    from cvrag_desktop.catalog.library import preview_path
-    from cvrag_desktop.catalog.store.home_paths import LIBRARY
-    from cvrag_desktop.errors import FileMissing
-
     stored = Path(stored)
     if stored.parent.name != LIBRARY:  # never write a preview beside a user's own file
         raise FileMissing(f"The library copy of {stored.name} is missing, so it cannot be previewed; import it again.")

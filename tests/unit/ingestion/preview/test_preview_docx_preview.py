@@ -17,8 +17,8 @@ from cvrag_desktop.app.health import document_preview
 from cvrag_desktop.catalog.library import preview_path
 from cvrag_desktop.config import IngestLimits
 from cvrag_desktop.errors import PdfUnreadable
+from cvrag_desktop.ingestion.preview.docx_preview import is_synthetic, render_preview
 from cvrag_desktop.ingestion.read.docx_reader import extract_docx
-from cvrag_desktop.preview.docx_preview import is_synthetic, render_preview
 
 NAME = "Oriana Vélez Tamarit"
 EMAIL = "oriana.velez@example.org"

@@ -6,7 +6,7 @@ import csv
 
 import pytest
 
-from cvrag_desktop.export import COLUMNS, export_candidates_csv, neutralise
+from cvrag_desktop.catalog.csv_export import COLUMNS, export_candidates_csv, neutralise
 
 ROWS = [
     {"id": "a1", "name": "José Núñez", "current_title": "=HYPERLINK(\"http://x\",\"click\")",

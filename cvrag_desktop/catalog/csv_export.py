@@ -15,6 +15,8 @@ import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from cvrag_desktop.catalog.privacy.blind import identifiers, redact_row, redact_text
+
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 LIST_SEPARATOR = "; "
 
@@ -58,8 +60,6 @@ def neutralise(value: object) -> str:
 def blind_rows(rows: Iterable[Mapping], notes: Mapping[str, str] | None = None
                ) -> tuple[list[dict], dict[str, str] | None]:
     """Rows and notes for a blind export: pseudonyms, no contacts or location, identifying strings cut from notes."""
-    from cvrag_desktop.catalog.privacy.blind import identifiers, redact_row, redact_text
-
     rows = list(rows)
     if notes is not None:
         by_id = {str(r.get("id")): r for r in rows}
