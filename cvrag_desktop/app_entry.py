@@ -16,8 +16,6 @@ from __future__ import annotations
 import os
 import sys
 
-from cvrag_desktop.cli import main as cli_main
-from cvrag_desktop.selftest import run_self_test
 from cvrag_desktop.ui.shell.startup_probe import install_startup_probe
 
 
@@ -29,6 +27,8 @@ def _no_display() -> bool:
 
 
 def _headless_demo(reason: str, argv: list[str]) -> int:
+    from cvrag_desktop.cli import main as cli_main
+
     print(f"CV RAG Desktop — {reason}; running the headless demo instead.", file=sys.stderr)
     return cli_main(["demo", *argv])
 
@@ -57,8 +57,12 @@ def main() -> int:
     multiprocessing.freeze_support()  # frozen builds spawn the parser pool from this executable
     argv = sys.argv[1:]
     if argv[:1] == ["--self-test"]:
+        from cvrag_desktop.selftest import run_self_test
+
         return run_self_test()
     if argv[:1] == ["--cli"]:
+        from cvrag_desktop.cli import main as cli_main
+
         return cli_main(argv[1:])
     if argv[:1] == ["--version"]:
         print(f"cvrag-desktop {version()}")

@@ -15,8 +15,6 @@ from pathlib import Path
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from cvrag_desktop.catalog.compliance.audit import AUDIT_FILE, AuditLog
-
 APP_NAME = "cvrag-desktop"
 
 
@@ -146,17 +144,11 @@ def load_settings(paths: AppPaths | None = None) -> Settings:
 RANKING_SETTINGS = ("llm_enabled", "llm_base_url", "index_url")  # the model that ranks, the index searched
 
 
-def save_settings(settings: Settings, paths: AppPaths | None = None) -> None:
-    """Persist settings atomically."""
+def save_settings(settings: Settings, paths: AppPaths | None = None) -> list[str]:
+    """Persist settings atomically; the ranking settings that changed (the app audits them)."""
     paths = (paths or app_paths()).ensure()
     before = load_settings(paths)
     tmp = paths.settings_file.with_suffix(".tmp")
     tmp.write_text(settings.model_dump_json(indent=2), encoding="utf-8")
     tmp.replace(paths.settings_file)
-    changed = [k for k in RANKING_SETTINGS if getattr(before, k) != getattr(settings, k)]
-    if changed:  # settings that change what a ranking or an answer is: audited (catalog/compliance/audit.py)
-        log = AuditLog(paths.data_dir / AUDIT_FILE)
-        try:
-            log.record("settings.change", details={"changed": changed, "llm_enabled": settings.llm_enabled})
-        finally:
-            log.close()
+    return [k for k in RANKING_SETTINGS if getattr(before, k) != getattr(settings, k)]

@@ -28,6 +28,7 @@ from cvrag_desktop.catalog.csv_export import export_candidates_csv
 from cvrag_desktop.config import app_paths
 from cvrag_desktop.errors import SelfTestFailure
 from cvrag_desktop.ingestion.read.ocr import get_engine
+from cvrag_desktop.llm.gateway import load_litellm
 from cvrag_desktop.text.vocab.resources import resources_dir
 from cvrag_desktop.ui.dialogs.selftest_window import build_main_window
 
@@ -201,7 +202,6 @@ def _step_llm_stack(t: SelfTest) -> str:
         return "LiteLLM not installed: deterministic mode only (install the [llm] extra for Ollama)"
     from importlib import metadata
 
-    from cvrag_desktop.llm.gateway import load_litellm
 
     load_litellm()
     return f"LiteLLM {metadata.version('litellm')} imports offline (no model is called)"

@@ -13,12 +13,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cvrag_desktop.app.types import WarmUp
+from cvrag_desktop.catalog.compliance.audit import AUDIT_FILE, AuditLog
 from cvrag_desktop.catalog.compliance.leftovers import RETENTION_DAYS
 from cvrag_desktop.config import save_settings
 from cvrag_desktop.diagnostics import export_diagnostics, first_run_report
 from cvrag_desktop.ingestion.preview.docx_preview import preview_for_view, translate_boxes
 from cvrag_desktop.ingestion.read.ocr import available_engine_name
+from cvrag_desktop.llm import DEFAULT_ALIAS, get_route
 from cvrag_desktop.llm.breaker import BREAKER
+from cvrag_desktop.llm.health import clear_probe_cache, probe, probe_uncached
 
 if TYPE_CHECKING:
     from cvrag_desktop.app.assembly import App
@@ -38,8 +41,6 @@ class HealthOps:
 
         The import summary and the GUI status bar show it: the import went on without the model.
         """
-        from cvrag_desktop.llm import DEFAULT_ALIAS, get_route
-
         try:
             endpoint = get_route(DEFAULT_ALIAS, base_url=self._app.settings.llm_base_url).api_base
         except Exception:  # an unreadable model config: nothing was asked, nothing is down
@@ -76,8 +77,6 @@ class HealthOps:
         except Exception as exc:
             info["index"] = {"error": str(exc)}
         try:
-            from cvrag_desktop.llm.health import probe
-
             h = probe(app.settings.llm_base_url)
             info["llm"] = h.model_dump()
         except Exception as exc:
@@ -117,8 +116,6 @@ class HealthOps:
         settings = self._app.settings
         info: dict = {"llm_enabled": settings.llm_enabled, "llm_base_url": settings.llm_base_url}
         try:
-            from cvrag_desktop.llm.health import probe
-
             info["llm"] = probe(settings.llm_base_url).model_dump()
         except Exception as exc:
             info["llm"] = {"reachable": False, "error": str(exc)}
@@ -156,20 +153,25 @@ class HealthOps:
 
     # ---- settings ---------------------------------------------------------------------------
     def save_settings(self, settings: Settings) -> None:
-        """Persist ``settings`` in the config folder and use them in this session from now on."""
-        save_settings(settings, self._app.paths)
+        """Persist ``settings`` in the config folder and use them in this session from now on.
+
+        A change of what ranks or answers (the model, its endpoint, the index) is audited.
+        """
+        changed = save_settings(settings, self._app.paths)
+        if changed:
+            log = AuditLog(self._app.paths.data_dir / AUDIT_FILE)
+            try:
+                log.record("settings.change", details={"changed": changed, "llm_enabled": settings.llm_enabled})
+            finally:
+                log.close()
         self._app.settings = settings
 
     def probe_endpoint(self, url: str):
         """Ask a language-model endpoint now (no cached answer): reachable, models, aliases, error."""
-        from cvrag_desktop.llm.health import probe_uncached
-
         return probe_uncached(url)
 
     def forget_probe_answers(self) -> None:
         """Drop the cached endpoint answers (after the settings changed, the next probe asks again)."""
-        from cvrag_desktop.llm.health import clear_probe_cache
-
         clear_probe_cache()
 
 

@@ -20,8 +20,11 @@ from cvrag_desktop.catalog.store.disk_space import INDEX_ROOM_MB, ensure_room
 from cvrag_desktop.catalog.store.read_only import refuse
 from cvrag_desktop.catalog.store.rebuild import rebuild_state
 from cvrag_desktop.errors import DiskFull, InvalidInput
+from cvrag_desktop.factory.profiles import factory_data
+from cvrag_desktop.ingestion.llm_fill import fill_gaps
 from cvrag_desktop.ingestion.pipeline import FileOutcome, Ingestor, IngestReport
 from cvrag_desktop.llm.breaker import BREAKER
+from cvrag_desktop.llm.health import probe
 
 if TYPE_CHECKING:
     from cvrag_desktop.app.assembly import App
@@ -42,12 +45,9 @@ class LibraryOps:
         if not settings.llm_enabled:
             return None
         try:
-            from cvrag_desktop.llm.health import probe
-
             health = probe(settings.llm_base_url)
             if not health.reachable:
                 return None
-            from cvrag_desktop.ingestion.llm_fill import fill_gaps
         except Exception as exc:  # LLM stack missing or broken: deterministic mode
             log.info("LLM pass unavailable: %s", exc)
             return None
@@ -183,7 +183,6 @@ class LibraryOps:
 def generator_choices() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The locales and layouts the CV generator knows, each after "mixed" (read on demand, so a new
     layout or locale pack shows up without editing a front end)."""
-    from cvrag_desktop.factory.profiles import factory_data
     from cvrag_desktop.factory.render import LAYOUTS
 
     return ("mixed", *factory_data().locales), ("mixed", *LAYOUTS)

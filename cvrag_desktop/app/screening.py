@@ -77,7 +77,7 @@ class ScreeningOps:
     # ---- exports (audited) ----------------------------------------------------------------------
     def export_candidates_csv(self, rows: list[dict], path: Path, notes: dict | None = None,
                               blind: bool = False) -> int:
-        """Write candidates to CSV (``export.export_candidates_csv``) and audit it; returns the rows written."""
+        """Write candidates to CSV (``csv_export.export_candidates_csv``) and audit it; returns the rows written."""
         app = self._app
         room_to_export(app)
         if blind:  # a document row takes its person's pseudonym (the table's, the chat's), not its own

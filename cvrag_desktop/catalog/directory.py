@@ -3,7 +3,7 @@
 :class:`PeopleDirectory` reads every document once, groups them with
 :func:`cvrag_desktop.catalog.people.group_documents` and keeps the result until the
 catalog or the links change (same change marker as the assistant's facts: number of
-candidates and latest import time, plus the links version). ``services`` turns it into
+candidates and latest import time, plus the links version). ``app/people.py`` turns it into
 the browser's and the CLI's person rows and records merges and splits through it.
 """
 

@@ -8,7 +8,7 @@ Privacy: everything about a candidate lives in that candidate's own rows
 (``job_match_rows`` and ``job_match_evidence``, keyed by the document id), and a trigger
 on ``candidates`` deletes them with the document, in the catalog and in the backups a
 forget scrubs (like ``catalog/screening.py``). Nothing that names a candidate is kept in
-the match header. Qt-free: the GUI and the CLI reach it through ``services``.
+the match header. Qt-free: the GUI and the CLI reach it through the application layer (``app/``).
 """
 
 from __future__ import annotations

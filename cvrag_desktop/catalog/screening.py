@@ -9,7 +9,7 @@ CV inherits it, a merge keeps the latest decision, a split leaves both halves wi
 Rows go with their document: a trigger on ``candidates`` deletes them, in the catalog and
 in the catalog backups that a forget scrubs. Candidate rows are never replaced in place
 (the candidate id is the file's hash; a known hash is a duplicate), so the trigger does not
-fire on a re-import. Qt-free: the GUI and the CLI reach it through ``services``.
+fire on a re-import. Qt-free: the GUI and the CLI reach it through the application layer (``app/``).
 
 **Rejection is a human act.** Nothing in the app sets a status by itself (a job match flags
 a missed must-have, it never rejects). A status change may carry a short reason, kept here
@@ -269,9 +269,9 @@ SCREENING_COLUMNS = (("Status", "status"), ("Rating", "rating"), ("Tags", "tags"
 
 def export_people_csv(rows: Iterable[Mapping], path: Path, notes: Mapping[str, str] | None,
                       states: Mapping[str, Screening]) -> int:
-    """The candidates CSV (see ``export.candidate_table``) with the screening columns after the name.
+    """The candidates CSV (see ``csv_export.candidate_table``) with the screening columns after the name.
 
-    Same file rules as ``export.export_candidates_csv`` (UTF-8 with BOM, formulas made inert,
+    Same file rules as ``csv_export.export_candidates_csv`` (UTF-8 with BOM, formulas made inert,
     written atomically); returns the number of rows.
     """
     rows = list(rows)

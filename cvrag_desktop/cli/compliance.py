@@ -26,7 +26,6 @@ def _since(value: str | None) -> str | None:
         return None
     import datetime as dt
 
-
     try:
         dt.datetime.fromisoformat(value)
     except ValueError:

@@ -39,7 +39,6 @@ def cmd_eval(args, svc) -> int:
         return 2
     import datetime as dt
 
-
     try:
         as_of = dt.date.fromisoformat(args.as_of) if args.as_of else None
     except ValueError:

@@ -104,9 +104,9 @@ def _check_out_dir(out_dir: Path) -> Path:
         raise InvalidInput(f"output folder {out_dir} is a file")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        probe = out_dir / f".write-test-{os.getpid()}"
-        probe.write_bytes(b"")
-        probe.unlink()
+        test_file = out_dir / f".write-test-{os.getpid()}"
+        test_file.write_bytes(b"")
+        test_file.unlink()
     except OSError as exc:
         raise InvalidInput(f"cannot write to output folder {out_dir}: {exc.strerror or exc}") from exc
     return out_dir

@@ -13,8 +13,8 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cvrag_desktop.assistant.prompts import fill_messages
 from cvrag_desktop.domain import Education, Experience, NormalizedCV, Provenance
+from cvrag_desktop.ingestion.prompts import fill_messages
 from cvrag_desktop.llm import DEFAULT_ALIAS, LLM_ERRORS, complete_structured, get_route, llm_enabled, probe
 from cvrag_desktop.text.fold import fold_dashes
 

@@ -80,7 +80,7 @@ class IngestReport(BaseModel):
 
 
 class Ingestor:
-    """Runs batches against one catalog; the GUI and the CLI share it through ``services``."""
+    """Runs batches against one catalog; the GUI and the CLI share it through the application layer (``app/library.py``)."""
 
     def __init__(self, catalog: Catalog, paths: AppPaths, limits: IngestLimits, *, allow_ocr: bool = True,
                  llm_fill: Callable[[NormalizedCV, str], NormalizedCV] | None = None,
@@ -256,7 +256,6 @@ class Ingestor:
         return FileOutcome(path=shown, status="done", candidate_id=candidate_id, name=cv.name,
                            pages=result["pages"], seconds=seconds, peak_rss_mb=result.get("peak_rss_mb"),
                            error=warning, warning=warning)
-
 
     @staticmethod
     def _keep_preview(stored: Path, pdf: bytes, shown: str) -> None:

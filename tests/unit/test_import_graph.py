@@ -35,6 +35,7 @@ is a module, else to ``pkg``). Implicit imports of parent packages are not edges
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import re
 import sys
@@ -56,15 +57,12 @@ DEFERS_HEAVY: dict[tuple[str, str], str] = {
     (f"{ROOT}.app.compliance", f"{ROOT}.assistant.memory"): "langgraph",
     (f"{ROOT}.app.compliance", f"{ROOT}.assistant.thread_export"): "langgraph",
     (f"{ROOT}.app.forgetting", f"{ROOT}.assistant.memory"): "langgraph",
-    (f"{ROOT}.app.health", f"{ROOT}.llm"): "yaml",
-    (f"{ROOT}.app.health", f"{ROOT}.llm.health"): "yaml",
     (f"{ROOT}.app.jobs", f"{ROOT}.assistant.jobmatch.rank_explain"): "rapidfuzz",
     (f"{ROOT}.app.library", f"{ROOT}.factory.pipeline"): "reportlab",
-    (f"{ROOT}.app.library", f"{ROOT}.factory.profiles"): "yaml",
     (f"{ROOT}.app.library", f"{ROOT}.factory.render"): "reportlab",
-    (f"{ROOT}.app.library", f"{ROOT}.ingestion.llm_fill"): "yaml",
-    (f"{ROOT}.app.library", f"{ROOT}.llm.health"): "yaml",
     (f"{ROOT}.app.search", f"{ROOT}.assistant.jobmatch.rank_explain"): "rapidfuzz",
+    (f"{ROOT}.app_entry", f"{ROOT}.cli"): "yaml",
+    (f"{ROOT}.app_entry", f"{ROOT}.selftest"): "yaml",
     (f"{ROOT}.app_entry", f"{ROOT}.ui.shell.application"): "PySide6",
     (f"{ROOT}.assistant", f"{ROOT}.assistant.service"): "langgraph",
     (f"{ROOT}.cli.compliance", f"{ROOT}.app.rules"): "rapidfuzz",
@@ -74,7 +72,6 @@ DEFERS_HEAVY: dict[tuple[str, str], str] = {
     (f"{ROOT}.evaluation.fold_training", f"{ROOT}.factory.pipeline"): "reportlab",
     (f"{ROOT}.index.service", f"{ROOT}.index.qdrant_store"): "qdrant_client",
     (f"{ROOT}.selftest", f"{ROOT}.index.embeddings"): "numpy",
-    (f"{ROOT}.selftest", f"{ROOT}.llm.gateway"): "yaml",
     (f"{ROOT}.ui.dialogs.selftest_window", f"{ROOT}.ui.shell.application"): "PySide6",
     (f"{ROOT}.ui.dialogs.selftest_window", f"{ROOT}.ui.shell.main_window"): "PySide6",
     (f"{ROOT}.ui.screenshots", f"{ROOT}.ui.shell.main_window"): "rapidfuzz",
@@ -308,9 +305,18 @@ def _third_party_at_module_level() -> dict[str, set[str]]:
     return out
 
 
+@functools.cache
+def _graphs(pkg: Path) -> tuple[dict[str, dict[str, int]], dict[str, set[str]]]:
+    """The module-level graph and each module's third-party imports, read once per package folder."""
+    return import_graph(lazy=False), _third_party_at_module_level()
+
+
 def loads_at_import(module: str, library: str) -> bool:
-    """Whether importing ``module`` loads ``library`` (directly or through module-level project imports)."""
-    eager, third = import_graph(lazy=False), _third_party_at_module_level()
+    """Whether importing ``module`` loads ``library`` (directly or through module-level project imports).
+
+    Python runs every parent package's ``__init__`` before a module, so those count here too.
+    """
+    eager, third = _graphs(PKG)
     seen, todo = set(), [module]
     while todo:
         m = todo.pop()
@@ -319,7 +325,8 @@ def loads_at_import(module: str, library: str) -> bool:
         seen.add(m)
         if library in third.get(m, set()):
             return True
-        todo += list(eager.get(m, {}))
+        parts = m.split(".")
+        todo += list(eager.get(m, {})) + [".".join(parts[:i]) for i in range(2, len(parts))]
     return False
 
 
@@ -350,10 +357,17 @@ def test_no_import_circle_counting_imports_inside_functions():
 
 
 def test_each_deferred_import_defers_a_heavy_library():
-    """Every allow-listed function-level import is one, and the module it imports loads the library named."""
+    """Every allow-listed function-level import is one, the module it imports loads the library named,
+    and the importer does not load that library anyway (else the deferral defers nothing)."""
     lazy = {(a, b) for a, b, _ in function_imports()}
-    wrong = [f"{a} -> {b}: " + ("no such function-level import" if (a, b) not in lazy else f"does not load {lib}")
-             for (a, b), lib in DEFERS_HEAVY.items() if (a, b) not in lazy or not loads_at_import(b, lib)]
+    wrong = []
+    for (a, b), lib in DEFERS_HEAVY.items():
+        if (a, b) not in lazy:
+            wrong.append(f"{a} -> {b}: no such function-level import")
+        elif not loads_at_import(b, lib):
+            wrong.append(f"{a} -> {b}: does not load {lib}")
+        elif loads_at_import(a, lib):
+            wrong.append(f"{a} -> {b}: {a} loads {lib} at import anyway")
     assert not wrong, "\n".join(wrong)
 
 
@@ -402,3 +416,43 @@ def test_no_sql_against_catalog_tables_outside_catalog():
     assert not leaks, "\n".join(leaks)
     assert catalog_sql('rows = cat.query("SELECT chunk_id FROM chunks WHERE x = ?")\nx = "from the files"') == [
         'rows = cat.query("SELECT chunk_id FROM chunks WHERE x = ?")']
+
+
+# The floors of docs/architecture.md: a module imports only its own floor or the floors below it.
+FLOORS = {
+    "cvrag_desktop": 0, "text": 0, "errors": 0, "domain": 0, "config": 0, "single_instance": 0,
+    "catalog": 1,
+    "llm": 2, "ingestion": 2,
+    "index": 3,
+    "assistant": 4, "factory": 4, "evaluation": 4, "diagnostics": 4,
+    "app": 5,
+    "ui": 6, "cli": 6,
+    "selftest": 7, "app_entry": 7,
+}
+
+
+def _room(mod: str) -> str:
+    """The top-level package (or module) a module belongs to, as the floor table names it."""
+    return _package(mod) or mod.split(".")[-1]
+
+
+def floor_violations(graph: dict[str, dict[str, int]]) -> list[str]:
+    """Imports that climb the floors (counting imports inside functions)."""
+    return [f"{a} (floor {FLOORS[_room(a)]}) line {line} imports {b} (floor {FLOORS[_room(b)]})"
+            for a, edges in graph.items() for b, line in edges.items()
+            if _room(a) != _room(b) and FLOORS[_room(b)] > FLOORS[_room(a)]]
+
+
+def test_every_import_goes_down_the_floors_of_the_map():
+    """docs/architecture.md's floor table holds: nothing imports a floor above its own, not even lazily."""
+    graph = import_graph(lazy=True)
+    unplaced = sorted({_room(m) for m in graph} - set(FLOORS))
+    assert not unplaced, f"put these on a floor here and in docs/architecture.md: {unplaced}"
+    assert not floor_violations(graph), "\n".join(floor_violations(graph))
+    doc = (PKG.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert all(f"`{name}" in doc for name in FLOORS if name != ROOT), "a floor of this table is missing from the map"
+
+
+def test_the_floor_check_sees_a_climbing_import():
+    graph = {f"{ROOT}.catalog.db": {f"{ROOT}.assistant.nodes": 3}, f"{ROOT}.assistant.nodes": {f"{ROOT}.catalog.db": 1}}
+    assert floor_violations(graph) == [f"{ROOT}.catalog.db (floor 1) line 3 imports {ROOT}.assistant.nodes (floor 4)"]

@@ -1,6 +1,6 @@
 """What each audited action writes: screening changes as entries, and the trail as CSV.
 
-The facade (``services``) and the stores call these so that the GUI and the CLI log the
+The application layer (``app/``) and the stores call these so that the GUI and the CLI log the
 same entries. Details are ids, enumerated values and counts: a tag is stored as a short
 digest (a tag is free text the recruiter typed and may name someone), a note as its
 length, a job description as its digest — never the text itself.

@@ -11,7 +11,7 @@ A person may have **consented to be kept until** a date (stored on every documen
 the screening state; rows go with their document). A person is due at the later of
 ``last activity + period`` and the end of the consent day. People with status *hired*
 are not applicants any more and are never listed. The purge itself is the total forget
-(``services.forget``), run only on a batch the user confirmed. Qt-free.
+(``App.compliance.forget``), run only on a batch the user confirmed. Qt-free.
 """
 
 from __future__ import annotations

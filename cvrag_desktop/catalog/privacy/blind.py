@@ -10,7 +10,7 @@ answers) has the candidate's own identifying strings replaced, plus labelled per
 cues ("Date of birth: …", "Nationality: …") that CVs print in the contact block. Revealing
 one candidate is deliberate and recorded (who, when, which candidate) in a catalog table
 whose rows go with their document, like the screening state. Qt-free: the GUI and the
-CLI reach it through ``services``.
+CLI reach it through the application layer (``app/``).
 """
 
 from __future__ import annotations

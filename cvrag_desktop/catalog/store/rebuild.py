@@ -23,10 +23,6 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from cvrag_desktop.catalog.db import Catalog
 
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.catalog.store.health import library_files
@@ -71,14 +67,14 @@ def set_aside(db: Path) -> Path | None:
     return moved
 
 
-def create_marked(db: Path, library_files: int, aside: Path | None) -> None:
+def create_marked(db: Path, file_count: int, aside: Path | None) -> None:
     """Create the new, empty catalog with its marker under a temporary name, then give it the catalog's name."""
     tmp = db.with_name(db.name + NEW_SUFFIX)
     for p in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
         p.unlink(missing_ok=True)  # an earlier attempt killed before the rename
     cat = Catalog(tmp)
     try:
-        marker = {"started_at": time.time(), "library_files": library_files, "aside": aside.name if aside else None}
+        marker = {"started_at": time.time(), "library_files": file_count, "aside": aside.name if aside else None}
         with cat.transaction() as c:
             c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", (MARKER, json.dumps(marker)))
         cat.wipe_free_space()

@@ -21,7 +21,7 @@ runs for ``forget`` (:meth:`EdgeIndex.wipe_free_space`); ``cvrag reindex`` start
 Beside the shard: ``meta.json`` (the embedding models' fingerprint), ``seal.json``
 (file sizes and vector-file digests written at a clean close, checked before the next
 load: a damaged file raises :class:`ShardDamaged`) and, during a rebuild,
-``reuse.sqlite3`` (vectors by content digest, see :mod:`edge_files`).
+``reuse.sqlite3`` (vectors by content digest, see :mod:`cvrag_desktop.index.edge.files`).
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ class ShardBusy(Exception):
 
 
 class ShardDamaged(Exception):
-    """The shard's files differ from what its last clean close recorded (see ``edge_files.check_seal``)."""
+    """The shard's files differ from what its last clean close recorded (see ``files.check_seal``)."""
 
 
 def is_shard_error(exc: BaseException) -> bool:

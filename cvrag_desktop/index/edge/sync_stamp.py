@@ -19,9 +19,7 @@ import os
 from pathlib import Path
 
 from cvrag_desktop.catalog.queries import chunk_owners
-from cvrag_desktop.index.edge.files import SEAL_NAME
-
-  # written by write_seal at a clean close
+from cvrag_desktop.index.edge.files import SEAL_NAME  # written by write_seal at a clean close
 
 STAMP_NAME = "in_sync.json"
 

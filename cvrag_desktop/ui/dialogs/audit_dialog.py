@@ -1,7 +1,7 @@
 """File ▸ Audit trail…: a read-only viewer of the audit trail (``catalog/compliance/audit.py``).
 
 Filters by date, action and person (any document id), checks the chain and exports the
-shown entries as CSV. Every read runs in a worker through ``services``; the GUI thread
+shown entries as CSV. Every read runs in a worker through the application layer; the GUI thread
 only fills the table. Nothing here changes an entry.
 """
 

@@ -1,1 +1,1 @@
-"""Qt item models: they hold ids and fetch rows through ``services``."""
+"""Qt item models: they hold ids and fetch rows through the application layer."""

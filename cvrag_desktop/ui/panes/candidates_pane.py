@@ -2,7 +2,7 @@
 open each of a person's documents in the PDF preview, merge people and split documents out,
 manage shortlists, export to CSV and forget people or single documents.
 
-Everything that touches the catalog runs in a worker through ``services`` (and the
+Everything that touches the catalog runs in a worker through the application layer (and the
 shortlist store); the GUI thread only updates models and widgets.
 """
 

@@ -4,7 +4,7 @@ A :class:`Worker` (``QRunnable``) runs a plain function off the GUI thread and r
 through a separate :class:`WorkerSignals` (``QObject``), the pattern of Qt's
 ``thread_signals`` example: queued signals deliver results on the GUI thread. The
 function receives a :class:`TaskContext` whose ``progress``/``should_cancel``/``item``
-are the plain callables that ``services`` expects, so core code never sees Qt.
+are the plain callables that the application layer expects, so core code never sees Qt.
 :class:`TaskRunner` names tasks by a key; starting a task under a busy key cancels the
 older one (a newer search supersedes the previous), and results of a cancelled task
 are dropped.

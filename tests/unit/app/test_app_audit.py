@@ -9,7 +9,7 @@ import pytest
 
 from cvrag_desktop.app.assembly import App
 from cvrag_desktop.catalog.compliance.audit import AUDIT_FILE
-from cvrag_desktop.config import load_settings, save_settings
+from cvrag_desktop.config import load_settings
 from tests.support.people_docs import ANA_NEW, ANA_OLD, BEN, add_document
 
 
@@ -90,7 +90,7 @@ def test_saved_matches_and_settings(svc):
     assert e["details"]["match_id"] == saved["match_id"] and len(e["details"]["ranking"]) == 1
     one(svc, "job_match.delete", lambda: svc.jobs.delete_match(saved["match_id"]))
     settings = load_settings(svc.paths).model_copy(update={"llm_enabled": False})
-    e = one(svc, "settings.change", lambda: save_settings(settings, svc.paths))
+    e = one(svc, "settings.change", lambda: svc.health.save_settings(settings))
     assert e["details"]["changed"] == ["llm_enabled"]
 
 
