@@ -8,6 +8,7 @@ the operation modules; they never build a store or a service of their own.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections.abc import Callable
@@ -17,10 +18,7 @@ from cvrag_desktop.app.blind import BlindOps
 from cvrag_desktop.app.chat import ChatOps
 from cvrag_desktop.app.compliance import ComplianceOps
 from cvrag_desktop.app.forgetting import expire_leftovers, resume_forgets
-from cvrag_desktop.app.health import HealthOps
 from cvrag_desktop.app.jobs import JobMatchOps
-from cvrag_desktop.app.library import LibraryOps
-from cvrag_desktop.app.people import PeopleOps
 from cvrag_desktop.app.screening import ScreeningOps
 from cvrag_desktop.app.search import SearchOps
 from cvrag_desktop.assistant.facts.store import CatalogFacts
@@ -56,15 +54,35 @@ class App:
         self._open_lock = threading.RLock()  # workers may reach the lazy parts at the same time
         self.resumed_forgets: list[dict] = []
         self.last_forget: dict = {}
-        self.library = LibraryOps(self)
-        self.people = PeopleOps(self)
         self.screening = ScreeningOps(self)
         self.blind = BlindOps(self)
         self.search = SearchOps(self)
         self.chat = ChatOps(self)
         self.jobs = JobMatchOps(self)
         self.compliance = ComplianceOps(self)
-        self.health = HealthOps(self)
+
+    # ---- the operation modules whose code is large: imported on first use (a `cvrag ask` never
+    # loads the import pipeline, the generator or the diagnostics) ---------------------------------
+    @functools.cached_property
+    def library(self):
+        """Import, files, rebuild, reindex, the generator (:class:`~cvrag_desktop.app.library.LibraryOps`)."""
+        from cvrag_desktop.app.library import LibraryOps
+
+        return LibraryOps(self)
+
+    @functools.cached_property
+    def people(self):
+        """People, documents, merge and split (:class:`~cvrag_desktop.app.people.PeopleOps`)."""
+        from cvrag_desktop.app.people import PeopleOps
+
+        return PeopleOps(self)
+
+    @functools.cached_property
+    def health(self):
+        """Doctor, the model's status, settings, diagnostics, previews (:class:`~cvrag_desktop.app.health.HealthOps`)."""
+        from cvrag_desktop.app.health import HealthOps
+
+        return HealthOps(self)
 
     # ---- the stores (opened on first use) ----------------------------------------------------
     @property

@@ -8,19 +8,17 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from cvrag_desktop.app.quality import (
-    evaluate_folder,
-    evaluate_folds,
-    evaluate_generated,
-    generated_table,
-    load_labelled,
-    normalizer,
-)
 from cvrag_desktop.cli.output import _print_json
 
 
 def cmd_eval(args, svc) -> int:
     """Measure extraction against a labelled folder."""
+    from cvrag_desktop.app.quality import (  # only `cvrag eval` pays
+        evaluate_folder,
+        evaluate_generated,
+        generated_table,
+    )
+
     if args.generated:
         result = evaluate_generated(Path(args.generated))
         _print_json(result) if args.json else print(generated_table(result))
@@ -53,6 +51,8 @@ def cmd_eval(args, svc) -> int:
 
 def _eval_folds(args) -> int:
     """Leave-one-source-out over the labelled folders: the rules, and the learned line roles if asked."""
+    from cvrag_desktop.app.quality import evaluate_folds, load_labelled, normalizer
+
     docs = load_labelled([Path(d) for d in args.dataset])
     out: dict = {}
     kinds = ("rules", "learned") if args.model == "both" else (args.model,)
