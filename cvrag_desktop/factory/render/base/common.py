@@ -218,6 +218,15 @@ def role_block(head: list[Flowable], points: list[str], style: ParagraphStyle, *
     return [KeepTogether([Spacer(1, gap), *head, *bullets(points[:1], style, mark)]), *bullets(points[1:], style, mark)]
 
 
+def summary_and_experience(pc, st: dict, headline: bool = True) -> list[Flowable]:
+    """What follows the name in most layouts: the headline (if asked and printed), the summary under
+    its heading, and the experience heading that the roles come under."""
+    out: list[Flowable] = [para(pc.headline, st["headline"])] if headline and pc.headline else []
+    if pc.summary:
+        out += [para(pc.headings["summary"], st["heading"]), para(pc.summary, st["body"])]
+    return [*out, para(pc.headings["experience"], st["heading"])]
+
+
 def column_story(side: list[Flowable], main: list[Flowable]) -> list[Flowable]:
     """The story of a two-column layout: the side column's flowables, a frame break, the main column's.
 

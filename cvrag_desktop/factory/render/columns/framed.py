@@ -35,6 +35,7 @@ from cvrag_desktop.factory.render.base.common import (
     role_block,
     role_line,
     styles,
+    summary_and_experience,
     tstyle,
 )
 from cvrag_desktop.factory.render.base.fonts import register_font
@@ -79,11 +80,7 @@ def sidebar(pc: PrintedCV) -> tuple[list[Flowable], list[PageTemplate]]:
     side.append(para(pc.headings["languages"], small_head))
     side += [para(x, st["small"]) for x in pc.languages]
     main: list[Flowable] = [para(pc.name, st["name"])]
-    if pc.headline:
-        main.append(para(pc.headline, st["headline"]))
-    if pc.summary:
-        main += [para(pc.headings["summary"], st["heading"]), para(pc.summary, st["body"])]
-    main.append(para(pc.headings["experience"], st["heading"]))
+    main += summary_and_experience(pc, st)
     for role in pc.roles:
         head = [rich([("b", role.title)], st["body"]), para(f"{role.company} | {role.period}", st["muted"])]
         if role.location:

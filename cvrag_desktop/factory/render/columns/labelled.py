@@ -24,6 +24,7 @@ from cvrag_desktop.factory.render.base.common import (
     rich,
     role_block,
     styles,
+    summary_and_experience,
 )
 from cvrag_desktop.factory.render.base.extras import Extras, two_column_pages
 
@@ -68,11 +69,7 @@ def labelled(pc: PrintedCV, ex: Extras) -> tuple[list[Flowable], list[PageTempla
     side.append(para(spoken_line(ex), st["small"]))
 
     main: list[Flowable] = [fitted(ex.display_name, st["name"], W - 3.2 * cm - SIDE_W - 0.7 * cm - 12)]
-    if pc.headline:
-        main.append(para(pc.headline, st["headline"]))
-    if pc.summary:
-        main += [para(pc.headings["summary"], st["heading"]), para(pc.summary, st["body"])]
-    main.append(para(pc.headings["experience"], st["heading"]))
+    main += summary_and_experience(pc, st)
     for role in pc.roles:
         place = ", ".join(x for x in (role.company, role.location) if x)
         head = [rich([("b", role.title)], st["body"]), para(f"{place} · {role.period}", st["muted"])]

@@ -21,6 +21,7 @@ from cvrag_desktop.factory.render.base.common import (
     role_block,
     role_line,
     styles,
+    summary_and_experience,
     tstyle,
 )
 from cvrag_desktop.factory.render.base.fonts import register_font
@@ -121,9 +122,7 @@ def table(pc: PrintedCV) -> tuple[list[Flowable], PageCallback | None]:
         story.append(t)
     else:
         story.append(_grid(rows, [3 * cm, 14 * cm], False, pc.font))
-    if pc.summary:
-        story += [para(pc.headings["summary"], st["heading"]), para(pc.summary, st["body"])]
-    story.append(para(pc.headings["experience"], st["heading"]))
+    story += summary_and_experience(pc, st, headline=False)
     rows = []
     for role in pc.roles:
         detail = [rich([("b", role.title)], st["body"]), *bullets(role.bullets, st["small"], "–")]
