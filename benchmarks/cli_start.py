@@ -48,7 +48,10 @@ COMMANDS: list[tuple[str, str, list[str]]] = [
 # run inside the child: the CLI's own entry point, then report which heavy modules were imported
 _CHILD = """
 import sys, json, contextlib, io
-from cvrag_desktop.cli import main
+try:
+    from cvrag_desktop.cli.entry import main
+except ImportError:  # a tree from before the cli package (--compare)
+    from cvrag_desktop.cli import main
 with contextlib.redirect_stdout(io.StringIO()) as out:
     code = main(sys.argv[1:])
 heavy = [m for m in ("fastembed", "onnxruntime", "litellm", "langgraph", "qdrant_edge") if m in sys.modules]

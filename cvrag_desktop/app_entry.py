@@ -27,7 +27,7 @@ def _no_display() -> bool:
 
 
 def _headless_demo(reason: str, argv: list[str]) -> int:
-    from cvrag_desktop.cli import main as cli_main
+    from cvrag_desktop.cli.entry import main as cli_main
 
     print(f"CV RAG Desktop — {reason}; running the headless demo instead.", file=sys.stderr)
     return cli_main(["demo", *argv])
@@ -61,7 +61,7 @@ def main() -> int:
 
         return run_self_test()
     if argv[:1] == ["--cli"]:
-        from cvrag_desktop.cli import main as cli_main
+        from cvrag_desktop.cli.entry import main as cli_main
 
         return cli_main(argv[1:])
     if argv[:1] == ["--version"]:

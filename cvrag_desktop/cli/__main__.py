@@ -2,6 +2,6 @@
 
 import sys
 
-from cvrag_desktop.cli import main
+from cvrag_desktop.cli.entry import main
 
 sys.exit(main())

@@ -8,7 +8,7 @@ import zipfile
 from pathlib import Path
 
 from cvrag_desktop.app.assembly import App
-from cvrag_desktop.cli import main
+from cvrag_desktop.cli.entry import main
 from cvrag_desktop.diagnostics import export_diagnostics, first_run_report, llm_advice, scrub
 
 

@@ -37,7 +37,7 @@ DRIVER = r"""
 import contextlib, io, json, sys
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
-from cvrag_desktop.cli import main
+from cvrag_desktop.cli.entry import main
 from tests.support.read_only_home import tree_digest
 
 home, runs = Path(sys.argv[2]), json.loads(sys.stdin.read())
@@ -58,7 +58,7 @@ print(json.dumps(results))
 def build_home(base: Path) -> dict:
     """A home at ``base/home`` with CVs, a merged person, a saved match, a thread and a leftover; returns ids."""
     from cvrag_desktop.app.assembly import App
-    from cvrag_desktop.cli import main
+    from cvrag_desktop.cli.entry import main
 
     folder = base / "in"
     write_corpus(folder)

@@ -22,6 +22,6 @@ def test_no_display_detection(monkeypatch):
 def test_headless_fallback_runs_the_demo(monkeypatch, tmp_path):
     calls = []
     monkeypatch.setattr(app_entry, "_no_display", lambda: True)
-    monkeypatch.setattr("cvrag_desktop.cli.main", lambda argv: calls.append(argv) or 0)
+    monkeypatch.setattr("cvrag_desktop.cli.entry.main", lambda argv: calls.append(argv) or 0)
     monkeypatch.setattr(sys, "argv", ["cvrag-desktop"])
     assert app_entry.main() == 0 and calls == [["demo"]]

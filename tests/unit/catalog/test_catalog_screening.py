@@ -115,7 +115,7 @@ def test_export_adds_screening_columns(tmp_path):
 
 
 def test_cli_screen(services, capsys):
-    from cvrag_desktop.cli import main
+    from cvrag_desktop.cli.entry import main
 
     add_document(services.catalog, "a1", ANA_OLD)
     add_document(services.catalog, "a2", ANA_NEW)

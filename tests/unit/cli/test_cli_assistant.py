@@ -44,7 +44,7 @@ def test_a_closed_pipe_ends_quietly(monkeypatch, capsys):
     """`cvrag … | head`: the reader leaves early; the command ends with no traceback."""
     import sys
 
-    from cvrag_desktop import cli
+    from cvrag_desktop.cli import entry as cli
 
     class ClosedPipe:
         def write(self, _text):

@@ -7,7 +7,7 @@ import json
 import sqlite3
 
 from cvrag_desktop.app.assembly import App
-from cvrag_desktop.cli import main
+from cvrag_desktop.cli.entry import main
 from tests.support.people_docs import BEN, add_document
 
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cvrag_desktop.cli import main
+from cvrag_desktop.cli.entry import main
 
 
 def run_json(capsys, *args) -> object:

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from cvrag_desktop.app.assembly import App
-from cvrag_desktop.cli import main
+from cvrag_desktop.cli.entry import main
 from tests.unit.assistant.conftest import PEOPLE, add_person
 
 JD = "Backend engineer\nRequirements: Python, Kafka, fluent English.\nNice to have: Go"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from cvrag_desktop.app.output import SafeStream, safe
-from cvrag_desktop.cli import main
+from cvrag_desktop.cli.entry import main
 from tests.support.fault_cvs import write_cv
 
 

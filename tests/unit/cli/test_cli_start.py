@@ -17,7 +17,7 @@ HEAVY = ("litellm", "langgraph", "langchain_core", "fastembed", "onnxruntime", "
 # a module set to None in sys.modules is one the package blocks on purpose (cvrag_desktop/__init__.py)
 _PROBE = """
 import json, sys
-from cvrag_desktop import cli
+from cvrag_desktop.cli import entry as cli
 parser = cli.build_parser()
 for argv in (["search", "python developer", "--skill", "Go"], ["ask", "how many speak German?", "--no-llm"],
              ["candidates", "list"], ["ingest", "x", "--no-llm"], ["match", "job.txt"]):
@@ -37,7 +37,7 @@ def test_importing_the_cli_and_parsing_loads_no_heavy_module():
 
 
 def test_the_parser_still_knows_every_search_strategy():
-    from cvrag_desktop.cli import build_parser
+    from cvrag_desktop.cli.entry import build_parser
     from cvrag_desktop.index.service import STRATEGIES
 
     args = build_parser().parse_args(["search", "x", "--strategy", STRATEGIES[-1]])

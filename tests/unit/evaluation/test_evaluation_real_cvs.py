@@ -6,7 +6,7 @@ import json
 
 import docx
 
-from cvrag_desktop.cli import main
+from cvrag_desktop.cli.entry import main
 from cvrag_desktop.domain import Education, Experience, NormalizedCV
 from cvrag_desktop.evaluation.matching import compare, same_language, same_skill, similar
 from cvrag_desktop.evaluation.real_cvs import FIELDS, EvalReport, evaluate_folder, score_cv

@@ -110,7 +110,7 @@ def test_delete_while_another_process_holds_the_index(tmp_path, _isolated_home):
 
 
 def test_forget_failed_imports(tmp_path, capsys):
-    from cvrag_desktop.cli import main
+    from cvrag_desktop.cli.entry import main
 
     folder = tmp_path / "in"
     write_corpus(folder)

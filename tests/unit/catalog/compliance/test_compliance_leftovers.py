@@ -21,7 +21,7 @@ import pytest
 
 from cvrag_desktop.app.assembly import App
 from cvrag_desktop.app.library import LibraryOps
-from cvrag_desktop.cli import main
+from cvrag_desktop.cli.entry import main
 from tests.support.fault_cvs import EMAIL, NAME, PHRASE, write_corpus
 from tests.unit.catalog.compliance.test_compliance_forget import grep_home
 

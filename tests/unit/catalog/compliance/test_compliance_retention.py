@@ -10,7 +10,7 @@ import pytest
 
 from cvrag_desktop.app.assembly import App
 from cvrag_desktop.catalog.compliance.retention import NOT_LEGAL_ADVICE, PRESETS
-from cvrag_desktop.cli import main
+from cvrag_desktop.cli.entry import main
 from cvrag_desktop.errors import InvalidInput
 from tests.support.home_grep import grep_data_home
 from tests.support.people_docs import ANA_NEW, BEN, add_document

@@ -10,7 +10,7 @@ import zipfile
 import pytest
 
 from cvrag_desktop.app.assembly import App
-from cvrag_desktop.cli import main
+from cvrag_desktop.cli.entry import main
 from tests.conftest import REAL_CVS
 from tests.support.home_grep import grep_data_home
 

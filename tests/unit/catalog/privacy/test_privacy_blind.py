@@ -145,7 +145,7 @@ def test_blind_csv_export_and_cli_flag(tmp_path, capsys):
 
     from cvrag_desktop.app.assembly import App
     from cvrag_desktop.catalog.csv_export import export_candidates_csv
-    from cvrag_desktop.cli import main
+    from cvrag_desktop.cli.entry import main
 
     rows = [dict(ROW)]
     export_candidates_csv(rows, tmp_path / "plain.csv", notes={"abc123": "Ana Ruiz said yes"})

@@ -12,7 +12,7 @@ from cvrag_desktop.catalog.csv_export import export_candidates_csv
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.catalog.privacy.blind import redact_detail, redact_row
 from cvrag_desktop.catalog.store import schema as catalog_db
-from cvrag_desktop.cli import main
+from cvrag_desktop.cli.entry import main
 from cvrag_desktop.domain import LOW_CONFIDENCE
 from cvrag_desktop.ingestion.normalize import normalize_document
 from cvrag_desktop.ingestion.read.extract import extract_document

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cvrag_desktop.app.assembly import App
-from cvrag_desktop.cli import main
+from cvrag_desktop.cli.entry import main
 from tests.support.fault_cvs import NAME, write_corpus, write_cv
 
 COMMANDS = [["candidates", "list"], ["doctor"], ["search", "Kafka"], ["reindex"], ["people", "list"]]
