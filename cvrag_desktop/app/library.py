@@ -144,7 +144,10 @@ class LibraryOps:
         finished = rebuild.finish_rebuild(app.catalog, app.paths.library_dir, report.cancelled)
         return {"library_files": start.library_files, "ingested": report.ingested, "duplicates": report.duplicates,
                 "failed": report.failed, "resumed": start.resumed, "complete": finished,
-                "damaged_catalog_kept_as": str(app.paths.data_dir / start.aside) if start.aside else None,
+                "damaged_catalog_kept_as": (str(app.paths.data_dir / start.aside)
+                                            if rebuild.was_damaged(start.aside) else None),
+                "previous_catalog_kept_as": (str(app.paths.data_dir / start.aside)
+                                             if rebuild.was_damaged(start.aside) is False else None),
                 "incomplete": None if finished else (rebuild.rebuild_state(app.catalog) or {}).get("message")}
 
     def rebuild_status(self) -> dict | None:

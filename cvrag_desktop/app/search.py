@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cvrag_desktop.app.types import SearchFilterRequest, SearchSplit
-from cvrag_desktop.errors import NotFound
+from cvrag_desktop.errors import InvalidInput, NotFound
 from cvrag_desktop.index import STRATEGIES
 from cvrag_desktop.index.relevance import split_by_floor
 
@@ -17,6 +17,14 @@ if TYPE_CHECKING:
     from cvrag_desktop.app.assembly import App
 
 POOL = 200  # hits read to decide who passes the relevance floor (the GUI's search and the CLI's read as many)
+MAX_HITS = 10_000  # more than any library's chunks a person would page through; beyond it a typo, not a wish
+
+
+def checked_k(k: int) -> int:
+    """How many hits to return, or :class:`InvalidInput` for a count that is not a positive number."""
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_HITS:
+        raise InvalidInput(f"The number of hits must be a whole number from 1 to {MAX_HITS} (got {k!r}).")
+    return k
 
 
 def strategies() -> tuple[str, ...]:
@@ -33,6 +41,7 @@ class SearchOps:
     def search(self, query: str | None, filters: SearchFilterRequest | None = None, k: int = 8, strategy: str = "hybrid",
                rerank: bool = True) -> list[dict]:
         """Hybrid / metadata / filtered search over the indexed chunks (see ``index.service``)."""
+        k = checked_k(k)
         if rerank:
             return self._app.index.search(query, filters, k=k, strategy=strategy)
         return self._app.index.search(query, filters, k=k, strategy=strategy, rerank=False)

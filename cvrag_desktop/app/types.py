@@ -77,7 +77,8 @@ class RebuildReport(TypedDict):
     failed: list[dict]
     resumed: bool
     complete: bool
-    damaged_catalog_kept_as: str | None
+    damaged_catalog_kept_as: str | None  # the catalog failed its check and was set aside
+    previous_catalog_kept_as: str | None  # a sound catalog, rebuilt because the user asked
     incomplete: str | None
 
 

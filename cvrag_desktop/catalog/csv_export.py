@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from cvrag_desktop.catalog.privacy.blind import identifiers, redact_row, redact_text
+from cvrag_desktop.errors import InvalidInput
 
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 LIST_SEPARATOR = "; "
@@ -91,13 +92,41 @@ def candidate_table(rows: Iterable[Mapping], notes: Mapping[str, str] | None = N
 def export_candidates_csv(rows: Iterable[Mapping], path: Path, notes: Mapping[str, str] | None = None,
                           blind: bool = False) -> int:
     """Write the candidates to ``path`` atomically (``blind``: identities hidden); returns the rows written."""
+    table = candidate_table(rows, notes, blind)
+    return write_csv_table(table, path) - 1
+
+
+def csv_target(path: Path | str) -> Path:
+    """The file an export will write: exactly the path given, which must name a ``.csv`` file.
+
+    Every export (candidates, shortlists, job-match matrices, the audit trail) goes through
+    here. A path without ``.csv`` is refused rather than silently renamed (a user who typed
+    ``/dev/full`` or ``report`` must not get a surprise ``/dev/full.csv`` or ``report.csv``),
+    and so is a path that names a folder, a device or a pipe: the export is written beside
+    its target and renamed over it, which only a regular file allows.
+    """
     path = Path(path)
     if path.suffix.lower() != ".csv":
-        path = path.with_suffix(".csv")
-    table = candidate_table(rows, notes, blind)
+        raise InvalidInput(f"An export is a CSV file: give a file name ending in .csv (got {path.name or path}).")
+    if path.exists() and not path.is_file():
+        raise InvalidInput(f"{path} exists and is not a regular file; choose another file name.")
+    if not path.parent.is_dir():
+        raise InvalidInput(f"No folder {path.parent} to write the export in.")
+    return path
+
+
+def write_csv_table(table: list[list], path: Path | str, dialect: str = "excel") -> int:
+    """Write rows (header included) to ``path`` as UTF-8 with a BOM, atomically; returns the rows written.
+
+    The rows go to ``<name>.part`` first and are renamed over the target only once all are
+    on disk, so a full disk or a crash never leaves half an export under the chosen name.
+    """
+    path = csv_target(path)
     tmp = path.with_name(path.name + ".part")
-    with open(tmp, "w", encoding="utf-8-sig", newline="") as fh:
-        writer = csv.writer(fh, dialect="excel", quoting=csv.QUOTE_MINIMAL)
-        writer.writerows(table)
-    os.replace(tmp, path)
-    return len(table) - 1
+    try:
+        with open(tmp, "w", encoding="utf-8-sig", newline="") as fh:
+            csv.writer(fh, dialect=dialect, quoting=csv.QUOTE_MINIMAL).writerows(table)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return len(table)

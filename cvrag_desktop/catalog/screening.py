@@ -19,15 +19,13 @@ trail gets its preset kind (:data:`STATUS_REASONS`) or "other", and its length â
 
 from __future__ import annotations
 
-import csv
 import json
-import os
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from cvrag_desktop.catalog.csv_export import candidate_table, neutralise
+from cvrag_desktop.catalog.csv_export import candidate_table, neutralise, write_csv_table
 from cvrag_desktop.errors import InvalidInput, NotFound
 
 STATUSES = ("new", "screening", "interview", "offer", "hired", "rejected")
@@ -282,11 +280,4 @@ def export_people_csv(rows: Iterable[Mapping], path: Path, notes: Mapping[str, s
         s = states.get(str(row.get("id"))) or Screening()
         values = [STATUS_LABELS[s.status], s.rating, s.tags, s.note]
         line[at:at] = [neutralise(v) for v in values]
-    path = Path(path)
-    if path.suffix.lower() != ".csv":
-        path = path.with_suffix(".csv")
-    tmp = path.with_name(path.name + ".part")
-    with open(tmp, "w", encoding="utf-8-sig", newline="") as fh:
-        csv.writer(fh, dialect="excel", quoting=csv.QUOTE_MINIMAL).writerows(table)
-    os.replace(tmp, path)
-    return len(table) - 1
+    return write_csv_table(table, path) - 1

@@ -30,6 +30,8 @@ def cmd_ask(args, svc) -> int:
                            on_token=_stream if draft else None)
     if draft:
         print("\r\033[K", end="", file=sys.stderr)
+    for warning in result.get("warnings") or []:
+        print(f"warning: {warning}", file=sys.stderr)
     if args.json:
         print(json.dumps(ask_json(result), ensure_ascii=False, indent=2))
         return 0

@@ -68,10 +68,12 @@ def cmd_doctor(args, svc) -> int:
             verb = "continued the interrupted rebuild" if report["resumed"] else "rebuilt the catalog"
             print(f"{verb} from {report['library_files']} library file(s): ingested "
                   f"{report['ingested']}, already there {report['duplicates']}, failed {len(report['failed'])}")
-            if report["damaged_catalog_kept_as"]:
+            kept = report["damaged_catalog_kept_as"] or report["previous_catalog_kept_as"]
+            if kept:
                 from cvrag_desktop.app.rules import LEFTOVER_RETENTION_DAYS as RETENTION_DAYS
 
-                print(f"the damaged catalog is kept as {safe(report['damaged_catalog_kept_as'])} for "
+                what = "the damaged catalog" if report["damaged_catalog_kept_as"] else "the previous catalog"
+                print(f"{what} is kept as {safe(kept)} for "
                       f"{RETENTION_DAYS} days (`cvrag doctor --purge-leftovers` removes it now)")
             if report["incomplete"]:
                 print(f"warning: {report['incomplete']}", file=sys.stderr)

@@ -151,7 +151,6 @@ def cmd_export(args, svc) -> int:
     """Write every candidate to a CSV file (``--blind``: pseudonyms, no contacts, location or file names)."""
     out = Path(args.out)
     n = svc.screening.export_candidates_csv(svc.people.list_candidates(), out, blind=args.blind)
-    out = out if out.suffix.lower() == ".csv" else out.with_suffix(".csv")
     print(json.dumps({"exported": n, "path": str(out), "blind": args.blind}) if args.json
           else f"exported {n} candidate(s){' (blind)' if args.blind else ''} to {safe(out)}")
     return 0

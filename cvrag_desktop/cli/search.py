@@ -12,7 +12,8 @@ import json
 import sys
 from collections.abc import Callable
 
-from cvrag_desktop.app.search import POOL, strategies
+from cvrag_desktop.app.search import POOL, checked_k, strategies
+from cvrag_desktop.cli.output import warn_incomplete
 
 
 def _filters(args) -> dict:
@@ -52,6 +53,8 @@ def cmd_search(args, svc) -> int:
     counted ("show weaker matches (N): --weaker"); ``--weaker`` lists them after the main ones.
     """
     filters = _filters(args)
+    checked_k(args.k)  # before the pool below widens it: "--k -5" is a mistake, not "the first 200"
+    warn_incomplete(svc)
     if not (args.query or "").strip() or args.strategy == "metadata":
         hits = svc.search.search(args.query, filters, k=args.k, strategy=args.strategy, rerank=not args.no_rerank)
         print(json.dumps(hits, ensure_ascii=False, indent=2)) if args.json else print_hits(hits)

@@ -4,12 +4,10 @@ requirement phrases of the description that no column was read from.
 
 from __future__ import annotations
 
-import csv
-import os
 import re
 from pathlib import Path
 
-from cvrag_desktop.catalog.csv_export import neutralise
+from cvrag_desktop.catalog.csv_export import neutralise, write_csv_table
 from cvrag_desktop.catalog.privacy.blind import row_pseudonym
 
 STATUS_TEXT = {"met": "met", "not_met": "not met", "unknown": "unknown"}
@@ -45,15 +43,7 @@ def pseudonymous(result: dict) -> dict:
 
 def write_matrix_csv(result: dict, path: Path) -> int:
     """The matrix to ``path`` (UTF-8 with BOM, formulas inert, atomic); returns the candidate rows written."""
-    path = Path(path)
-    if path.suffix.lower() != ".csv":
-        path = path.with_suffix(".csv")
-    table = matrix_table(result)
-    tmp = path.with_name(path.name + ".part")
-    with open(tmp, "w", encoding="utf-8-sig", newline="") as fh:
-        csv.writer(fh, dialect="excel").writerows(table)
-    os.replace(tmp, path)
-    return len(table) - 1
+    return write_csv_table(matrix_table(result), path) - 1
 
 
 def unread_requirements(text: str, labels: list[str]) -> list[str]:

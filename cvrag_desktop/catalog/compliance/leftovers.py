@@ -42,7 +42,7 @@ class Leftover:
     """One set-aside copy: where it is, what it is, its size and when it was set aside."""
 
     path: Path
-    kind: str  # damaged catalog | damaged conversations | damaged index | unfinished import copy
+    kind: str  # damaged / previous catalog | damaged conversations | damaged index | unfinished import copy
     size: int
     set_aside_at: float
 
@@ -105,6 +105,9 @@ def find_leftovers(data_dir: Path) -> list[Leftover]:
     for p in sorted(data_dir.glob("*.damaged-*")):
         if p.is_file() and not p.name.endswith(SIDE_SUFFIXES):
             found.append((p, "damaged catalog" if p.name.startswith("catalog.") else "damaged conversations"))
+    for p in sorted(data_dir.glob("catalog.previous-*")):  # a sound catalog a rebuild on request set aside
+        if p.is_file() and not p.name.endswith(SIDE_SUFFIXES):
+            found.append((p, "previous catalog"))
     shard = data_dir / "index" / "shard.damaged"
     if shard.is_dir():
         found.append((shard, "damaged index"))
@@ -167,11 +170,11 @@ def forget_in_leftovers(data_dir: Path, entry: dict, scrub_sqlite: Callable[[Pat
     report: dict = {"scrubbed": [], "removed": []}
     for item in find_leftovers(data_dir):
         kept = False
-        if item.kind in ("damaged catalog", "damaged conversations") and needles:
+        if item.kind in ("damaged catalog", "previous catalog", "damaged conversations") and needles:
             if not names_person(item.path, needles):
                 continue  # never held them (e.g. set aside before they were imported)
             try:
-                (scrub_sqlite if item.kind == "damaged catalog" else scrub_threads or _raise)(item.path)
+                ((scrub_threads or _raise) if item.kind == "damaged conversations" else scrub_sqlite)(item.path)
                 kept = not names_person(item.path, needles)
             except (sqlite3.Error, OSError, ValueError) as exc:
                 log.info("leftover %s cannot be scrubbed (%s): removed", item.path, exc)

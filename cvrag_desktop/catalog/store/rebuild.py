@@ -13,7 +13,8 @@ data when the rebuild is run again. So:
   (``cvrag doctor``, ``candidates list`` and ``people list`` warn with the counts);
 - run again, a catalog with the marker is *continued* (content-addressed files already
   imported are skipped), never moved aside; a damaged catalog without the marker is moved
-  aside once (``catalog.damaged-<time>.sqlite3``, see ``catalog/compliance/leftovers.py``).
+  aside once (``catalog.damaged-<time>.sqlite3``, see ``catalog/compliance/leftovers.py``), and a
+  sound one rebuilt on purpose as ``catalog.previous-<time>.sqlite3`` (so nothing calls it damaged).
 """
 
 from __future__ import annotations
@@ -49,22 +50,49 @@ def read_marker(db: Path) -> dict | None:
         return {}
 
 
+def is_sound(db: Path) -> bool:
+    """True when a catalog file opens and passes SQLite's quick check (a rebuild asked for, not needed)."""
+    if not db.exists() or db.stat().st_size == 0:
+        return False
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        try:
+            ok = conn.execute("PRAGMA quick_check").fetchone()
+            tables = conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('files', 'meta')").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return False
+    return bool(ok and ok[0] == "ok" and tables and tables[0] == 2)
+
+
 def set_aside(db: Path) -> Path | None:
-    """Move a (damaged) catalog and its side files aside as ``catalog.damaged-<time>.sqlite3``."""
+    """Move the catalog and its side files aside before a rebuild; the new name says what it was.
+
+    A catalog that fails its check becomes ``catalog.damaged-<time>.sqlite3``; a sound one
+    (the user asked for a rebuild anyway) ``catalog.previous-<time>.sqlite3``. Both are
+    leftovers with a retention, reached by forget (``catalog/compliance/leftovers.py``).
+    """
     if not db.exists():
         return None
+    kind = "previous" if is_sound(db) else "damaged"
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    moved = db.with_name(f"catalog.damaged-{stamp}.sqlite3")
+    moved = db.with_name(f"catalog.{kind}-{stamp}.sqlite3")
     n = 1
     while moved.exists():
         n += 1
-        moved = db.with_name(f"catalog.damaged-{stamp}-{n}.sqlite3")
+        moved = db.with_name(f"catalog.{kind}-{stamp}-{n}.sqlite3")
     db.rename(moved)
     for suffix in ("-wal", "-shm"):
         side = db.with_name(db.name + suffix)
         if side.exists():
             side.rename(moved.with_name(moved.name + suffix))
     return moved
+
+
+def was_damaged(aside: str | None) -> bool | None:
+    """Whether a set-aside catalog (by its name) failed its check; None when nothing was set aside."""
+    return None if not aside else not aside.startswith("catalog.previous-")
 
 
 def create_marked(db: Path, file_count: int, aside: Path | None) -> None:

@@ -16,6 +16,9 @@ def ask_save_path(parent: QWidget, qsettings, title: str, suggested: str, file_f
     if not chosen:
         return None
     path = Path(chosen)
+    wanted = file_filter.partition("(*")[2].partition(")")[0]  # "CSV (*.csv)" -> ".csv"
+    if wanted.startswith(".") and " " not in wanted and path.suffix.lower() != wanted:
+        path = path.with_name(path.name + wanted)  # a save dialog adds the type's extension, as on every desktop
     if qsettings is not None:
         qsettings.setValue(LAST_DIR_KEY, str(path.parent))
     return path

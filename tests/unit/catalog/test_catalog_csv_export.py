@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import csv
+import os
 
 import pytest
 
-from cvrag_desktop.catalog.csv_export import COLUMNS, export_candidates_csv, neutralise
+from cvrag_desktop.catalog.csv_export import COLUMNS, csv_target, export_candidates_csv, neutralise
+from cvrag_desktop.errors import InvalidInput
 
 ROWS = [
     {"id": "a1", "name": "José Núñez", "current_title": "=HYPERLINK(\"http://x\",\"click\")",
@@ -52,9 +54,37 @@ def test_export_file(tmp_path):
     assert not list(tmp_path.glob("*.part"))
 
 
-def test_export_without_notes_and_suffix(tmp_path):
-    n = export_candidates_csv(ROWS[:1], tmp_path / "view")
+def test_export_without_notes(tmp_path):
+    n = export_candidates_csv(ROWS[:1], tmp_path / "view.CSV")
     assert n == 1
-    with open(tmp_path / "view.csv", encoding="utf-8-sig", newline="") as fh:
+    with open(tmp_path / "view.CSV", encoding="utf-8-sig", newline="") as fh:
         header = next(csv.reader(fh))
     assert "Note" not in header
+
+
+@pytest.mark.parametrize("name", ["view", "view.txt", "view.csv.bak"])
+def test_a_path_not_ending_in_csv_is_refused_not_renamed(tmp_path, name):
+    with pytest.raises(InvalidInput, match=r"\.csv"):
+        export_candidates_csv(ROWS[:1], tmp_path / name)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_or_a_device_is_refused(tmp_path):
+    (tmp_path / "box.csv").mkdir()
+    with pytest.raises(InvalidInput, match="not a regular file"):
+        export_candidates_csv(ROWS[:1], tmp_path / "box.csv")
+    with pytest.raises(InvalidInput, match="No folder"):
+        csv_target(tmp_path / "missing" / "x.csv")
+    os.mkfifo(tmp_path / "pipe.csv")  # a reader on a pipe would get half an export, or hang the writer
+    with pytest.raises(InvalidInput, match="not a regular file"):
+        csv_target(tmp_path / "pipe.csv")
+
+
+def test_a_failed_write_leaves_no_part_file_and_no_target(tmp_path, monkeypatch):
+    def full(*_a, **_k):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("cvrag_desktop.catalog.csv_export.os.replace", full)
+    with pytest.raises(OSError):
+        export_candidates_csv(ROWS, tmp_path / "view.csv")
+    assert list(tmp_path.iterdir()) == []
