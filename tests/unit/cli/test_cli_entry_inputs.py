@@ -59,7 +59,7 @@ def test_export_to_a_path_without_csv_is_refused_and_writes_nothing(capsys, home
     code, out, err = _run(capsys, "export", str(out_dir / name))
     assert code == 2 and ".csv" in err
     assert list(out_dir.iterdir()) == [], "nothing written under another name"
-    code, out, err = _run(capsys, "export", str(out_dir / "shortlist.csv"))
+    code, _out, _err = _run(capsys, "export", str(out_dir / "shortlist.csv"))
     assert code == 0 and (out_dir / "shortlist.csv").is_file()
 
 
