@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from cvrag_desktop.domain import Education, Experience, NormalizedCV, Provenance
 from cvrag_desktop.ingestion.prompts import fill_messages
 from cvrag_desktop.llm import DEFAULT_ALIAS, LLM_ERRORS, complete_structured, get_route, llm_enabled, probe
+from cvrag_desktop.llm.ready import ensure_ready, import_timeout
 from cvrag_desktop.text.fold import fold_dashes
 
 MAX_TEXT_CHARS = 12_000  # ~3k tokens: fits an 8k context with the schema and the reply
@@ -262,6 +263,8 @@ def fill_gaps(
 
     Returns the merged CV and notes (what was filled, dropped, or why the pass was skipped).
     Never raises for model problems: unreachable, invalid output → ``cv`` unchanged + a note.
+    A call waits at most :data:`~cvrag_desktop.llm.ready.IMPORT_TIMEOUT_S`; inside an import
+    (a breaker batch) the model's load request is checked first (:func:`~cvrag_desktop.llm.ready.ensure_ready`).
     """
     missing = _missing_fields(cv)
     if not missing:
@@ -278,7 +281,8 @@ def fill_gaps(
     notes = [] if body is text else [f"llm fill saw only the first {MAX_TEXT_CHARS} characters"]
     messages = fill_messages(missing, body)
     try:
-        gaps = complete_structured(alias, messages, CvGaps, base_url=route.api_base)
+        ensure_ready(route)  # once per import: a hung model costs a few seconds, then the breaker is open
+        gaps = complete_structured(alias, messages, CvGaps, base_url=route.api_base, timeout=import_timeout(route))
     except LLM_ERRORS as exc:
         return cv, [*notes, f"llm fill skipped: {exc}"]
     merged, merge_notes = merge_gaps(cv, gaps, text)

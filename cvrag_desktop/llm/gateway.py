@@ -186,10 +186,13 @@ def guarded(route: ModelRoute, call: Callable[[], T]) -> T:
     """Run one model call through the circuit breaker (:mod:`.breaker`): refused at once while the
     endpoint is marked down; a timeout or a run of failures marks it down; any reply marks it up."""
     BREAKER.check(route.api_base, route.model)
+    started = time.monotonic()
     try:
         value = call()
     except LlmUnavailable as exc:
-        BREAKER.failure(route.api_base, exc.message, timed_out=isinstance(exc, LlmTimedOut))
+        # a timeout however the HTTP stack reported it (LiteLLM may call one a connection error)
+        waited = time.monotonic() - started >= 0.9 * route.timeout
+        BREAKER.failure(route.api_base, exc.message, timed_out=isinstance(exc, LlmTimedOut) or waited)
         raise
     except LlmOutputInvalid:
         BREAKER.success(route.api_base)  # it answered, badly: the endpoint is up
