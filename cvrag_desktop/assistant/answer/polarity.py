@@ -34,7 +34,7 @@ def _wordset(text: str) -> frozenset[str]:
 
 # cues that govern what follows them (a determiner, a preposition)
 FORWARD_CUES = _wordset("""
-no without lacks lack lacking lacked none neither nor zero
+no without lacks lack lacking lacked none neither nor
 kein keine keinen keinem keiner keines keinerlei ohne
 aucun aucune sans
 sin ningun ninguna ninguno

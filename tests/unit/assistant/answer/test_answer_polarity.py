@@ -30,6 +30,8 @@ POS_POS = [
     ("Ana Núñez trabalhou com Kafka no Brasil [E1].", "Engenheira de dados em São Paulo: pipelines Kafka no Brasil.", "pt"),
     ("Ana Núñez bouwde Kafka-pijplijnen [E1].", "Data engineer bij Brontide: Kafka-pijplijnen gebouwd.", "nl"),
     ("Ana Núñez ha sviluppato pipeline Kafka [E1].", "Ingegnere dati: sviluppato pipeline Kafka per i pagamenti.", "it"),
+    ("She moved eight services to GitHub Actions with zero-downtime deployments [E1].",
+     "Moved eight services to GitHub Actions; zero-downtime deployments.", "en"),
     ("She no longer works at Brontide; she built Kafka pipelines there [E1].",
      "2018 - 2021 Data Engineer, Brontide. Built Kafka pipelines.", "en"),
 ]
