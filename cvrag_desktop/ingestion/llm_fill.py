@@ -4,9 +4,9 @@ The deterministic :class:`NormalizedCV` is authoritative: this pass only adds va
 empty fields, and only values it can find in the CV text (compared without case,
 accents or spacing differences; for dates, the year must appear) that are of their field's
 kind (:mod:`cvrag_desktop.text.kinds`: a phone's digits, no year as a phone, no heading or
-date as a place, "Present" is no language, a city is no skill). Anything the model
-invents or puts in the wrong field is dropped, logged and reported (and counted) in the notes. With no model reachable it returns the CV
-unchanged with a note, quickly.
+date as a place, "Present" is no language, a city is no skill). Anything the model invents
+or puts in the wrong field is dropped, logged, reported in the notes and counted. With no
+model reachable it returns the CV unchanged with a note, quickly.
 """
 
 from __future__ import annotations

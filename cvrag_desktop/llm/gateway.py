@@ -182,17 +182,27 @@ def resolve_route(alias: str, base_url: str | None, timeout: float | None, prefl
     return route
 
 
+def is_timeout(exc: BaseException) -> bool:
+    """True when ``exc`` or an exception it was raised from is a timeout, however the HTTP stack named it
+    (LiteLLM may report an httpx read timeout as a connection error)."""
+    seen: set[int] = set()
+    node: BaseException | None = exc
+    while node is not None and id(node) not in seen:
+        seen.add(id(node))
+        if isinstance(node, LlmTimedOut | TimeoutError) or "timeout" in type(node).__name__.lower():
+            return True
+        node = node.__cause__ or node.__context__
+    return False
+
+
 def guarded(route: ModelRoute, call: Callable[[], T]) -> T:
     """Run one model call through the circuit breaker (:mod:`.breaker`): refused at once while the
     endpoint is marked down; a timeout or a run of failures marks it down; any reply marks it up."""
     BREAKER.check(route.api_base, route.model)
-    started = time.monotonic()
     try:
         value = call()
     except LlmUnavailable as exc:
-        # a timeout however the HTTP stack reported it (LiteLLM may call one a connection error)
-        waited = time.monotonic() - started >= 0.9 * route.timeout
-        BREAKER.failure(route.api_base, exc.message, timed_out=isinstance(exc, LlmTimedOut) or waited)
+        BREAKER.failure(route.api_base, exc.message, timed_out=is_timeout(exc))
         raise
     except LlmOutputInvalid:
         BREAKER.success(route.api_base)  # it answered, badly: the endpoint is up

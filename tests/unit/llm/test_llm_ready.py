@@ -84,3 +84,21 @@ def test_a_model_that_must_still_be_loaded_gets_the_import_timeout(ollama_stub, 
 def test_model_loaded_reads_api_ps_and_says_none_when_it_cannot_tell(ollama_stub):
     route = get_route("cvrag-default", base_url=ollama_stub.url)
     assert model_loaded(route) is None  # the stub has no /api/ps (an old Ollama): it cannot tell
+
+
+def test_a_timeout_is_recognised_through_the_exceptions_it_was_raised_from():
+    from cvrag_desktop.errors import LlmUnavailable
+    from cvrag_desktop.llm.gateway import is_timeout
+
+    class ReadTimeout(Exception):
+        """Stands in for httpx's."""
+
+    try:
+        try:
+            raise ReadTimeout("read timed out")
+        except ReadTimeout as inner:
+            raise LlmUnavailable("Cannot reach the language model") from inner
+    except LlmUnavailable as exc:
+        assert is_timeout(exc)
+    assert not is_timeout(LlmUnavailable("connection refused"))
+    assert is_timeout(LlmTimedOut("deadline"))
