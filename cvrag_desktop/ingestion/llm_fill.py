@@ -2,13 +2,16 @@
 
 The deterministic :class:`NormalizedCV` is authoritative: this pass only adds values to
 empty fields, and only values it can find in the CV text (compared without case,
-accents or spacing differences; for dates, the year must appear). Anything the model
-invents is dropped and reported in the notes. With no model reachable it returns the CV
-unchanged with a note, quickly.
+accents or spacing differences; for dates, the year must appear) that are of their field's
+kind (:mod:`cvrag_desktop.text.kinds`: a phone's digits, no year as a phone, no heading or
+date as a place, "Present" is no language, a city is no skill). Anything the model invents
+or puts in the wrong field is dropped, logged, reported in the notes and counted. With no
+model reachable it returns the CV unchanged with a note, quickly.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -16,7 +19,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from cvrag_desktop.domain import Education, Experience, NormalizedCV, Provenance
 from cvrag_desktop.ingestion.prompts import fill_messages
 from cvrag_desktop.llm import DEFAULT_ALIAS, LLM_ERRORS, complete_structured, get_route, llm_enabled, probe
+from cvrag_desktop.llm.ready import ensure_ready, import_timeout
 from cvrag_desktop.text.fold import fold_dashes
+from cvrag_desktop.text.kinds import kind_problem
+
+log = logging.getLogger(__name__)
 
 MAX_TEXT_CHARS = 12_000  # ~3k tokens: fits an 8k context with the schema and the reply
 
@@ -97,19 +104,27 @@ class _Verifier:
         self.digit_lines = [re.sub(r"\D", "", x) for line in lines for x in (line, line.replace("(0)", ""))]
         self.years = set(_YEAR.findall(text))
         self.notes: list[str] = []
+        self.wrong_kind = 0  # values found in the text but of another kind than their field's
 
     def string(self, field: str, value: str | None) -> str | None:
-        """The value if it occurs in the text, else None (noted)."""
+        """The value if it occurs in the text and is of its field's kind, else None (noted)."""
         if value is None or not value.strip():
             return None
         value = " ".join(value.split())
-        if re.search(rf"(?<!\w){re.escape(fold_dashes(value))}(?!\w)", self.folded):
-            return value
+        found = bool(re.search(rf"(?<!\w){re.escape(fold_dashes(value))}(?!\w)", self.folded))
         digits = re.sub(r"\D", "", value)
-        if field.startswith("phones") and len(digits) >= 7 and any(digits in d for d in self.digit_lines):
-            return value
-        self.notes.append(f"dropped {field} {value!r}: not found in the CV text")
-        return None
+        if not found and field.startswith("phones") and len(digits) >= 7:
+            found = any(digits in d for d in self.digit_lines)
+        if not found:
+            self.notes.append(f"dropped {field} {value!r}: not found in the CV text")
+            return None
+        problem = kind_problem(field, value)
+        if problem:
+            self.wrong_kind += 1
+            log.info("llm fill dropped %s %r: %s, not the field's kind", field, value, problem)
+            self.notes.append(f"dropped {field} {value!r}: {problem}, not the field's kind")
+            return None
+        return value
 
     def strings(self, field: str, values: list[str]) -> list[str]:
         """The verified, distinct values of a list field."""
@@ -246,6 +261,8 @@ def merge_gaps(cv: NormalizedCV, gaps: CvGaps, text: str) -> tuple[NormalizedCV,
     if filled:
         merged_cv = merged_cv.model_copy(update={"provenance": provenance})
     notes = [f"llm filled {field}: {value!r}" for field, value in filled] + v.notes
+    if v.wrong_kind:
+        notes.append(f"llm fill dropped {v.wrong_kind} value(s) of the wrong kind")
     return merged_cv, notes
 
 
@@ -262,6 +279,8 @@ def fill_gaps(
 
     Returns the merged CV and notes (what was filled, dropped, or why the pass was skipped).
     Never raises for model problems: unreachable, invalid output → ``cv`` unchanged + a note.
+    A call waits at most :data:`~cvrag_desktop.llm.ready.IMPORT_TIMEOUT_S`; inside an import
+    (a breaker batch) the model's load request is checked first (:func:`~cvrag_desktop.llm.ready.ensure_ready`).
     """
     missing = _missing_fields(cv)
     if not missing:
@@ -278,7 +297,8 @@ def fill_gaps(
     notes = [] if body is text else [f"llm fill saw only the first {MAX_TEXT_CHARS} characters"]
     messages = fill_messages(missing, body)
     try:
-        gaps = complete_structured(alias, messages, CvGaps, base_url=route.api_base)
+        ensure_ready(route)  # once per import: a hung model costs a few seconds, then the breaker is open
+        gaps = complete_structured(alias, messages, CvGaps, base_url=route.api_base, timeout=import_timeout(route))
     except LLM_ERRORS as exc:
         return cv, [*notes, f"llm fill skipped: {exc}"]
     merged, merge_notes = merge_gaps(cv, gaps, text)

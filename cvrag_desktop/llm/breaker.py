@@ -56,6 +56,8 @@ class CircuitBreaker:
         self._lock = threading.Lock()
         self._endpoints: dict[str, _Endpoint] = {}
         self._batches = 0
+        self._epoch = 0  # counts outermost batches: what :meth:`once_per_batch` remembers against
+        self._once: dict[str, int] = {}
 
     def _get(self, endpoint: str) -> _Endpoint:
         return self._endpoints.setdefault(endpoint.rstrip("/"), _Endpoint())
@@ -116,6 +118,8 @@ class CircuitBreaker:
     def batch(self) -> Iterator[None]:
         """While inside, a tripped endpoint stays down whatever the cool-down (one import = one decision)."""
         with self._lock:
+            if self._batches == 0:
+                self._epoch += 1
             self._batches += 1
         try:
             yield
@@ -123,10 +127,19 @@ class CircuitBreaker:
             with self._lock:
                 self._batches -= 1
 
+    def once_per_batch(self, key: str) -> bool:
+        """True the first time ``key`` is asked about inside a batch (an import), False after and outside one."""
+        with self._lock:
+            if self._batches == 0 or self._once.get(key) == self._epoch:
+                return False
+            self._once[key] = self._epoch
+            return True
+
     def reset(self) -> None:
         """Forget every endpoint's state (after the user changes the endpoint, and between tests)."""
         with self._lock:
             self._endpoints.clear()
+            self._once.clear()
 
 
 BREAKER = CircuitBreaker()

@@ -182,6 +182,19 @@ def resolve_route(alias: str, base_url: str | None, timeout: float | None, prefl
     return route
 
 
+def is_timeout(exc: BaseException) -> bool:
+    """True when ``exc`` or an exception it was raised from is a timeout, however the HTTP stack named it
+    (LiteLLM may report an httpx read timeout as a connection error)."""
+    seen: set[int] = set()
+    node: BaseException | None = exc
+    while node is not None and id(node) not in seen:
+        seen.add(id(node))
+        if isinstance(node, LlmTimedOut | TimeoutError) or "timeout" in type(node).__name__.lower():
+            return True
+        node = node.__cause__ or node.__context__
+    return False
+
+
 def guarded(route: ModelRoute, call: Callable[[], T]) -> T:
     """Run one model call through the circuit breaker (:mod:`.breaker`): refused at once while the
     endpoint is marked down; a timeout or a run of failures marks it down; any reply marks it up."""
@@ -189,7 +202,7 @@ def guarded(route: ModelRoute, call: Callable[[], T]) -> T:
     try:
         value = call()
     except LlmUnavailable as exc:
-        BREAKER.failure(route.api_base, exc.message, timed_out=isinstance(exc, LlmTimedOut))
+        BREAKER.failure(route.api_base, exc.message, timed_out=is_timeout(exc))
         raise
     except LlmOutputInvalid:
         BREAKER.success(route.api_base)  # it answered, badly: the endpoint is up

@@ -28,6 +28,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
+from cvrag_desktop.assistant.answer.polarity import polarity_clashes
 from cvrag_desktop.assistant.understand.question import stopwords
 from cvrag_desktop.text.keys import normalize_key, text_key
 from cvrag_desktop.text.stems import suffix_stem
@@ -194,9 +195,12 @@ class Unsupported:
 
     sentence: str
     missing: list[str]
+    denies: str = ""  # set when the sentence negates what its excerpt states (or the reverse)
 
     def reason(self) -> str:
         """The rejection reason sent back to the model (and kept in the notes)."""
+        if self.denies:
+            return f"the sentence {self.sentence[:160]!r}: {self.denies}"
         return (f"the sentence {self.sentence[:160]!r} states {', '.join(repr(m) for m in self.missing[:5])}, "
                 "which the excerpt it cites does not say")
 
@@ -291,11 +295,15 @@ def unsupported_claims(answer: str, cited: list[str], given: dict[str, dict], qu
     asked |= {float(NUMBER_WORDS[w]) for w in _folded_words(question) if w in NUMBER_WORDS}
     asked_skills = {s for _, _, s in _skills_in(question)}
     every = read_evidence([given[c]["text"] for c in cited if c in given])
+    ignore = exempt.function | {w for n in people for w in _folded_words(n)}
     out = []
     for sentence in claim_sentences(answer):
         own = [m[1:-1] for m in _MARK.findall(sentence) if m[1:-1] in given]
         ev = read_evidence([given[c]["text"] for c in own]) if own else every
         missing = check_sentence(sentence, ev, exempt, asked, asked_skills, today)
-        if missing:
-            out.append(Unsupported(re.sub(r"\s+([.,;:!?])", r"\1", " ".join(_MARK.sub("", sentence).split())), missing))
+        clashes = polarity_clashes(_MARK.sub(" ", sentence), [given[c]["text"] for c in (own or cited) if c in given],
+                                   ignore)
+        if missing or clashes:
+            shown = re.sub(r"\s+([.,;:!?])", r"\1", " ".join(_MARK.sub("", sentence).split()))
+            out.append(Unsupported(shown, missing, clashes[0].reason() if clashes else ""))
     return out

@@ -82,6 +82,9 @@ def test_the_gateway_waits_for_one_timeout_then_refuses_without_calling(ollama_s
     from cvrag_desktop.llm.gateway import load_litellm
 
     load_litellm()
+    ollama_stub.push("warm")  # LiteLLM's first call loads its provider code: on a busy machine that alone
+    complete_text("cvrag-quality", MSGS, base_url=ollama_stub.url)  # took the 1 s and no request was sent
+    ollama_stub.requests.clear()
     ollama_stub.mode = "never_answer"
     with pytest.raises(LlmUnavailable, match="deadline"):
         complete_text("cvrag-quality", MSGS, base_url=ollama_stub.url, timeout=1.0)
