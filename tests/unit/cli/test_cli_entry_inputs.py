@@ -56,7 +56,7 @@ def test_ask_takes_a_chosen_thread_name_and_follows_it_up(capsys, home_with_one)
 def test_export_to_a_path_without_csv_is_refused_and_writes_nothing(capsys, home_with_one, tmp_path, name):
     out_dir = tmp_path / "out"
     out_dir.mkdir()
-    code, out, err = _run(capsys, "export", str(out_dir / name))
+    code, _out, err = _run(capsys, "export", str(out_dir / name))
     assert code == 2 and ".csv" in err
     assert list(out_dir.iterdir()) == [], "nothing written under another name"
     code, _out, _err = _run(capsys, "export", str(out_dir / "shortlist.csv"))
