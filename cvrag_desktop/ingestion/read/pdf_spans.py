@@ -1,9 +1,10 @@
 """PDF text spans to lines: which spans a reader would see, and how one line's spans join.
 
 PyMuPDF gives each line as spans with a font, size, colour and box. Before lines are ordered,
-text no reader sees is dropped (invisible render mode, white on white: keyword stuffing) and
-so is text inked twice a point apart (fake bold, drop shadows); then each line's spans are
-joined with the gaps they leave and typed by their dominant size and weight.
+text no reader sees is dropped (invisible render mode, white on white, text painted over by an
+opaque fill drawn after it: keyword stuffing) and so is text inked twice a point apart (fake
+bold, drop shadows); then each line's spans are joined with the gaps they leave and typed by
+their dominant size and weight.
 """
 
 from __future__ import annotations
@@ -79,6 +80,59 @@ def drop_invisible_spans(page, data: dict) -> int:
         for line in block.get("lines", []):
             line["spans"] = [sp for sp in line.get("spans", []) if id(sp) not in gone]
     return sum(len(sp.get("text", "").strip()) for sp in drop)
+
+
+COVER_SHARE = 0.9  # a glyph run is hidden when a later opaque fill covers this share of its box
+COVERED_SPAN = 0.6  # a span is dropped when this share of its width is hidden glyph runs
+
+
+def drop_covered_spans(page, data: dict) -> int:
+    """Remove text painted over by an opaque fill drawn after it, and return how many characters went.
+
+    The page's content is painted in order: a rectangle filled (any colour, full opacity) *after*
+    a piece of text, over its box, hides it (a white box over a line of skills: keyword stuffing;
+    a black bar: a redaction left as text). A fill drawn *before* the text is its background and
+    hides nothing. PyMuPDF numbers every drawing and every run of glyphs by its place in that
+    order (``seqno`` of ``get_cdrawings`` and ``get_texttrace``); images are not fills (the image
+    of a scan over its own text layer keeps that layer).
+    """
+    import pymupdf
+
+    try:
+        fills = [(d["seqno"], pymupdf.Rect(d["rect"])) for d in page.get_cdrawings()
+                 if "f" in str(d.get("type", "")) and d.get("fill") is not None
+                 and float(d.get("fill_opacity") if d.get("fill_opacity") is not None else 1.0) >= 0.99]
+        fills = [(n, r) for n, r in fills if not r.is_empty]
+        if not fills:
+            return 0
+        last_fill = max(n for n, _ in fills)
+        hidden = []
+        for run in page.get_texttrace():
+            if run["seqno"] > last_fill:
+                continue  # nothing is drawn after it
+            box = pymupdf.Rect(run["bbox"])
+            area = box.width * box.height
+            if area > 0 and any(n > run["seqno"] and _area(box & r) >= COVER_SHARE * area for n, r in fills):
+                hidden.append(box)
+    except Exception:  # a broken content stream: nothing more is dropped than the checks above drop
+        return 0
+    if not hidden:
+        return 0
+    drop = []
+    for block in data.get("blocks", []):
+        for line in block.get("lines", []):
+            kept = []
+            for sp in line.get("spans", []):
+                box = pymupdf.Rect(sp["bbox"])
+                width = max(box.width, 1e-6)
+                share = sum((box & h).width for h in hidden if (box & h).height > 0.3 * h.height) / width
+                (drop if share >= COVERED_SPAN and sp.get("text", "").strip() else kept).append(sp)
+            line["spans"] = kept
+    return sum(len(sp.get("text", "").strip()) for sp in drop)
+
+
+def _area(rect) -> float:
+    return 0.0 if rect.is_empty else rect.width * rect.height
 
 
 def _near_white(color: int) -> bool:
