@@ -25,7 +25,7 @@ from cvrag_desktop.errors import (
 from cvrag_desktop.ingestion.layout.date_wraps import repair_wrapped_dates
 from cvrag_desktop.ingestion.layout.reading_order import TextLine, order_page
 from cvrag_desktop.ingestion.read.docx_reader import extract_docx
-from cvrag_desktop.ingestion.read.extracted import ExtractedDoc, raise_if_memory
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc, keep_first_lines, raise_if_memory
 from cvrag_desktop.ingestion.read.ocr_pages import OcrDeferred, ocr_pages
 from cvrag_desktop.ingestion.read.outlined_text import MIN_OUTLINED_ROWS, outlined_text_rows
 from cvrag_desktop.ingestion.read.page_lines import drop_running_lines, rejoin_broken_words
@@ -79,14 +79,14 @@ def extract_document(path: Path, limits: IngestLimits | None = None, *, allow_oc
     if size_mb > limits.max_file_mb:
         raise TooLarge(f"{path.name} is {size_mb:.0f} MB; the limit is {limits.max_file_mb} MB.")
     if kind == "docx":
-        return extract_docx(path, limits)
+        return keep_first_lines(extract_docx(path, limits))
     try:
-        return _extract_pdf_pymupdf(path, limits, allow_ocr=allow_ocr, defer_ocr=defer_ocr)
+        return keep_first_lines(_extract_pdf_pymupdf(path, limits, allow_ocr=allow_ocr, defer_ocr=defer_ocr))
     except (PdfEncrypted, TooLarge, NeedsOcr, MemoryError, OcrDeferred):
         raise
     except PdfUnreadable as exc:
         log.info("PyMuPDF failed on %s (%s); trying pypdf", path.name, exc)
-        return _extract_pdf_pypdf(path, limits, first_error=exc)
+        return keep_first_lines(_extract_pdf_pypdf(path, limits, first_error=exc))
 
 
 def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
