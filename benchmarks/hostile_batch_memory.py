@@ -25,6 +25,7 @@ package found at PATH (a checkout of another version: the before/after of a chan
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -132,20 +133,28 @@ def _first_page(src: Path, dest: Path) -> Path:
     return dest
 
 
-def run_once(batch: Path, tree: Path, workers: int, home: Path) -> tuple[dict, dict, float, str]:
+def run_once(batch: Path, tree: Path, workers: int, home: Path,
+             max_seconds: float | None = None) -> tuple[dict, dict, float, str]:
     """One import of the batch in a fresh home: (peaks, the CLI's JSON report, seconds, stderr's tail)."""
     import psutil
 
     env = {**os.environ, "CVRAG_HOME": str(home), "CVRAG_NO_LLM": "1", "PYTHONPATH": str(tree)}
+    if max_seconds:  # e.g. the parse limit a faster machine effectively has (settings.json of the home)
+        (home / "config").mkdir(parents=True, exist_ok=True)
+        (home / "config" / "settings.json").write_text(json.dumps({"limits": {"max_seconds": max_seconds}}))
     cmd = [sys.executable, "-m", "cvrag_desktop.cli", "ingest", str(batch), "--no-llm", "--json",
            "--workers", str(workers)]
     peaks = {"parent": 0.0, "largest_worker": 0.0, "workers": 0.0, "tree": 0.0, "max_children": 0}
     t0 = time.perf_counter()
     child = subprocess.Popen(cmd, env=env, cwd=str(tree), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     proc = psutil.Process(child.pid)
+    seen: set[int] = set()
     while child.poll() is None:
         sample_tree(proc, peaks)
+        with contextlib.suppress(psutil.Error):
+            seen.update(k.pid for k in proc.children(recursive=True))
         time.sleep(0.05)
+    peaks["processes"] = len(seen)
     out, err = child.communicate()
     report = json.loads(out[out.index("{"):]) if "{" in out else {}
     return peaks, report, time.perf_counter() - t0, err[-1500:]
@@ -160,6 +169,7 @@ def main() -> None:
     ap.add_argument("--scans", type=int, default=7)
     ap.add_argument("--tree", type=Path, default=ROOT, help="the package checkout to run (default: this one)")
     ap.add_argument("--keep", type=Path, default=None, help="build (or reuse) the batch in this folder")
+    ap.add_argument("--max-seconds", type=float, default=None, help="limits.max_seconds for the import")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         batch = args.keep or Path(tmp) / "batch"
@@ -173,15 +183,16 @@ def main() -> None:
               f"a 50,000-paragraph DOCX), {len(names['bad'])} that must be refused; {args.workers} parse workers "
               f"asked for; package {args.tree}")
         print(f"{'run':>3} {'seconds':>8} {'parent MB':>10} {'largest worker MB':>18} {'tree MB':>8} "
-              f"{'good imported':>14}  failed good files / warnings")
+              f"{'workers started':>16} {'good imported':>14}  failed good files / warnings")
         for run in range(1, args.runs + 1):
-            peaks, report, took, err = run_once(batch, args.tree, args.workers, Path(tmp) / f"home-{run}")
+            peaks, report, took, err = run_once(batch, args.tree, args.workers, Path(tmp) / f"home-{run}",
+                                                args.max_seconds)
             failed = {Path(f["path"]).name: f for f in report.get("failed") or []}
             bad_good = [f"{n}: {failed[n]['status']} ({str(failed[n].get('error'))[:90]})"
                         for n in names["good"] if n in failed]
             imported = len(names["good"]) - len(bad_good) if report else 0
             print(f"{run:>3} {took:>8.1f} {peaks['parent']:>10.0f} {peaks['largest_worker']:>18.0f} "
-                  f"{peaks['tree']:>8.0f} {imported:>8}/{len(names['good']):<5}  {'; '.join(bad_good) or '-'}")
+                  f"{peaks['tree']:>8.0f} {peaks['processes']:>16} {imported:>8}/{len(names['good']):<5}  {'; '.join(bad_good) or '-'}")
             for w in report.get("warnings") or []:
                 print(f"    warning {Path(w['path']).name}: {w['warning'][:140]}")
             passed = [n for n in names["bad"] if n not in failed]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
 
-MAX_LINES = 3_000  # lines read from one file: ~60 pages of a CV; beyond, parsing time grows faster than the text
+MAX_LINES = 5_000  # lines read from one file: ~100 pages (max_pages); beyond, parsing time grows faster than the text
 _MEMORY_ERROR = re.compile(r"malloc|calloc|realloc|out of memory|unable to allocate|cannot allocate|bad_alloc", re.I)
 
 

@@ -69,3 +69,20 @@ def test_a_box_over_part_of_a_line_hides_only_the_run_it_covers(tmp_path):
     c.save()
     text = extract_document(path).text
     assert "Python" in text and "Fortran" not in text
+
+
+def test_a_frame_drawn_after_the_text_hides_only_what_lies_under_its_border(tmp_path):
+    from reportlab.pdfgen.canvas import FILL_EVEN_ODD
+
+    path = tmp_path / "frame.pdf"
+    c = canvas.Canvas(str(path), pagesize=A4, invariant=True)
+    c.setFont("Helvetica", 10)
+    c.drawString(60, 790, "Ottilie Brannock")
+    c.drawString(80, 700, "Cartography, Surveying")  # inside the frame's hole
+    c.setFillColorRGB(0.3, 0.3, 0.3)
+    frame = c.beginPath()
+    frame.rect(40, 600, 500, 220)  # a page border: its bounding box covers the text, its paint does not
+    frame.rect(50, 610, 480, 200)
+    c.drawPath(frame, fill=1, stroke=0, fillMode=FILL_EVEN_ODD)
+    c.save()
+    assert "Cartography, Surveying" in extract_document(path).text
