@@ -5,6 +5,10 @@ role (the parent section is kept as its own chunk for small-to-big answers). Eac
 chunk stays under ~200 tokens because the embedding model truncates at 256. A
 contextual header (name, current title, top skills, latest degree) is stored apart
 and prepended only for embedding/BM25; the raw text is what users see.
+
+A document keeps at most :data:`MAX_CHUNKS` chunks (:func:`cap_chunks`): every chunk is
+embedded in the app's process, so one file's indexing time is bounded by it (a 50,000-line
+Word file gave 698 chunks and ~50 s of indexing). A CV has a few dozen.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from cvrag_desktop.ingestion.layout.sections import SectionBlock
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 
 MAX_TOKENS = 200
+MAX_CHUNKS = 100  # per document: ~20,000 tokens; the shared corpus's CVs give 2-28 (median 8)
 
 
 def approx_tokens(text: str) -> int:
@@ -118,3 +123,24 @@ def build_chunks(candidate_id: str, cv: NormalizedCV, doc: ExtractedDoc, blocks:
             )
             ordinal += 1
     return chunks
+
+
+def cap_chunks(chunks: list[Chunk], limit: int = MAX_CHUNKS) -> tuple[list[Chunk], int]:
+    """At most ``limit`` chunks, and how many were left out.
+
+    Each section keeps its first chunk (a huge experience section does not push the skills or
+    the education out of the index), then the rest fill the room in document order.
+    """
+    if len(chunks) <= limit:
+        return chunks, 0
+    keep: set[int] = set()
+    seen: set[str] = set()
+    for k, c in enumerate(chunks):
+        if c.section not in seen and len(keep) < limit:
+            seen.add(c.section)
+            keep.add(k)
+    for k in range(len(chunks)):
+        if len(keep) >= limit:
+            break
+        keep.add(k)
+    return [c for k, c in enumerate(chunks) if k in keep], len(chunks) - len(keep)

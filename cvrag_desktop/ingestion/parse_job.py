@@ -15,7 +15,7 @@ from pathlib import Path
 
 from cvrag_desktop.config import IngestLimits
 from cvrag_desktop.errors import CvragError, NoCvContent
-from cvrag_desktop.ingestion.chunking import build_chunks
+from cvrag_desktop.ingestion.chunking import build_chunks, cap_chunks
 from cvrag_desktop.ingestion.normalize import normalize_document
 from cvrag_desktop.ingestion.preview.docx_preview import remap, render_preview
 from cvrag_desktop.ingestion.read.extract import OcrDeferred, extract_document
@@ -39,7 +39,10 @@ def parse_file(stored: str, candidate_id: str, limits: dict, allow_ocr: bool, as
         if not (cv.name or cv.emails or cv.phones or cv.experiences or cv.education
                 or (cv.skills and cv.languages)):  # a sidebar of contacts, skills and languages is a CV
             raise NoCvContent("No name, contact, work history or education could be read from this file.")
-        chunks = build_chunks(candidate_id, cv, doc, blocks)
+        chunks, left_out = cap_chunks(build_chunks(candidate_id, cv, doc, blocks))
+        if left_out:  # bounds this file's indexing; the user is told, with the file
+            doc.warnings.append(f"Far more text than a CV to index: {len(chunks)} of its {len(chunks) + left_out} "
+                                "passages are searchable, the rest were left out.")
         if layout is not None:  # a Word file: positions on its preview PDF, as a PDF's are on its pages
             cv, chunks = remap(cv, chunks, layout)
     except OcrDeferred as exc:

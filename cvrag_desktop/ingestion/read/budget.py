@@ -48,6 +48,7 @@ OCR_MIN_MB = int(OCR_HEADROOM * (OCR_BASE_MB + OCR_MB_PER_MEGAPIXEL))  # a 1 MP 
 OCR_ADDRESS_SLACK_MB = 512
 PARSE_ADDRESS_SLACK_MB = 256
 OCR_ALL_THREADS_MB = 1000  # below this OCR cap, ONNX Runtime runs one thread (measured: -175 MB, 1.8x slower)
+WEAR_SHARE = 0.5  # a worker whose leftover RSS takes this share of the room it had when ready is restarted
 MIN_OCR_PIXELS = 1_000_000
 MAX_OCR_PIXELS = 12_000_000
 
@@ -98,3 +99,16 @@ def plan_memory(total_mb: int, workers: int, max_worker_mb: int, parent_now_mb: 
                 f"({parent + ocr + fit * parse} MB: parent {parent}, OCR {ocr}, parse {fit} × {parse})")
     threads = 1 if ocr < OCR_ALL_THREADS_MB else None
     return MemoryPlan(total_mb, parent, fit, int(parse), int(ocr), ocr_pixels_for(int(ocr)), threads, note)
+
+
+def worn_out(rss_now_mb: float | None, ready_mb: float, cap_mb: int) -> bool:
+    """Whether a worker that just finished a file should be restarted before the next one.
+
+    A worker that said ready at ``ready_mb`` had ``cap_mb - ready_mb`` of room for a file; what a
+    file leaves resident (allocator caches, ONNX Runtime's arenas) shrinks the next file's room.
+    Once the leftover takes :data:`WEAR_SHARE` of that room, a fresh worker is cheaper than a good
+    file failing at its cap (the OCR worker: ready ~150 MB, ~620 MB after three scans, cap ~820 MB).
+    """
+    if rss_now_mb is None or cap_mb <= ready_mb:
+        return False
+    return rss_now_mb - ready_mb > WEAR_SHARE * (cap_mb - ready_mb)

@@ -25,12 +25,17 @@ from cvrag_desktop.errors import (
 from cvrag_desktop.ingestion.layout.date_wraps import repair_wrapped_dates
 from cvrag_desktop.ingestion.layout.reading_order import TextLine, order_page
 from cvrag_desktop.ingestion.read.docx_reader import extract_docx
-from cvrag_desktop.ingestion.read.extracted import ExtractedDoc, raise_if_memory
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc, keep_first_lines, raise_if_memory
 from cvrag_desktop.ingestion.read.ocr_pages import OcrDeferred, ocr_pages
 from cvrag_desktop.ingestion.read.outlined_text import MIN_OUTLINED_ROWS, outlined_text_rows
 from cvrag_desktop.ingestion.read.page_lines import drop_running_lines, rejoin_broken_words
 from cvrag_desktop.ingestion.read.pdf_guard import check_document, check_page
-from cvrag_desktop.ingestion.read.pdf_spans import drop_invisible_spans, drop_shadow_spans, line_from_spans
+from cvrag_desktop.ingestion.read.pdf_spans import (
+    drop_covered_spans,
+    drop_invisible_spans,
+    drop_shadow_spans,
+    line_from_spans,
+)
 from cvrag_desktop.ingestion.read.reasons import with_cause
 from cvrag_desktop.ingestion.read.textclean import (
     clean_text,
@@ -74,14 +79,14 @@ def extract_document(path: Path, limits: IngestLimits | None = None, *, allow_oc
     if size_mb > limits.max_file_mb:
         raise TooLarge(f"{path.name} is {size_mb:.0f} MB; the limit is {limits.max_file_mb} MB.")
     if kind == "docx":
-        return extract_docx(path, limits)
+        return keep_first_lines(extract_docx(path, limits))
     try:
-        return _extract_pdf_pymupdf(path, limits, allow_ocr=allow_ocr, defer_ocr=defer_ocr)
+        return keep_first_lines(_extract_pdf_pymupdf(path, limits, allow_ocr=allow_ocr, defer_ocr=defer_ocr))
     except (PdfEncrypted, TooLarge, NeedsOcr, MemoryError, OcrDeferred):
         raise
     except PdfUnreadable as exc:
         log.info("PyMuPDF failed on %s (%s); trying pypdf", path.name, exc)
-        return _extract_pdf_pypdf(path, limits, first_error=exc)
+        return keep_first_lines(_extract_pdf_pypdf(path, limits, first_error=exc))
 
 
 def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
@@ -133,7 +138,7 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
             sizes.append((rect.width, rect.height))
             raw: list[TextLine] = []
             drop_shadow_spans(data)
-            hidden += drop_invisible_spans(page, data)
+            hidden += drop_invisible_spans(page, data) + drop_covered_spans(page, data)
             for block in data.get("blocks", []):
                 for line in block.get("lines", []):
                     tl = line_from_spans(line.get("spans", []), pno)
@@ -152,7 +157,7 @@ def _extract_pdf_pymupdf(path: Path, limits: IngestLimits, *, allow_ocr: bool,
         notes: list[str] = []
         warnings: list[str] = []
         if hidden:
-            notes.append(f"{hidden} characters of text no reader can see (invisible or white on white) were not read.")
+            notes.append(f"{hidden} characters of text no reader can see (invisible, white on white or painted over) were not read.")
         if image_only or outlined:
             method = ocr_pages(doc, pages, image_only, n_pages, path.name, limits, started, notes, warnings,
                                allow_ocr=allow_ocr, defer_ocr=defer_ocr, outlined=outlined) or method

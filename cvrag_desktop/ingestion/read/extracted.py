@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
 
+MAX_LINES = 5_000  # lines read from one file: ~100 pages (max_pages); beyond, parsing time grows faster than the text
 _MEMORY_ERROR = re.compile(r"malloc|calloc|realloc|out of memory|unable to allocate|cannot allocate|bad_alloc", re.I)
 
 
@@ -48,6 +49,28 @@ class ExtractedDoc:
         _ = self.text
         assert self._spans is not None
         return self._spans[i]
+
+
+def truncated_note(lines: int | None = None) -> str:
+    """The warning told with a file whose text was cut at :data:`MAX_LINES` (``lines``: how many it had)."""
+    had = f"{lines:,} lines" if lines else f"more than {MAX_LINES:,} lines"
+    return (f"Far more text than a CV ({had}): only the first {MAX_LINES:,} lines were read; "
+            "the rest is not searchable.")
+
+
+def keep_first_lines(doc: ExtractedDoc) -> ExtractedDoc:
+    """``doc`` with at most :data:`MAX_LINES` lines, and a warning when lines were left out.
+
+    Parsing a file's fields is not linear in its lines (a 50,000-line Word file took 40 s and more
+    before its chunks were even indexed); a CV is a few hundred lines long.
+    """
+    if len(doc.lines) <= MAX_LINES:
+        return doc
+    note = truncated_note(len(doc.lines))
+    doc.lines = doc.lines[:MAX_LINES]
+    doc._text = doc._spans = None
+    doc.warnings.append(note)
+    return doc
 
 
 def raise_if_memory(exc: BaseException) -> None:

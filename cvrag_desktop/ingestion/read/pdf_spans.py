@@ -1,9 +1,10 @@
 """PDF text spans to lines: which spans a reader would see, and how one line's spans join.
 
 PyMuPDF gives each line as spans with a font, size, colour and box. Before lines are ordered,
-text no reader sees is dropped (invisible render mode, white on white: keyword stuffing) and
-so is text inked twice a point apart (fake bold, drop shadows); then each line's spans are
-joined with the gaps they leave and typed by their dominant size and weight.
+text no reader sees is dropped (invisible render mode, white on white, text painted over by an
+opaque fill drawn after it: keyword stuffing) and so is text inked twice a point apart (fake
+bold, drop shadows); then each line's spans are joined with the gaps they leave and typed by
+their dominant size and weight.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 from collections import Counter
 
 from cvrag_desktop.ingestion.layout.reading_order import TextLine
+from cvrag_desktop.ingestion.read.extracted import raise_if_memory
 from cvrag_desktop.ingestion.read.textclean import ICON_FONT, clean_text
 
 
@@ -79,6 +81,116 @@ def drop_invisible_spans(page, data: dict) -> int:
         for line in block.get("lines", []):
             line["spans"] = [sp for sp in line.get("spans", []) if id(sp) not in gone]
     return sum(len(sp.get("text", "").strip()) for sp in drop)
+
+
+COVER_SHARE = 0.9  # a glyph run is hidden when a later opaque fill covers this share of its box
+COVERED_SPAN = 0.6  # a span is dropped when this share of its width is hidden glyph runs
+
+
+def drop_covered_spans(page, data: dict) -> int:
+    """Remove text painted over by an opaque fill drawn after it, and return how many characters went.
+
+    The page's content is painted in order: a rectangle filled (any colour, opaque) *after* a
+    piece of text, over its box, hides it (a white box over a line of skills: keyword stuffing;
+    a black bar: a redaction left as text). A fill drawn *before* the text is its background and
+    hides nothing. PyMuPDF numbers every drawing and every run of glyphs by its place in that
+    order (``seqno`` of ``get_drawings`` and ``get_texttrace``); images are not fills (the image
+    of a scan over its own text layer keeps that layer).
+    """
+    import pymupdf
+
+    try:
+        fills = _opaque_rectangles(page.get_drawings(extended=True))
+        if not fills:
+            return 0
+        last_fill = max(n for n, _ in fills)
+        hidden = []
+        for run in page.get_texttrace():
+            if run["seqno"] > last_fill:
+                continue  # nothing is drawn after it
+            box = pymupdf.Rect(run["bbox"])
+            area = box.width * box.height
+            if area > 0 and any(n > run["seqno"] and _area(box & r) >= COVER_SHARE * area for n, r in fills):
+                hidden.append(box)
+    except Exception as exc:  # a broken content stream: nothing more is dropped than the checks above drop
+        raise_if_memory(exc)  # but the worker's memory cap is not a broken stream
+        return 0
+    if not hidden:
+        return 0
+    drop = []
+    for block in data.get("blocks", []):
+        for line in block.get("lines", []):
+            kept = []
+            for sp in line.get("spans", []):
+                box = pymupdf.Rect(sp["bbox"])
+                width = max(box.width, 1e-6)
+                share = sum((box & h).width for h in hidden if (box & h).height > 0.3 * h.height) / width
+                (drop if share >= COVERED_SPAN and sp.get("text", "").strip() else kept).append(sp)
+            line["spans"] = kept
+    return sum(len(sp.get("text", "").strip()) for sp in drop)
+
+
+def _opaque_rectangles(drawings: list[dict]) -> list[tuple[int, object]]:
+    """(seqno, the area it paints) of every opaque filled rectangle, from ``get_drawings(extended=True)``.
+
+    Only what really hides counts: a path that is one rectangle (a frame's bounding box is not its
+    shape), at full opacity once the transparency groups around it are counted (a LaTeX template
+    paints a whole-page white box inside a 15 % group: a watermark), in a group blended normally,
+    and cut to the clips around it.
+    """
+    import pymupdf
+
+    out = []
+    stack: list[tuple[int, str, object]] = []  # (level, "clip" | "group", scissor | (opacity, blend))
+    for d in drawings:
+        level = d.get("level", 0) or 0
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        kind = d.get("type", "")
+        if kind == "clip":
+            stack.append((level, "clip", pymupdf.Rect(d.get("scissor") or d.get("rect"))))
+            continue
+        if kind == "group":
+            stack.append((level, "group", (float(d.get("opacity") or 1.0), d.get("blendmode") or "Normal")))
+            continue
+        if "f" not in str(kind) or d.get("fill") is None or not _is_rectangle(d):
+            continue
+        opacity = float(d.get("fill_opacity") if d.get("fill_opacity") is not None else 1.0)
+        rect = pymupdf.Rect(d["rect"])
+        for _level, what, value in stack:
+            if what == "group":
+                opacity *= value[0]
+                if value[1] != "Normal":
+                    opacity = 0.0
+            else:
+                rect &= value
+        if opacity >= 0.99 and not rect.is_empty and d.get("seqno") is not None:
+            out.append((d["seqno"], rect))
+    return out
+
+
+def _is_rectangle(d: dict) -> bool:
+    """One axis-aligned rectangle: a single ``re`` (or a ``qu`` whose corners are its box), or straight
+    lines that only join the corners of their bounding box."""
+    items = d.get("items") or []
+    if len(items) == 1 and items[0][0] == "re":
+        return True
+    x0, y0, x1, y1 = d["rect"]
+    corners = {(round(x, 1), round(y, 1)) for x in (x0, x1) for y in (y0, y1)}
+    points = []
+    for item in items:
+        if item[0] == "qu":
+            q = item[1]
+            points += [q.ul, q.ur, q.ll, q.lr]
+        elif item[0] == "l":
+            points += [item[1], item[2]]
+        else:
+            return False
+    return bool(points) and all((round(p.x, 1), round(p.y, 1)) in corners for p in points)
+
+
+def _area(rect) -> float:
+    return 0.0 if rect.is_empty else rect.width * rect.height
 
 
 def _near_white(color: int) -> bool:

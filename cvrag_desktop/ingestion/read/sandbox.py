@@ -26,7 +26,9 @@ The parent supervises each worker, whatever its lane:
   kills a worker that passes the cap (the only guard on macOS, where ``RLIMIT_AS`` is
   accepted but not enforced, and on Windows, which has no ``setrlimit``; a Job Object
   would be the stronger guard there and is not implemented);
-* **crash** — a worker that dies (segfault, OOM killer) costs only the file it held.
+* **crash** — a worker that dies (segfault, OOM killer) costs only the file it held;
+* **wear** — the OCR worker keeps much of what a scan allocates (147 MB ready, 622 MB after three
+  scans), so it is restarted between files once that leftover takes half its room (``budget.worn_out``).
 
 Each result carries ``peak_rss_mb``: the worker's peak resident size while it parsed
 that file (Linux resets the high-water mark per file through ``/proc/self/clear_refs``).
@@ -48,7 +50,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 
 from cvrag_desktop.errors import WorkerStartFailed
-from cvrag_desktop.ingestion.read.budget import OCR_ADDRESS_SLACK_MB, PARSE_ADDRESS_SLACK_MB
+from cvrag_desktop.ingestion.read.budget import OCR_ADDRESS_SLACK_MB, PARSE_ADDRESS_SLACK_MB, worn_out
 from cvrag_desktop.ingestion.read.ocr import get_engine, set_max_pixels
 from cvrag_desktop.ingestion.read.sandbox_worker import DEFER_KEY, announce, rebase_memory_cap, worker_main
 from cvrag_desktop.ingestion.read.sandbox_worker import rss_mb as _rss_mb
@@ -70,6 +72,7 @@ class _Slot:
     started: float = 0.0
     peak_mb: float = 0.0
     ready: bool = False
+    ready_mb: float = 0.0  # its RSS when it said ready (the wear check's baseline)
     extra_s: float = 0.0  # time granted by an announced phase (OCR)
     running: bool = False  # the worker said it started ``job``
     args: tuple = ()  # ``job``'s arguments (to give it back if the worker dies before starting it)
@@ -154,11 +157,10 @@ class ParseSandbox:
         ``phase_s[phase]`` once the worker announces that phase. A failed job gets a result
         dict with ``ok=False`` and a ``limit`` key (``deadline``, ``memory`` or ``crash``).
         A result ``{"defer": "ocr", "args": a}`` from a parse worker is not a result: the job
-        is run again as ``target(*a)`` on the OCR lane. ``on_phase(job, phase, n, m)`` tells
-        what a job is doing: ``reading`` (a parse worker started it), ``ocr_wait`` (m = pages
-        to OCR), ``ocr`` (the OCR worker has it; n/m = the page being read) and any phase a
-        worker announces. Returns the jobs not started, waiting for the OCR lane, or killed
-        because of cancellation.
+        is run again as ``target(*a)`` on the OCR lane. ``on_phase(job, phase, n, m)`` tells what a job
+        is doing: ``reading`` (a parse worker started it), ``ocr_wait`` (m = pages to OCR), ``ocr`` (n/m =
+        the page being read) and any phase a worker announces. Returns the jobs not started, waiting for
+        the OCR lane, or killed because of cancellation.
         """
         with self._lock:
             try:
@@ -257,7 +259,7 @@ class ParseSandbox:
                         result = None
                 if isinstance(result, tuple):  # ("ready",), ("start",), ("phase", name), ("progress", name, n, m)
                     if result[0] == "ready":
-                        slot.ready, failed_starts = True, 0
+                        slot.ready, slot.ready_mb, failed_starts = True, _rss_mb(slot.proc.pid) or 0.0, 0
                     elif result[0] == "start" and slot.job is not None:
                         slot.running, slot.started = True, now
                         self._report(slot, on_phase, "reading" if slot.lane == PARSE else OCR)
@@ -306,7 +308,8 @@ class ParseSandbox:
                 if result.get("memory") and "limit" not in result:
                     result["limit"] = "memory"
                     result.setdefault("cap_mb", self._cap(slot.lane))
-                if "limit" in result or not slot.proc.is_alive():
+                if "limit" in result or not slot.proc.is_alive() or (slot.lane == OCR and worn_out(
+                        _rss_mb(slot.proc.pid), slot.ready_mb, self._cap(OCR))):  # respawned for the next scan
                     slot.job = None
                     self._requeue(slot, queues[slot.lane])
                     self._replace(slot)
