@@ -42,13 +42,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from cvrag_desktop.catalog.compliance.audit_anchor import (
-    anchors_for,
-    check_anchors,
-    head_of,
-    move_anchors,
-    put_back,
-)
+from cvrag_desktop.catalog.compliance import audit_anchor as anchoring
 from cvrag_desktop.catalog.compliance.audit_chain import GENESIS, canonical, chain_break, link_hash
 from cvrag_desktop.catalog.privacy.blind import current_user
 from cvrag_desktop.catalog.store.disk_space import ensure_room
@@ -230,12 +224,12 @@ class AuditLog:
         """
         written: list = []
         try:
-            with self._write() as c:
-                before = head_of(c, self._meta)
+            with anchoring.held(self.anchors), self._write() as c:
+                before = anchoring.head_of(c, self._meta)
                 out = self._append(c, items, actor or current_user(), at)
                 written = self._move_anchors(c, before)
         except BaseException:
-            put_back(written)  # the entries were rolled back: so is the head kept outside
+            anchoring.put_back(written)  # the entries were rolled back: so is the head kept outside
             raise
         return out
 
@@ -272,7 +266,7 @@ class AuditLog:
             return []
         flagged = self._meta("anchored", c) is not None
         establish = not flagged and all(a.read() is None for a in self.anchors)  # a trail older than the anchors
-        written = move_anchors(self.anchors, before, head_of(c, self._meta), establish)
+        written = anchoring.move_anchors(self.anchors, before, anchoring.head_of(c, self._meta), establish)
         if written and not flagged:
             c.execute("INSERT OR REPLACE INTO audit_meta(key, value) VALUES ('anchored', '1')")
         return written
@@ -314,7 +308,7 @@ class AuditLog:
         flagged = self._meta("anchored", conn) is not None
         problem, reached = chain_break(rows, anchor_seq, anchor_hash, head)
         if problem is None:
-            problem = check_anchors(self.anchors, reached, flagged, bool(rows))
+            problem = anchoring.check_anchors(self.anchors, reached, flagged, bool(rows))
         if problem:
             return {"ok": False, "entries": len(rows), "first_broken": {"seq": problem[0], "reason": problem[1]}}
         return {"ok": True, "entries": len(rows), "first_broken": None}
@@ -350,12 +344,12 @@ class AuditLog:
             return 0  # (the cheap test: no full check at every open)
         written: list = []
         try:
-            with self._write() as c:
+            with anchoring.held(self.anchors), self._write() as c:
                 report = self._verify(c)
                 if not report["ok"]:
                     log.warning("audit trail not pruned: it does not verify (%s)", report["first_broken"])
                     return 0
-                before, last = head_of(c, self._meta), None
+                before, last = anchoring.head_of(c, self._meta), None
                 for seq, at, h in c.execute("SELECT seq, at, hash FROM audit_log ORDER BY seq").fetchall():
                     if at >= cutoff:
                         break
@@ -369,7 +363,7 @@ class AuditLog:
                                                       "older_than": cutoff})], current_user(), None)
                 written = self._move_anchors(c, before)
         except BaseException:
-            put_back(written)
+            anchoring.put_back(written)
             raise
         return n
 
@@ -384,7 +378,7 @@ def audit_for(catalog, settings_file: Path | None = None) -> AuditLog:
         audit = getattr(catalog, "_audit_log", None)
         if audit is None:
             audit = AuditLog(Path(catalog.home) / AUDIT_FILE, read_only=bool(getattr(catalog, "read_only", False)),
-                             anchors=anchors_for(catalog, settings_file))
+                             anchors=anchoring.anchors_for(catalog, settings_file))
             catalog._audit_log = audit
             if not audit.read_only:
                 audit.prune()

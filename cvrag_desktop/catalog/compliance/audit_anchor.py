@@ -22,8 +22,10 @@ keep a copy of the head (``cvrag audit verify --json``) elsewhere for that. Qt-f
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 from cvrag_desktop.config import app_paths, read_audit_anchor, write_audit_anchor
@@ -75,6 +77,17 @@ class SettingsAnchor:
     def write(self, value: str | None) -> None:
         """Store (or with None, remove) the head."""
         write_audit_anchor(self.settings_file, value)
+
+
+@contextlib.contextmanager
+def held(anchors: list) -> Iterator[None]:
+    """Hold the catalog's lock around an append (taken before the trail's own: one order, no deadlock with a
+    thread that writes the catalog and then the trail)."""
+    with contextlib.ExitStack() as stack:
+        for a in anchors:
+            if isinstance(a, CatalogAnchor):
+                stack.enter_context(a.catalog._lock)
+        yield
 
 
 def head_of(conn: sqlite3.Connection, meta) -> str:
