@@ -45,7 +45,7 @@ def _listed(value) -> list[str]:
 
 def _words(strings: Iterable[str], case: bool = False) -> re.Pattern | None:
     """One pattern for whole-word occurrences of any of the strings (longest first; ``case``: as written)."""
-    wanted = sorted({s.strip() for s in strings if s and len(s.strip()) >= MIN_PART}, key=len, reverse=True)
+    wanted = sorted({s.strip() for s in strings if s and len(s.strip()) >= 2}, key=len, reverse=True)
     if not wanted:
         return None
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in wanted) + r")(?!\w)",
@@ -59,7 +59,7 @@ def _phones(phones: Iterable[str]) -> re.Pattern | None:
     if not tails:
         return None
     sep = r"[\s\-./()]*"
-    return re.compile(r"(?<!\d)(?:" + "|".join(sep.join(t) for t in tails) + r")(?!\d)")
+    return re.compile(r"(?:" + "|".join(sep.join(t) for t in tails) + r")(?!\d)")  # (0 or +44 before: any)
 
 
 def _name_parts(name: str) -> list[str]:

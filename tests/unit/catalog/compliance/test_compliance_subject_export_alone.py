@@ -188,3 +188,16 @@ def test_a_turn_about_others_only_is_left_out_of_a_thread_that_names_the_subject
     mine = next(t for t in data["chat_threads"] if t["thread_id"] == thread)
     assert [m["content"] for m in mine["messages"] if m["role"] == "user"] == ["What does Zelda Quorn do?"]
     assert mine["turns_left_out"] == 1
+
+
+def test_the_cli_export_holds_the_subject_alone(library, tmp_path, capsys):
+    from cvrag_desktop.cli.entry import main
+
+    svc = library
+    others = {p[1]: needles(svc, p) for p in OTHERS}
+    svc.close()
+    assert main(["people", "export-subject", SUBJECT[0], "--out", str(tmp_path / "z.zip")]) == 0
+    assert "3 conversation(s)" in capsys.readouterr().out
+    text = zip_text(tmp_path / "z.zip")
+    assert {name: found for name, n in others.items() if (found := hits(text, n))} == {}
+    assert "Zelda Quorn" in text
