@@ -43,23 +43,69 @@ def _listed(value) -> list[str]:
     return [v for v in got if isinstance(v, str)] if isinstance(got, list) else []
 
 
-def _words(strings: Iterable[str], case: bool = False) -> re.Pattern | None:
-    """One pattern for whole-word occurrences of any of the strings (longest first; ``case``: as written)."""
-    wanted = sorted({s.strip() for s in strings if s and len(s.strip()) >= 2}, key=len, reverse=True)
-    if not wanted:
-        return None
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in wanted) + r")(?!\w)",
-                      0 if case else re.IGNORECASE)
+TOKEN = re.compile(r"\w[\w@+\-.'’]*\w|\w")  # a word, an e-mail, an id (no dot or dash at its ends)
+NUMBER = re.compile(r"\+?\d[\d\s\-./()]{5,}\d")  # a phone however written (+44 7700 900222, 07700-900222)
 
 
-def _phones(phones: Iterable[str]) -> re.Pattern | None:
-    """The last nine digits of each phone, whatever separates them (+44 7700 900222 = 07700900222)."""
-    tails = {re.sub(r"\D", "", p)[-9:] for p in phones}
-    tails = sorted(t for t in tails if len(t) >= 7)
-    if not tails:
-        return None
-    sep = r"[\s\-./()]*"
-    return re.compile(r"(?:" + "|".join(sep.join(t) for t in tails) + r")(?!\d)")  # (0 or +44 before: any)
+def _bare(token: str) -> str:
+    """A word without its possessive ("Pike's" -> "Pike")."""
+    return token[:-2] if token[-2:] in ("'s", "’s") else token
+
+
+class _Needles:
+    """Strings to find as whole words, looked up per word of a text (fast for thousands of people)."""
+
+    def __init__(self, words: Iterable[str] = (), names: Iterable[str] = (), exact: Iterable[str] = (),
+                 phones: Iterable[str] = ()) -> None:
+        self.words = {w.casefold() for w in words if w and len(w) >= 2}  # any case
+        self.exact = {w for w in exact if w}  # as written (name parts: "Pike", not "pike")
+        self.names: dict[str, list[list[str]]] = {}  # first word -> names of several words (any case)
+        for name in names:
+            toks = [t.casefold() for t in TOKEN.findall(name or "")]
+            if len(toks) > 1:
+                self.names.setdefault(toks[0], []).append(toks)
+            elif toks:
+                self.words.add(toks[0])
+        self.tails = {re.sub(r"\D", "", p)[-9:] for p in phones}
+        self.tails = {t for t in self.tails if len(t) >= 7}
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Where the needles are in a text, in order, not overlapping."""
+        toks = list(TOKEN.finditer(text))
+        found = []
+        i = 0
+        while i < len(toks):
+            t = _bare(toks[i].group())
+            key, end = t.casefold(), None
+            for name in self.names.get(key, ()):
+                if [_bare(x.group()).casefold() for x in toks[i:i + len(name)]] == name:
+                    end = i + len(name) - 1
+                    break
+            if end is None and (key in self.words or t in self.exact):
+                end = i
+            if end is not None:
+                found.append((toks[i].start(), toks[end].end()))
+            else:  # inside a longer word: "not-like-Pike", "Pike.Wendell"
+                at = toks[i].start()
+                found += [(at + m.start(), at + m.end()) for m in re.finditer(r"[^\W_]+", toks[i].group())
+                          if m.group() in self.exact or m.group().casefold() in self.words]
+            i = (end if end is not None else i) + 1
+        if self.tails:
+            found += [m.span() for m in NUMBER.finditer(text) if re.sub(r"\D", "", m.group())[-9:] in self.tails]
+        found.sort()
+        merged: list[tuple[int, int]] = []
+        for a, b in found:
+            if merged and a < merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+            else:
+                merged.append((a, b))
+        return merged
+
+    def sub(self, text: str, by: str) -> str:
+        """The text with each needle replaced by ``by``."""
+        for a, b in reversed(self.spans(text)):
+            text = text[:a] + by + text[b:]
+        return text
 
 
 def _name_parts(name: str) -> list[str]:
@@ -89,48 +135,50 @@ class SubjectPeople:
         own_parts = {p.casefold() for r in own for p in _name_parts(r.get("name") or "")}
         own_contacts = {v.casefold() for r in own for k in ("emails", "phones") for v in _listed(r.get(k))}
         # the subject: to find the lines about them
-        self._mine = _words([r["name"] for r in own if r.get("name")] + list(own_parts) + list(own_contacts) +
-                            list(mine))
-        self._my_phones = _phones(v for r in own for v in _listed(r.get("phones")))
+        self._mine = _Needles(words=list(own_parts) + list(own_contacts) + list(mine),
+                              names=[r["name"] for r in own if r.get("name")],
+                              phones=[v for r in own for v in _listed(r.get("phones"))])
         # everyone else, except what the subject shares (a namesake's full name is the subject's own name too)
-        names = [r["name"] for r in others if r.get("name") and r["name"].casefold() not in own_names and
-                 not any(r["name"].casefold() in n for n in own_names)]
-        parts = [p for r in others for p in _name_parts(r.get("name") or "")
-                 if p.casefold() not in own_parts and not re.search(rf"(?<!\w){re.escape(p.casefold())}(?!\w)",
-                                                                    own_text)]
-        contacts = [v for r in others for v in _listed(r.get("emails")) if v.casefold() not in own_contacts]
-        ids = [v for r in others for v in (r["candidate_id"], r.get("file_sha256")) if v]
-        self._theirs = _words(names + contacts + ids)
-        self._their_parts = _words(parts, case=True)
-        self._their_phones = _phones(v for r in others for v in _listed(r.get("phones"))
-                                     if v.casefold() not in own_contacts)
-        self._their_lines = sorted((ln for ln in other_lines - own_lines if len(ln) >= MIN_LINE), key=len,
-                                   reverse=True)
+        own_words = set(TOKEN.findall(own_text))
+        self._theirs = _Needles(
+            words=[v for r in others for v in (r["candidate_id"], r.get("file_sha256"), *_listed(r.get("emails")))
+                   if v and v.casefold() not in own_contacts],
+            names=[r["name"] for r in others if r.get("name") and not any(r["name"].casefold() in n
+                                                                        for n in own_names)],
+            exact=[p for r in others for p in _name_parts(r.get("name") or "")
+                   if p.casefold() not in own_parts and p.casefold() not in own_words],
+            phones=[v for r in others for v in _listed(r.get("phones")) if v.casefold() not in own_contacts])
+        self._their_lines: dict[str, list[str]] = {}  # first MIN_LINE characters -> the lines, longest first
+        for ln in sorted((ln for ln in other_lines - own_lines if len(ln) >= MIN_LINE), key=len, reverse=True):
+            self._their_lines.setdefault(ln[:MIN_LINE], []).append(ln)
 
     # ---- finding --------------------------------------------------------------------------------
     def names_subject(self, text: str) -> bool:
         """Whether a text names the subject (name or a part of it, e-mail, phone, id)."""
-        text = text or ""
-        return bool((self._mine and self._mine.search(text)) or (self._my_phones and self._my_phones.search(text)))
+        return bool(self._mine.spans(text or ""))
 
     def names_others(self, text: str) -> bool:
         """Whether a text names or quotes anyone else."""
         return self.redact_text(text) != (text or "")
 
     # ---- removing -------------------------------------------------------------------------------
+    def _quoted_lines(self, text: str) -> list[str]:
+        """Other people's CV lines quoted in a text (whitespace as in the CV: one space), longest first;
+        looked up by their first characters at each place of the text, not tried one by one."""
+        flat = " ".join(text.split())
+        if not self._their_lines or len(flat) < MIN_LINE:
+            return []
+        found = {ln for i in range(len(flat) - MIN_LINE + 1) for ln in self._their_lines.get(flat[i:i + MIN_LINE], ())
+                 if flat.startswith(ln, i)}
+        return sorted(found, key=len, reverse=True)
+
     def redact_text(self, text: str) -> str:
         """The text with everyone else's identifiers replaced by "another candidate", their CV lines dropped."""
         if not text:
             return text
-        if self._their_lines:
-            flat = " ".join(text.split())
-            for line in self._their_lines:
-                if line in flat:
-                    text = text.replace(line, QUOTE_DROPPED) if line in text else QUOTE_DROPPED
-                    flat = " ".join(text.split())
-        for pattern in (self._theirs, self._their_parts, self._their_phones):
-            if pattern is not None:
-                text = pattern.sub(OTHER, text)
+        for line in self._quoted_lines(text):
+            text = text.replace(line, QUOTE_DROPPED) if line in text else QUOTE_DROPPED
+        text = self._theirs.sub(text, OTHER)
         return REF.sub(lambda m: m.group(0) if m.group(0) in self.subject_refs else OTHER, text)
 
     def redact(self, value):
