@@ -143,6 +143,10 @@ def test_a_forged_entry_appended_with_a_valid_hash_is_detected_by_the_anchors(ho
     broken(home, 8, "not written by the application")
     assert main(["audit", "verify", "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["first_broken"]["seq"] == 8
+    svc = App(home)
+    svc.screening.set_screening(["b1"], rating=2)  # the application's next entry does not cover it up
+    assert svc.compliance.audit_verify()["first_broken"]["seq"] == 8
+    svc.close()
 
 
 # 8

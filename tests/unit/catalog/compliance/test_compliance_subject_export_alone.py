@@ -52,18 +52,18 @@ def add_person(svc: App, person: tuple) -> None:
     cid, name, email, phone, role, company, skills, lines = person
     cv = make_cv(name, [email], [phone], [(role, company, "2019-01", None)], skills=skills)
     sha = (cid * 4)[:64]
-    svc.catalog  # (opened before the library holds a file)
+    catalog = svc.catalog  # (opened before the library holds a file)
     lib = svc.paths.data_dir / "library"
     lib.mkdir(parents=True, exist_ok=True)
     stored = lib / f"{sha}.pdf"
     stored.write_bytes(one_page_pdf("\n".join([name, email, phone, *lines])))
-    fid = svc.catalog.upsert_file(sha=sha, original_path=f"/cvs/{name.replace(' ', '_')}.pdf",
+    fid = catalog.upsert_file(sha=sha, original_path=f"/cvs/{name.replace(' ', '_')}.pdf",
                                   file_name=f"{name.replace(' ', '_')}.pdf", size=1, status="processing",
                                   stored_path=str(stored))
     texts = [f"{name} {email} {phone}", *lines]
     chunks = [Chunk(chunk_id=f"{cid}-{i}", candidate_id=cid, section="contact" if i == 0 else "experience",
                     ordinal=i, text=t, header="") for i, t in enumerate(texts)]
-    svc.catalog.save_candidate(cid, sha, cv, chunks, fid)
+    catalog.save_candidate(cid, sha, cv, chunks, fid)
 
 
 def build(svc: App) -> None:
