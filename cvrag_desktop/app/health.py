@@ -156,7 +156,8 @@ class HealthOps:
 
         A change of what ranks or answers (the model, its endpoint, the index) is audited.
         """
-        changed = save_settings(settings, self._app.paths)
+        with self._app.audit.held():  # (the file holds the trail's anchor: no append of ours in between)
+            changed = save_settings(settings, self._app.paths)
         if changed:  # (the home's one trail: its head is anchored in the catalog and the settings)
             self._app.audit.record("settings.change", details={"changed": changed,
                                                                "llm_enabled": settings.llm_enabled})

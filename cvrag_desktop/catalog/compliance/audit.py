@@ -19,13 +19,9 @@ ids inside entries, which would need re-hashing the chain after every forget.)
 (``audit_anchor.py``): a cut-off tail, a forged entry appended with a fresh hash, a chain
 rewritten end to end or a deleted file no longer match them.
 
-**Where.** ``<data>/audit.sqlite3``, its own file: it survives a catalog rebuild and is not
-part of the catalog backups. **Retention**: entries older than the log's retention
-(default 365 days, at least 183 — the AI Act's six months) are pruned when the log is
-opened, and only from a chain that verifies (anchors included): the oldest entries, in
-sequence, up to the first one that is not old enough — a time is trusted only once its hash
-was checked. The prune is itself an entry (how many, up to which sequence and hash), and the
-last pruned hash becomes where the kept chain starts. Qt-free.
+**Where.** ``<data>/audit.sqlite3``, its own file (not in the catalog backups). **Retention**:
+entries past it (default 365 days, at least 183: the AI Act's six months) are pruned when the
+log is opened, from a verified chain only, oldest first in sequence (:meth:`AuditLog.prune`). Qt-free.
 """
 
 from __future__ import annotations
@@ -227,7 +223,7 @@ class AuditLog:
             with anchoring.held(self.anchors), self._write() as c:
                 before = anchoring.head_of(c, self._meta)
                 out = self._append(c, items, actor or current_user(), at)
-                written = self._move_anchors(c, before)
+                written = anchoring.advance(self.anchors, c, self._meta, before)
         except BaseException:
             anchoring.put_back(written)  # the entries were rolled back: so is the head kept outside
             raise
@@ -260,17 +256,6 @@ class AuditLog:
         c.execute("INSERT OR REPLACE INTO audit_meta(key, value) VALUES ('head', ?)", (f"{seq}:{prev}",))
         return out
 
-    def _move_anchors(self, c: sqlite3.Connection, before: str) -> list:
-        """Write the new head outside the log (inside the append's transaction: appends stay in order)."""
-        if not self.anchors:
-            return []
-        flagged = self._meta("anchored", c) is not None
-        establish = not flagged and all(a.read() is None for a in self.anchors)  # a trail older than the anchors
-        written = anchoring.move_anchors(self.anchors, before, anchoring.head_of(c, self._meta), establish)
-        if written and not flagged:
-            c.execute("INSERT OR REPLACE INTO audit_meta(key, value) VALUES ('anchored', '1')")
-        return written
-
     # ---- reading -------------------------------------------------------------------------
     def entries(self, since: str | None = None, action: str | None = None,
                 refs: Iterable[str] | None = None) -> list[AuditEntry]:
@@ -296,9 +281,26 @@ class AuditLog:
         return [AuditEntry(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7]) for r in rows]
 
     def verify(self) -> dict:
-        """Check the whole chain and its anchors: ``{"ok", "entries", "first_broken": {seq, reason} | None}``."""
-        with self._lock:
-            return self._verify(self._conn)
+        """Check the whole chain and its anchors: ``{"ok", "entries", "first_broken": {seq, reason} | None}``.
+
+        Holds the trail's write lock while it reads (no other process between its entries and its anchors)."""
+        with self.held():
+            if self.read_only:
+                return self._verify(self._conn)
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise typed_store_error(exc, self.path) or exc from exc
+            try:
+                return self._verify(self._conn)
+            finally:
+                self._conn.execute("ROLLBACK")
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """No append of this process while inside (saving the settings file, which holds an anchor)."""
+        with anchoring.held(self.anchors), self._lock:
+            yield
 
     def _verify(self, conn: sqlite3.Connection) -> dict:
         rows = conn.execute("SELECT * FROM audit_log ORDER BY seq").fetchall()
@@ -308,7 +310,7 @@ class AuditLog:
         flagged = self._meta("anchored", conn) is not None
         problem, reached = chain_break(rows, anchor_seq, anchor_hash, head)
         if problem is None:
-            problem = anchoring.check_anchors(self.anchors, reached, flagged, bool(rows))
+            problem = anchoring.check_anchors(self.anchors, reached, flagged)
         if problem:
             return {"ok": False, "entries": len(rows), "first_broken": {"seq": problem[0], "reason": problem[1]}}
         return {"ok": True, "entries": len(rows), "first_broken": None}
@@ -361,7 +363,7 @@ class AuditLog:
                               [("anchor_seq", str(last[0])), ("anchor_hash", last[1])])
                 self._append(c, [("audit.prune", [], {"removed": n, "up_to_seq": last[0], "up_to_hash": last[1],
                                                       "older_than": cutoff})], current_user(), None)
-                written = self._move_anchors(c, before)
+                written = anchoring.advance(self.anchors, c, self._meta, before)
         except BaseException:
             anchoring.put_back(written)
             raise

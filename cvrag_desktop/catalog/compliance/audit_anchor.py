@@ -117,7 +117,7 @@ def anchor_problem(where: str, anchored: str, head: str) -> tuple[int, str] | No
     return a_seq, f"entry {a_seq} is not the one anchored in {where} (the chain was rewritten, or the anchor replaced)"
 
 
-def check_anchors(anchors: list, head: str, anchored_flag: bool, has_entries: bool) -> tuple[int, str] | None:
+def check_anchors(anchors: list, head: str, anchored_flag: bool) -> tuple[int, str] | None:
     """The first disagreement between the external anchors and the head, or None."""
     values = [(a.where, a.read()) for a in anchors]
     present = [(w, v) for w, v in values if v is not None]
@@ -148,6 +148,19 @@ def move_anchors(anchors: list, before: str, after: str, establish: bool) -> lis
                 written.append((a, old))
             except (OSError, sqlite3.Error) as exc:  # the append stands; the next one writes it again
                 log.warning("audit anchor not written in %s: %s", a.where, exc)
+    return written
+
+
+def advance(anchors: list, conn: sqlite3.Connection, meta, before: str) -> list[tuple]:
+    """After an append (in its transaction, so appends stay in order): the new head written outside the log.
+    The trail is marked as anchored the first time (from then on, both anchors missing is a break)."""
+    if not anchors:
+        return []
+    flagged = meta("anchored", conn) is not None
+    establish = not flagged and all(a.read() is None for a in anchors)  # a trail older than the anchors
+    written = move_anchors(anchors, before, head_of(conn, meta), establish)
+    if written and not flagged:
+        conn.execute("INSERT OR REPLACE INTO audit_meta(key, value) VALUES ('anchored', '1')")
     return written
 
 
