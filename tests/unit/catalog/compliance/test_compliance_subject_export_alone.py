@@ -58,8 +58,8 @@ def add_person(svc: App, person: tuple) -> None:
     stored = lib / f"{sha}.pdf"
     stored.write_bytes(one_page_pdf("\n".join([name, email, phone, *lines])))
     fid = catalog.upsert_file(sha=sha, original_path=f"/cvs/{name.replace(' ', '_')}.pdf",
-                                  file_name=f"{name.replace(' ', '_')}.pdf", size=1, status="processing",
-                                  stored_path=str(stored))
+                              file_name=f"{name.replace(' ', '_')}.pdf", size=1, status="processing",
+                              stored_path=str(stored))
     texts = [f"{name} {email} {phone}", *lines]
     chunks = [Chunk(chunk_id=f"{cid}-{i}", candidate_id=cid, section="contact" if i == 0 else "experience",
                     ordinal=i, text=t, header="") for i, t in enumerate(texts)]
