@@ -145,10 +145,55 @@ RANKING_SETTINGS = ("llm_enabled", "llm_base_url", "index_url")  # the model tha
 
 
 def save_settings(settings: Settings, paths: AppPaths | None = None) -> list[str]:
-    """Persist settings atomically; the ranking settings that changed (the app audits them)."""
+    """Persist settings atomically; the ranking settings that changed (the app audits them).
+
+    The audit trail's anchor (:data:`AUDIT_ANCHOR_KEY`, not a setting the user edits) is kept as
+    it is on disk, whatever the settings object held when it was loaded."""
     paths = (paths or app_paths()).ensure()
     before = load_settings(paths)
-    tmp = paths.settings_file.with_suffix(".tmp")
-    tmp.write_text(settings.model_dump_json(indent=2), encoding="utf-8")
-    tmp.replace(paths.settings_file)
+    data = json.loads(settings.model_dump_json())
+    anchor = read_audit_anchor(paths.settings_file)
+    if anchor is not None:
+        data[AUDIT_ANCHOR_KEY] = anchor
+    _write_json(paths.settings_file, data)
     return [k for k in RANKING_SETTINGS if getattr(before, k) != getattr(settings, k)]
+
+
+AUDIT_ANCHOR_KEY = "audit_anchor"  # the audit chain's head "<seq>:<hash>" (catalog/compliance/audit_anchor.py)
+
+
+def _read_json(path: Path) -> dict | None:
+    """The JSON object in a file ({} when there is no file; None when it is not readable JSON)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _write_json(path: Path, data: dict) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+    tmp.replace(path)
+
+
+def read_audit_anchor(settings_file: Path) -> str | None:
+    """The audit chain's head anchored in the settings file, or None (an unreadable file has none)."""
+    value = (_read_json(settings_file) or {}).get(AUDIT_ANCHOR_KEY)
+    return value if isinstance(value, str) else None
+
+
+def write_audit_anchor(settings_file: Path, value: str | None) -> None:
+    """Store (None: remove) the audit chain's head in the settings file, keeping every setting (atomically)."""
+    data = _read_json(settings_file)
+    if data is None:  # a damaged settings file is not overwritten by the anchor (the settings stay the user's)
+        raise OSError(f"{settings_file} is not readable JSON: the audit anchor was not written there")
+    if value is None:
+        data.pop(AUDIT_ANCHOR_KEY, None)
+    else:
+        data[AUDIT_ANCHOR_KEY] = value
+    _write_json(settings_file, data)

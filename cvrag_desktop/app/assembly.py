@@ -173,7 +173,7 @@ class App:
     @property
     def audit(self):
         """The audit trail of this data home (``catalog/compliance/audit.py``): hash-chained, pseudonymous."""
-        return audit_for(self.catalog)
+        return audit_for(self.catalog, self.paths.settings_file)  # its head anchored in the catalog and settings
 
     @property
     def shortlists(self):

@@ -19,6 +19,7 @@ from cvrag_desktop.catalog.compliance.audit_events import export_audit_csv
 from cvrag_desktop.catalog.compliance.forget_needles import identity_of
 from cvrag_desktop.catalog.compliance.retention import RetentionStore
 from cvrag_desktop.catalog.compliance.subject_export import collect_subject, write_subject_zip
+from cvrag_desktop.catalog.compliance.subject_redact import SubjectPeople
 from cvrag_desktop.catalog.privacy.blind import current_user, pseudonym
 from cvrag_desktop.errors import CvragError, InvalidInput
 
@@ -94,7 +95,7 @@ class ComplianceOps:
     def export_subject(self, person: str, out: Path) -> SubjectExport:
         """Everything held about one person (records, originals, audit entries, chat turns) as a zip; audited."""
         from cvrag_desktop.assistant.memory import THREADS_FILE
-        from cvrag_desktop.assistant.thread_export import threads_naming
+        from cvrag_desktop.assistant.thread_export import subject_turns, threads_naming
         app = self._app
         room_to_export(app)
         docs = self._docs(person)
@@ -108,13 +109,14 @@ class ComplianceOps:
             path = Path(row["stored_path"]) if row.get("stored_path") else None  # (absolute: the library copy)
             if path is not None and path.is_file():
                 originals.append((path, f"{cid[:12]}-{Path(row.get('file_name') or path.name).name}"))
-        chat = threads_naming(app.paths.data_dir / THREADS_FILE, needles)
+        people = SubjectPeople(app.catalog, docs, self.audit.known_refs(docs))  # them, and everyone else
+        chat = subject_turns(threads_naming(app.paths.data_dir / THREADS_FILE, needles), docs, people)
         points = None
         try:  # the index's payloads are derived from the catalog rows; listed too (what a grep of the home finds)
             points = [p for p in app.index.store.scroll() if p.get("candidate_id") in docs]
         except CvragError as exc:
             log.info("subject export without the index points: %s", exc)
-        data = collect_subject(app.catalog, self.audit, docs[0], docs, chat, points)
+        data = collect_subject(app.catalog, self.audit, docs[0], docs, chat, points, people)
         written = write_subject_zip(data, originals, Path(out))
         self.audit.record_shown("export.subject", docs, {"documents": docs[1:], "originals": len(originals),
                                                          "chat_threads": len(chat)})

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cvrag_desktop.app.types import WarmUp
-from cvrag_desktop.catalog.compliance.audit import AUDIT_FILE, AuditLog
 from cvrag_desktop.catalog.compliance.leftovers import RETENTION_DAYS
 from cvrag_desktop.config import save_settings
 from cvrag_desktop.diagnostics import export_diagnostics, first_run_report
@@ -157,13 +156,11 @@ class HealthOps:
 
         A change of what ranks or answers (the model, its endpoint, the index) is audited.
         """
-        changed = save_settings(settings, self._app.paths)
-        if changed:
-            log = AuditLog(self._app.paths.data_dir / AUDIT_FILE)
-            try:
-                log.record("settings.change", details={"changed": changed, "llm_enabled": settings.llm_enabled})
-            finally:
-                log.close()
+        with self._app.audit.held():  # (the file holds the trail's anchor: no append of ours in between)
+            changed = save_settings(settings, self._app.paths)
+        if changed:  # (the home's one trail: its head is anchored in the catalog and the settings)
+            self._app.audit.record("settings.change", details={"changed": changed,
+                                                               "llm_enabled": settings.llm_enabled})
         self._app.settings = settings
 
     def probe_endpoint(self, url: str):

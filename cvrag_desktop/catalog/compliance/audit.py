@@ -5,10 +5,8 @@ blind reveal, forget, purge and setting that changes ranking writes one entry: s
 number, UTC time, actor (the OS account), action, the person's pseudonymous reference and
 details made of ids and counts only — never CV text, never a note's text.
 
-**Chain.** ``hash = sha256(previous hash + canonical JSON of the entry)`` (keys sorted, no
-spaces, UTF-8). :meth:`AuditLog.verify` recomputes it and names the first broken link: a
-changed entry fails its hash, a deleted or reordered one breaks ``prev`` or the sequence,
-a cut-off tail no longer reaches the head recorded in ``audit_meta``.
+**Chain.** ``hash = sha256(previous hash + canonical JSON of the entry)``; :meth:`AuditLog.verify`
+names the first broken link (``audit_chain.py``).
 
 **Pseudonymous from the start.** The chain never holds a raw candidate id: an entry names
 a document by a random reference (``P-`` + 20 hex digits) kept in ``audit_subjects``
@@ -17,10 +15,13 @@ log truncated): the references left in past entries are then tokens nobody can t
 to anyone, and the chain still verifies because no entry changes. (Chosen over replacing
 ids inside entries, which would need re-hashing the chain after every forget.)
 
-**Where.** ``<data>/audit.sqlite3``, its own file: it survives a catalog rebuild and is not
-part of the catalog backups. **Retention**: entries older than the log's retention
-(default 365 days, at least 183 — the AI Act's six months) are pruned when the log is
-opened; the last pruned hash becomes the chain's anchor. Qt-free.
+**Anchored outside.** Each append also writes the new head in the catalog and the settings
+(``audit_anchor.py``): a cut-off tail, a forged entry appended with a fresh hash, a chain
+rewritten end to end or a deleted file no longer match them.
+
+**Where.** ``<data>/audit.sqlite3``, its own file (not in the catalog backups). **Retention**:
+entries past it (default 365 days, at least 183: the AI Act's six months) are pruned when the
+log is opened, from a verified chain only, oldest first in sequence (:meth:`AuditLog.prune`). Qt-free.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import secrets
 import sqlite3
 import threading
@@ -36,16 +38,19 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from cvrag_desktop.catalog.compliance import audit_anchor as anchoring
+from cvrag_desktop.catalog.compliance.audit_chain import GENESIS, canonical, chain_break, link_hash
 from cvrag_desktop.catalog.privacy.blind import current_user
 from cvrag_desktop.catalog.store.disk_space import ensure_room
 from cvrag_desktop.catalog.store.health import typed_store_error
 from cvrag_desktop.catalog.store.read_only import add_note, connect_read_only
 from cvrag_desktop.errors import InvalidInput, StoreReadOnly
 
+log = logging.getLogger(__name__)
 AUDIT_FILE = "audit.sqlite3"
-GENESIS = "0" * 64
 DEFAULT_RETENTION_DAYS = 365
 MIN_RETENTION_DAYS = 183  # EU AI Act Art. 26(6): automatically generated logs kept at least six months
+PRUNE_SLACK = timedelta(days=1)  # pruned once the oldest entry is a day past the retention (not at every open)
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS audit_log (
     seq INTEGER PRIMARY KEY,
@@ -82,17 +87,6 @@ class AuditEntry:
         return asdict(self)
 
 
-def canonical(seq: int, at: str, actor: str, action: str, person: str | None, details: Mapping) -> str:
-    """The entry's canonical JSON: the bytes its hash covers."""
-    body = {"seq": seq, "at": at, "actor": actor, "action": action, "person": person, "details": details}
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def link_hash(prev: str, body: str) -> str:
-    """``sha256(previous hash + canonical JSON)`` as hex."""
-    return hashlib.sha256((prev + body).encode("utf-8")).hexdigest()
-
-
 def now_iso(now: datetime | None = None) -> str:
     """UTC time as ISO 8601 with microseconds (sorts as text)."""
     return (now or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="microseconds")
@@ -106,9 +100,10 @@ def digest(text: str) -> str:
 class AuditLog:
     """The audit store of one data home: append, read, verify, prune, forget references."""
 
-    def __init__(self, path: Path, read_only: bool = False) -> None:
+    def __init__(self, path: Path, read_only: bool = False, anchors: list | None = None) -> None:
         self.path = path
         self.read_only = read_only
+        self.anchors = list(anchors or [])  # where the head is kept outside the log (audit_anchor.py)
         self._lock = threading.RLock()
         try:
             if read_only and not path.exists():  # a read-only home without a trail: an empty one
@@ -223,31 +218,42 @@ class AuditLog:
         ``details`` may hold ``"ranking"``/``"documents"`` as lists of document ids: they are
         stored as references.
         """
-        who = actor or current_user()
+        written: list = []
+        try:
+            with anchoring.held(self.anchors), self._write() as c:
+                before = anchoring.head_of(c, self._meta)
+                out = self._append(c, items, actor or current_user(), at)
+                written = anchoring.advance(self.anchors, c, self._meta, before)
+        except BaseException:
+            anchoring.put_back(written)  # the entries were rolled back: so is the head kept outside
+            raise
+        return out
+
+    def _append(self, c: sqlite3.Connection, items: Iterable[tuple[str, list[str], dict]], who: str,
+                at: datetime | None) -> list[AuditEntry]:
         out: list[AuditEntry] = []
-        with self._write() as c:
-            row = c.execute("SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1").fetchone()
-            seq, prev = (row[0], row[1]) if row else (int(self._meta("anchor_seq", c) or 0),
-                                                      self._meta("anchor_hash", c) or GENESIS)
-            for action, subjects, details in items:
-                details = dict(details)
-                for key in ("ranking", "documents"):
-                    if key in details:
-                        details[key] = [self._ref(c, str(d)) for d in details[key]]
-                person = self._ref(c, str(subjects[0])) if subjects else None
-                if len(subjects) > 1:
-                    details["documents"] = [self._ref(c, str(d)) for d in subjects[1:]]
-                seq += 1
-                when = now_iso(at)
-                body = canonical(seq, when, who, action, person, details)
-                h = link_hash(prev, body)
-                c.execute("INSERT INTO audit_log(seq, at, actor, action, person, details, prev, hash) "
-                          "VALUES (?,?,?,?,?,?,?,?)",
-                          (seq, when, who, action, person, json.dumps(details, sort_keys=True, ensure_ascii=False),
-                           prev, h))
-                out.append(AuditEntry(seq, when, who, action, person, details, prev, h))
-                prev = h
-            c.execute("INSERT OR REPLACE INTO audit_meta(key, value) VALUES ('head', ?)", (f"{seq}:{prev}",))
+        row = c.execute("SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1").fetchone()
+        seq, prev = (row[0], row[1]) if row else (int(self._meta("anchor_seq", c) or 0),
+                                                  self._meta("anchor_hash", c) or GENESIS)
+        for action, subjects, details in items:
+            details = dict(details)
+            for key in ("ranking", "documents"):
+                if key in details:
+                    details[key] = [self._ref(c, str(d)) for d in details[key]]
+            person = self._ref(c, str(subjects[0])) if subjects else None
+            if len(subjects) > 1:
+                details["documents"] = [self._ref(c, str(d)) for d in subjects[1:]]
+            seq += 1
+            when = now_iso(at)
+            body = canonical(seq, when, who, action, person, details)
+            h = link_hash(prev, body)
+            c.execute("INSERT INTO audit_log(seq, at, actor, action, person, details, prev, hash) "
+                      "VALUES (?,?,?,?,?,?,?,?)",
+                      (seq, when, who, action, person, json.dumps(details, sort_keys=True, ensure_ascii=False),
+                       prev, h))
+            out.append(AuditEntry(seq, when, who, action, person, details, prev, h))
+            prev = h
+        c.execute("INSERT OR REPLACE INTO audit_meta(key, value) VALUES ('head', ?)", (f"{seq}:{prev}",))
         return out
 
     # ---- reading -------------------------------------------------------------------------
@@ -275,34 +281,38 @@ class AuditLog:
         return [AuditEntry(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), r[6], r[7]) for r in rows]
 
     def verify(self) -> dict:
-        """Check the whole chain: ``{"ok", "entries", "first_broken": {seq, reason} | None}``."""
-        with self._lock:
-            rows = self._conn.execute("SELECT * FROM audit_log ORDER BY seq").fetchall()
-            anchor_seq = int(self._meta("anchor_seq") or 0)
-            prev = self._meta("anchor_hash") or GENESIS
-            head = self._meta("head")
-        expected = anchor_seq + 1
+        """Check the whole chain and its anchors: ``{"ok", "entries", "first_broken": {seq, reason} | None}``.
 
-        def broken(seq: int, reason: str) -> dict:
-            return {"ok": False, "entries": len(rows), "first_broken": {"seq": seq, "reason": reason}}
-
-        for r in rows:
-            seq, at, actor, action, person, details, stored_prev, stored_hash = tuple(r)
-            if seq != expected:
-                return broken(expected, f"entry {expected} is missing (next found: {seq})")
-            if stored_prev != prev:
-                return broken(seq, "does not follow the entry before it (deleted, inserted or reordered)")
+        Holds the trail's write lock while it reads (no other process between its entries and its anchors)."""
+        with self.held():
+            if self.read_only:
+                return self._verify(self._conn)
             try:
-                body = canonical(seq, at, actor, action, person, json.loads(details))
-            except ValueError:
-                return broken(seq, "its details are not valid JSON (changed)")
-            if link_hash(prev, body) != stored_hash:
-                return broken(seq, "its content does not match its hash (changed)")
-            prev, expected = stored_hash, seq + 1
-        if head is not None and head != f"{expected - 1}:{prev}":
-            head_seq = int(head.split(":")[0])
-            return broken(expected if head_seq >= expected else head_seq,
-                          f"the chain ends at entry {expected - 1} but entry {head_seq} was written (cut off)")
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise typed_store_error(exc, self.path) or exc from exc
+            try:
+                return self._verify(self._conn)
+            finally:
+                self._conn.execute("ROLLBACK")
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """No append of this process while inside (saving the settings file, which holds an anchor)."""
+        with anchoring.held(self.anchors), self._lock:
+            yield
+
+    def _verify(self, conn: sqlite3.Connection) -> dict:
+        rows = conn.execute("SELECT * FROM audit_log ORDER BY seq").fetchall()
+        anchor_seq = int(self._meta("anchor_seq", conn) or 0)
+        anchor_hash = self._meta("anchor_hash", conn) or GENESIS
+        head = self._meta("head", conn)
+        flagged = self._meta("anchored", conn) is not None
+        problem, reached = chain_break(rows, anchor_seq, anchor_hash, head)
+        if problem is None:
+            problem = anchoring.check_anchors(self.anchors, reached, flagged)
+        if problem:
+            return {"ok": False, "entries": len(rows), "first_broken": {"seq": problem[0], "reason": problem[1]}}
         return {"ok": True, "entries": len(rows), "first_broken": None}
 
     # ---- retention -----------------------------------------------------------------------
@@ -322,33 +332,59 @@ class AuditLog:
         return int(days)
 
     def prune(self, now: datetime | None = None) -> int:
-        """Remove entries older than the retention; the last removed hash anchors the chain. Returns the count."""
-        cutoff = now_iso((now or datetime.now(UTC)) - timedelta(days=self.retention_days()))
-        with self._write() as c:
-            last = c.execute("SELECT seq, hash FROM audit_log WHERE at < ? ORDER BY seq DESC LIMIT 1",
-                             (cutoff,)).fetchone()
-            if last is None:
-                return 0
-            n = c.execute("DELETE FROM audit_log WHERE seq <= ?", (last[0],)).rowcount
-            c.executemany("INSERT OR REPLACE INTO audit_meta(key, value) VALUES (?, ?)",
-                          [("anchor_seq", str(last[0])), ("anchor_hash", last[1])])
-        self.record("audit.prune", details={"removed": n, "older_than": cutoff})
+        """Remove the oldest entries past the retention, from a verified chain only; returns the count.
+
+        Entries go in sequence, up to the first one not older than the retention (a backdated
+        entry further on takes nothing with it); the chain is verified first, in the same
+        transaction (a changed time fails its hash: nothing is pruned, the break stays visible).
+        The prune is an entry of its own: how many, up to which sequence and hash."""
+        cutoff_at = (now or datetime.now(UTC)) - timedelta(days=self.retention_days())
+        cutoff = now_iso(cutoff_at)
+        with self._lock:
+            first = self._conn.execute("SELECT at FROM audit_log ORDER BY seq LIMIT 1").fetchone()
+        if first is None or first[0] >= now_iso(cutoff_at - PRUNE_SLACK):
+            return 0  # (the cheap test: no full check at every open)
+        written: list = []
+        try:
+            with anchoring.held(self.anchors), self._write() as c:
+                report = self._verify(c)
+                if not report["ok"]:
+                    log.warning("audit trail not pruned: it does not verify (%s)", report["first_broken"])
+                    return 0
+                before, last = anchoring.head_of(c, self._meta), None
+                for seq, at, h in c.execute("SELECT seq, at, hash FROM audit_log ORDER BY seq").fetchall():
+                    if at >= cutoff:
+                        break
+                    last = (seq, h)
+                if last is None:
+                    return 0
+                n = c.execute("DELETE FROM audit_log WHERE seq <= ?", (last[0],)).rowcount
+                c.executemany("INSERT OR REPLACE INTO audit_meta(key, value) VALUES (?, ?)",
+                              [("anchor_seq", str(last[0])), ("anchor_hash", last[1])])
+                self._append(c, [("audit.prune", [], {"removed": n, "up_to_seq": last[0], "up_to_hash": last[1],
+                                                      "older_than": cutoff})], current_user(), None)
+                written = anchoring.advance(self.anchors, c, self._meta, before)
+        except BaseException:
+            anchoring.put_back(written)
+            raise
         return n
 
 
 _OPEN_LOCK = threading.Lock()
 
 
-def audit_for(catalog) -> AuditLog:
-    """The audit log beside a catalog (``<data>/audit.sqlite3``), opened once per catalog object."""
+def audit_for(catalog, settings_file: Path | None = None) -> AuditLog:
+    """The audit log beside a catalog (``<data>/audit.sqlite3``), opened once per catalog object and anchored
+    in it and in the settings (:func:`anchors_for`); a verified chain is pruned when opened."""
     with _OPEN_LOCK:
-        log = getattr(catalog, "_audit_log", None)
-        if log is None:
-            log = AuditLog(Path(catalog.home) / AUDIT_FILE, read_only=bool(getattr(catalog, "read_only", False)))
-            catalog._audit_log = log
-            if not log.read_only:
-                log.prune()
-        return log
+        audit = getattr(catalog, "_audit_log", None)
+        if audit is None:
+            audit = AuditLog(Path(catalog.home) / AUDIT_FILE, read_only=bool(getattr(catalog, "read_only", False)),
+                             anchors=anchoring.anchors_for(catalog, settings_file))
+            catalog._audit_log = audit
+            if not audit.read_only:
+                audit.prune()
+        return audit
 
 
 def close_audit(catalog) -> None:

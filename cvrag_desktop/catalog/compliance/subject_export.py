@@ -7,6 +7,9 @@ rows with the evidence they cite, blind reveals, retention consent; for the pers
 status history and every audit entry that names one of their documents (by reference),
 and the chat turns of threads that name or cite them (collected by the caller, which owns
 the conversation store), and the search index's payloads of their chunks (derived copies).
+**Nobody else**: the records are shared (an answer cites several people, a note compares),
+so every other person's names, contacts, ids, audit references and CV lines are replaced
+by "another candidate" (``subject_redact.py``) and chat turns cut to the subject's own.
 Written as ``subject.json`` plus a human-readable
 ``summary.html`` and ``originals/``. Qt-free.
 """
@@ -19,6 +22,8 @@ import os
 import zipfile
 from datetime import UTC, datetime
 from pathlib import Path
+
+from cvrag_desktop.catalog.compliance.subject_redact import SubjectPeople
 
 NOTICE = ("Copy of the personal data held about you in this screening library (GDPR Art. 15): the documents you "
           "sent, what was read from them, the recruiters' screening decisions and notes, the shortlists and job "
@@ -73,16 +78,32 @@ def status_history(entries: list[dict]) -> list[dict]:
 
 
 def collect_subject(catalog, audit, person_id: str, document_ids: list[str], chat: list[dict],
-                    index_points: list[dict] | None = None) -> dict:
-    """The whole export as one JSON-able dict (``chat``: threads with their messages, ``index_points``: the
-    search index's payloads of their chunks — a derived copy of the catalog rows — both from the caller)."""
+                    index_points: list[dict] | None = None, people: SubjectPeople | None = None) -> dict:
+    """The whole export as one JSON-able dict (``chat``: the subject's own turns of the threads that name
+    them, ``index_points``: the search index's payloads of their chunks — a derived copy of the catalog rows —
+    both from the caller), with every other person's identifiers replaced (:func:`alone`)."""
     refs = audit.known_refs(document_ids)
+    people = people or SubjectPeople(catalog, document_ids, refs)
     entries = [e.as_dict() for e in audit.entries(refs=refs)] if refs else []
-    return {"person_id": person_id, "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    data = {"person_id": person_id, "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "notice": NOTICE, "documents": [document_records(catalog, d) for d in document_ids],
             "status_history": status_history(entries), "audit_references": refs, "audit_entries": entries,
             "chat_threads": chat, "search_index_points": index_points if index_points is not None else
             "not read (the search index is held by another process; it only holds copies of the records above)"}
+    return alone(data, people)
+
+
+def alone(data: dict, people: SubjectPeople) -> dict:
+    """The export with nobody else in it: every record except the subject's own CV (its extracted record,
+    chunks, provenance, file row: their words) has other people's names, contacts, ids, references and CV
+    lines replaced (``subject_redact.py``); chat turns are already cut to theirs (``assistant/thread_export.py``)."""
+    own_cv = ("candidate_id", "candidate_row", "record", "file", "chunks", "provenance")
+    data = {**data, "documents": [{**{k: d[k] for k in own_cv if k in d},
+                                   **people.redact({k: v for k, v in d.items() if k not in own_cv})}
+                                  for d in data["documents"]]}
+    for key in ("status_history", "audit_entries", "chat_threads"):
+        data[key] = people.redact(data[key])
+    return data
 
 
 def _html_list(items: list[str]) -> str:

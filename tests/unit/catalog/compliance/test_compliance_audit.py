@@ -123,6 +123,7 @@ def test_retention_prunes_old_entries_and_keeps_the_chain_verifiable(tmp_path):
     log.record("screening.note", ["d9"], {"chars": 3})
     assert log.retention_days() >= MIN_RETENTION_DAYS
     assert log.prune() == 3
+    assert log.entries()[-1].details["up_to_seq"] == 3  # the prune is an entry: how many, up to which
     actions = [e.action for e in log.entries()]
     assert actions == ["screening.note", "audit.prune"]
     assert log.verify()["ok"]

@@ -1,0 +1,193 @@
+"""Keeping everyone else out of a subject-access export: who the subject is, and what names the others.
+
+An access export (``subject_export.py``) is for one person, but the records about them are
+shared: a chat answer cites several people, a note compares them with someone, a job
+match ranks them together, an audit entry lists every reference shown. :class:`SubjectPeople`
+knows, from the catalog, what identifies the subject (to find their lines) and what
+identifies every other document (to remove it):
+
+- names (whole, any case; and each part of three letters or more, capitalised as a name is,
+  that the subject's own name and CV do not use), e-mails, phones (their last nine digits, however they are separated),
+  candidate ids (a person's id is one of them) and file hashes: replaced by
+  :data:`OTHER` ("another candidate");
+- the lines of their CVs (at least :data:`MIN_LINE` characters, not in the subject's own
+  CV): a quote of them is dropped (:data:`QUOTE_DROPPED`);
+- audit references (``P-`` + 20 hex digits) that are not the subject's: :data:`OTHER`.
+
+The subject's own CV records (the extracted record, chunks, provenance, the original) are
+their own words and are not rewritten; everything else is (notes, tags, shortlist names and
+notes, job-match titles and requirements, reveal reasons, audit entries, chat turns). Qt-free.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+
+OTHER = "another candidate"
+QUOTE_DROPPED = "[a line of another candidate's CV, left out]"
+MIN_LINE = 20
+MIN_PART = 3
+REF = re.compile(r"\bP-[0-9a-f]{20}\b")
+NAME_PARTICLES = {"von", "van", "der", "den", "del", "della", "dos", "das", "bin", "binti", "ibn", "mrs", "miss"}
+
+
+def _listed(value) -> list[str]:
+    if isinstance(value, list):
+        return [v for v in value if isinstance(v, str)]
+    try:
+        got = json.loads(value or "[]")
+    except ValueError:
+        return []
+    return [v for v in got if isinstance(v, str)] if isinstance(got, list) else []
+
+
+TOKEN = re.compile(r"\w[\w@+\-.'’]*\w|\w")  # a word, an e-mail, an id (no dot or dash at its ends)
+NUMBER = re.compile(r"\+?\d[\d\s\-./()]{5,}\d")  # a phone however written (+44 7700 900222, 07700-900222)
+
+
+def _bare(token: str) -> str:
+    """A word without its possessive ("Pike's" -> "Pike")."""
+    return token[:-2] if token[-2:] in ("'s", "’s") else token
+
+
+class _Needles:
+    """Strings to find as whole words, looked up per word of a text (fast for thousands of people)."""
+
+    def __init__(self, words: Iterable[str] = (), names: Iterable[str] = (), exact: Iterable[str] = (),
+                 phones: Iterable[str] = ()) -> None:
+        self.words = {w.casefold() for w in words if w and len(w) >= 2}  # any case
+        self.exact = {w for w in exact if w}  # as written (name parts: "Pike", not "pike")
+        self.names: dict[str, list[list[str]]] = {}  # first word -> names of several words (any case)
+        for name in names:
+            toks = [t.casefold() for t in TOKEN.findall(name or "")]
+            if len(toks) > 1:
+                self.names.setdefault(toks[0], []).append(toks)
+            elif toks:
+                self.words.add(toks[0])
+        self.tails = {re.sub(r"\D", "", p)[-9:] for p in phones}
+        self.tails = {t for t in self.tails if len(t) >= 7}
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Where the needles are in a text, in order, not overlapping."""
+        toks = list(TOKEN.finditer(text))
+        found = []
+        i = 0
+        while i < len(toks):
+            t = _bare(toks[i].group())
+            key, end = t.casefold(), None
+            for name in self.names.get(key, ()):
+                if [_bare(x.group()).casefold() for x in toks[i:i + len(name)]] == name:
+                    end = i + len(name) - 1
+                    break
+            if end is None and (key in self.words or t in self.exact):
+                end = i
+            if end is not None:
+                found.append((toks[i].start(), toks[end].end()))
+            else:  # inside a longer word: "not-like-Pike", "Pike.Wendell"
+                at = toks[i].start()
+                found += [(at + m.start(), at + m.end()) for m in re.finditer(r"[^\W_]+", toks[i].group())
+                          if m.group() in self.exact or m.group().casefold() in self.words]
+            i = (end if end is not None else i) + 1
+        if self.tails:
+            found += [m.span() for m in NUMBER.finditer(text) if re.sub(r"\D", "", m.group())[-9:] in self.tails]
+        found.sort()
+        merged: list[tuple[int, int]] = []
+        for a, b in found:
+            if merged and a < merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+            else:
+                merged.append((a, b))
+        return merged
+
+    def sub(self, text: str, by: str) -> str:
+        """The text with each needle replaced by ``by``."""
+        for a, b in reversed(self.spans(text)):
+            text = text[:a] + by + text[b:]
+        return text
+
+
+def _name_parts(name: str) -> list[str]:
+    """The words of a name worth finding alone, capitalised (matched as written: "Pike", not "pike")."""
+    return [p[0].upper() + p[1:] for p in re.findall(r"[^\W\d_]+", name or "")
+            if len(p) >= MIN_PART and p.casefold() not in NAME_PARTICLES]
+
+
+class SubjectPeople:
+    """The subject's identifiers and everyone else's, from the catalog (built once per export)."""
+
+    def __init__(self, catalog, subject_ids: list[str], subject_refs: Iterable[str] = ()) -> None:
+        mine = set(subject_ids)
+        self.subject_ids = list(subject_ids)
+        self.subject_refs = set(subject_refs)
+        rows = [dict(r) for r in catalog.query("SELECT candidate_id, file_sha256, name, emails, phones "
+                                               "FROM candidates")]
+        own = [r for r in rows if r["candidate_id"] in mine]
+        others = [r for r in rows if r["candidate_id"] not in mine]
+        own_lines, other_lines = set(), set()
+        for cid, text in catalog.query("SELECT candidate_id, text FROM chunks"):
+            for line in (text or "").splitlines():
+                line = " ".join(line.split())
+                (own_lines if cid in mine else other_lines).add(line)
+        own_text = " ".join(own_lines).casefold()
+        own_names = {r["name"].casefold() for r in own if r.get("name")}
+        own_parts = {p.casefold() for r in own for p in _name_parts(r.get("name") or "")}
+        own_contacts = {v.casefold() for r in own for k in ("emails", "phones") for v in _listed(r.get(k))}
+        # the subject: to find the lines about them
+        self._mine = _Needles(words=list(own_parts) + list(own_contacts) + list(mine),
+                              names=[r["name"] for r in own if r.get("name")],
+                              phones=[v for r in own for v in _listed(r.get("phones"))])
+        # everyone else, except what the subject shares (a namesake's full name is the subject's own name too)
+        own_words = set(TOKEN.findall(own_text))
+        self._theirs = _Needles(
+            words=[v for r in others for v in (r["candidate_id"], r.get("file_sha256"), *_listed(r.get("emails")))
+                   if v and v.casefold() not in own_contacts],
+            names=[r["name"] for r in others if r.get("name") and not any(r["name"].casefold() in n
+                                                                        for n in own_names)],
+            exact=[p for r in others for p in _name_parts(r.get("name") or "")
+                   if p.casefold() not in own_parts and p.casefold() not in own_words],
+            phones=[v for r in others for v in _listed(r.get("phones")) if v.casefold() not in own_contacts])
+        self._their_lines: dict[str, list[str]] = {}  # first MIN_LINE characters -> the lines, longest first
+        for ln in sorted((ln for ln in other_lines - own_lines if len(ln) >= MIN_LINE), key=len, reverse=True):
+            self._their_lines.setdefault(ln[:MIN_LINE], []).append(ln)
+
+    # ---- finding --------------------------------------------------------------------------------
+    def names_subject(self, text: str) -> bool:
+        """Whether a text names the subject (name or a part of it, e-mail, phone, id)."""
+        return bool(self._mine.spans(text or ""))
+
+    def names_others(self, text: str) -> bool:
+        """Whether a text names or quotes anyone else."""
+        return self.redact_text(text) != (text or "")
+
+    # ---- removing -------------------------------------------------------------------------------
+    def _quoted_lines(self, text: str) -> list[str]:
+        """Other people's CV lines quoted in a text (whitespace as in the CV: one space), longest first;
+        looked up by their first characters at each place of the text, not tried one by one."""
+        flat = " ".join(text.split())
+        if not self._their_lines or len(flat) < MIN_LINE:
+            return []
+        found = {ln for i in range(len(flat) - MIN_LINE + 1) for ln in self._their_lines.get(flat[i:i + MIN_LINE], ())
+                 if flat.startswith(ln, i)}
+        return sorted(found, key=len, reverse=True)
+
+    def redact_text(self, text: str) -> str:
+        """The text with everyone else's identifiers replaced by "another candidate", their CV lines dropped."""
+        if not text:
+            return text
+        for line in self._quoted_lines(text):
+            text = text.replace(line, QUOTE_DROPPED) if line in text else QUOTE_DROPPED
+        text = self._theirs.sub(text, OTHER)
+        return REF.sub(lambda m: m.group(0) if m.group(0) in self.subject_refs else OTHER, text)
+
+    def redact(self, value):
+        """Every string inside a JSON-able value redacted (not the keys: they are the export's own), the
+        structure kept."""
+        if isinstance(value, str):
+            return self.redact_text(value)
+        if isinstance(value, dict):
+            return {k: self.redact(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [self.redact(v) for v in value]
+        return value
