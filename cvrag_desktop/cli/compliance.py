@@ -55,7 +55,7 @@ def cmd_audit(args, svc) -> int:
             print("error: `cvrag audit export` needs --out FILE.csv", file=sys.stderr)
             return 2
         n = svc.compliance.audit_export(Path(args.out), since, args.filter_action, args.person)
-        out = Path(args.out) if Path(args.out).suffix.lower() == ".csv" else Path(args.out).with_suffix(".csv")
+        out = Path(args.out)
         _print_json({"exported": n, "path": str(out)}) if args.json else print(f"exported {n} entries to {safe(out)}")
         return 0
     entries = svc.compliance.audit_entries(since, args.filter_action, args.person)

@@ -8,14 +8,12 @@ length, a job description as its digest — never the text itself.
 
 from __future__ import annotations
 
-import csv
 import json
-import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from cvrag_desktop.catalog.compliance.audit import AuditEntry, digest
-from cvrag_desktop.catalog.csv_export import neutralise
+from cvrag_desktop.catalog.csv_export import neutralise, write_csv_table
 from cvrag_desktop.catalog.screening import reason_kind
 
 # "pseudonym" (the person's "Candidate 7F3A", as table and chat show it) is worked out when exported, never
@@ -62,17 +60,10 @@ def export_audit_csv(entries: Iterable[AuditEntry | Mapping], path: Path) -> int
 
     ``entries`` are :class:`AuditEntry` objects or their dicts; a dict may carry the read-time
     ``pseudonym`` (``App.audit_entries``), which fills that column."""
-    path = Path(path)
-    if path.suffix.lower() != ".csv":
-        path = path.with_suffix(".csv")
     rows = [list(CSV_COLUMNS)]
     for e in entries:
         d = dict(e) if isinstance(e, Mapping) else e.as_dict()
         d["pseudonym"] = d.get("pseudonym") or ""
         d["details"] = json.dumps(d["details"], sort_keys=True, ensure_ascii=False)
         rows.append([neutralise(d[k]) for k in CSV_COLUMNS])
-    tmp = path.with_name(path.name + ".part")
-    with open(tmp, "w", encoding="utf-8-sig", newline="") as fh:
-        csv.writer(fh, dialect="excel", quoting=csv.QUOTE_MINIMAL).writerows(rows)
-    os.replace(tmp, path)
-    return len(rows) - 1
+    return write_csv_table(rows, path) - 1
