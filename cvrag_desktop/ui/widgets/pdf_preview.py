@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.app.health import document_preview, document_preview_boxes
+from cvrag_desktop.ui.blind_mode import preview_boxes
 from cvrag_desktop.ui.models.import_queue import own_file_message
 from cvrag_desktop.ui.shell.tasks import TaskContext, TaskRunner
 from cvrag_desktop.ui.widgets.page_render import MAX_ZOOM, MIN_ZOOM, ZOOM, render_page
@@ -44,6 +45,7 @@ class PdfPreview(QWidget):
     def __init__(self, runner: TaskRunner, parent=None) -> None:
         super().__init__(parent)
         self.runner = runner
+        self.task = f"{TASK}-{id(self):x}"  # its own key: two previews never cancel each other's render
         self.path: str | None = None  # the PDF shown (a Word file's preview PDF)
         self.source: str | None = None  # the document asked for (the .docx itself for a Word file)
         self.page = 0
@@ -55,6 +57,11 @@ class PdfPreview(QWidget):
         # blind screening: (page, bbox) boxes from provenance, and identifying strings (searched on
         # each rendered page), all painted solid
         self.redactions: list = []
+        # whose document is shown: (person id or None, document id), set by the owner with each open; with
+        # follow_blind the preview redraws itself when blind screening switches or the person is revealed
+        self.subject: tuple[str | None, str] | None = None
+        self._blind = None
+        self._services = None
         self.masked: list[tuple[float, float, float, float]] = []
         self.image: QImage | None = None
         self.fit: str | None = FIT_WIDTH
@@ -107,9 +114,52 @@ class PdfPreview(QWidget):
         b.clicked.connect(slot)
         return b
 
+    def follow_blind(self, blind, services) -> None:
+        """Obey the window's blind screening (``ui/blind_mode.BlindMode``): the page shown is drawn again with or
+        without black boxes over the identity of :attr:`subject` as soon as it switches or on a reveal."""
+        self._blind, self._services = blind, services
+        blind.follow(self, self.blind_redraw)
+
+    def blind_redraw(self) -> None:
+        """Draw the shown page again under the current blind state: redactions recomputed in a worker (the
+        page is blanked at once when the identity is to be hidden, so it never lingers)."""
+        blind, svc, source = self._blind, self._services, self.source
+        if blind is None or not self.subject or not source:
+            return
+        person, doc = self.subject
+        hide = blind.hides(person, [doc])
+        if not hide and not self.redactions:
+            return
+        page, bbox, find, shown = self.page, self.bbox, list(self.find), self.path
+        if hide:
+            self.image = None
+            self.canvas.setPixmap(QPixmap())
+            self.canvas.setText("Blind screening: hiding the identity…")
+        self.redactions = list(self.redactions) if hide else []
+        self._sync()
+
+        def work(ctx) -> list:
+            boxes = preview_boxes(svc, doc) if hide else []
+            if shown and shown != source:  # a Word file: the boxes as they fall on its preview PDF
+                boxes = [r for r in boxes if isinstance(r, str)] + document_preview_boxes(
+                    source, [tuple(r) for r in boxes if not isinstance(r, str)])
+            return boxes
+
+        def done(boxes: list) -> None:
+            if self.source != source or self.path != shown:  # another document meanwhile
+                return
+            self.redactions = boxes
+            if shown:
+                self._show_pdf(shown, page, bbox, find)
+            else:
+                self.open(source, page, bbox, find)
+
+        self.runner.start(self.task, work, on_result=done, on_error=self._failed)
+
     def clear(self, message: str = "No preview.") -> None:
         """Show a message instead of a page."""
-        self.runner.cancel(TASK)
+        self.runner.cancel(self.task)
+        self.subject = None
         self.path, self.source, self.pages, self.bbox, self.image = None, None, 0, None, None
         self.canvas.setPixmap(QPixmap())
         self.canvas.setText(message)
@@ -136,7 +186,7 @@ class PdfPreview(QWidget):
 
     def _open_word(self, path: str, page: int, bbox, find) -> None:
         """A Word CV: its preview PDF (made at import, or now in a worker), the box moved onto it."""
-        self.runner.cancel(TASK)
+        self.runner.cancel(self.task)
         self.source = path
         self.path, self.pages, self.image = None, 0, None
         self.canvas.setPixmap(QPixmap())
@@ -156,7 +206,7 @@ class PdfPreview(QWidget):
                     self.redactions = masks + moved
                 self._show_pdf(pdf, at, box, find)
 
-        self.runner.start(TASK, work, on_result=ready, on_error=self._failed)
+        self.runner.start(self.task, work, on_result=ready, on_error=self._failed)
 
     def _show_pdf(self, path: str, page: int, bbox, find) -> None:
         self.path = path
@@ -179,7 +229,7 @@ class PdfPreview(QWidget):
         width = self._fit_width() if self.fit else None
         height = max(120, self.scroll.height() - frame) if self.fit == FIT_PAGE else None
         self.page_label.setText(f"Page {page + 1}…")
-        self.runner.start(TASK, lambda ctx: self._render(ctx, path, page, zoom, width, height, find, clip, mask),
+        self.runner.start(self.task, lambda ctx: self._render(ctx, path, page, zoom, width, height, find, clip, mask),
                           on_result=self._show, on_error=self._failed)
 
     def set_zoom(self, zoom: float) -> None:
@@ -213,12 +263,12 @@ class PdfPreview(QWidget):
 
         A preview just shown may be laid out again after its first render (a fit mode then renders
         once more, debounced): code that reads the zoom waits for this rather than for a time."""
-        return not (self._refit.isActive() or self.runner.busy(TASK))
+        return not (self._refit.isActive() or self.runner.busy(self.task))
 
     def _refit_now(self) -> None:
         if not (self.fit and self.path and self.isVisible()):
             return
-        if self.runner.busy(TASK):  # a render is on its way (maybe at the old size): fit again after it
+        if self.runner.busy(self.task):  # a render is on its way (maybe at the old size): fit again after it
             self._refit.start()
         elif self.image is None or abs(self.image.width() - self._fit_width()) > 4:
             self.show_page(self.page, keep_bbox=True)
