@@ -2,7 +2,7 @@
 name, phone and e-mail in every view already open (the candidates table, detail and preview, the chat's
 transcript, citations and preview, the job-match matrix, its preview and its "Why this rank" dialog,
 the retention review), in the widgets' text and in the preview's page pixels; switching it off brings
-the identity back in the same views. The CV is drawn here with reportlab; the person is invented."""
+the identity back in the same views, and so does a reveal. The person is invented (tests/support/blind_person.py)."""
 
 from __future__ import annotations
 
@@ -12,50 +12,16 @@ import pytest
 from PySide6.QtCore import QAbstractListModel, Qt
 
 from cvrag_desktop.catalog.privacy.blind import pseudonym
+from cvrag_desktop.ui.blind_mode import reveal_current
+from tests.support.blind_person import CID, EMAIL, NAME, PHONE, SECRETS, store_person
 
-NAME, EMAIL, PHONE = "Tobias Quillfeather", "tobias.quill@larkmail.example", "+44 7700 900123"
-SECRETS = ("Tobias", "Quillfeather", "larkmail", "7700 900123")
-CID = "tq1"
 DARK = 60  # the blackout fill is (20, 20, 20)
 INK = 150  # anti-aliased text at a small zoom still has pixels this dark
 
 
-def _cv_pdf(path) -> None:
-    from reportlab.pdfgen import canvas
-
-    c = canvas.Canvas(str(path), pagesize=(595, 842))
-    c.setFont("Helvetica-Bold", 20)
-    c.drawString(60, 770, NAME)
-    c.setFont("Helvetica", 12)
-    c.drawString(60, 740, EMAIL)
-    c.drawString(60, 720, PHONE)
-    c.drawString(60, 660, "Skills: Python, Kafka, PostgreSQL")
-    c.drawString(60, 640, "2019 - 2024 Backend Engineer, Invented Widgets Ltd")
-    c.save()
-
-
-def _store(services) -> str:
-    from tests.support.people_docs import make_cv
-
-    cv = make_cv(NAME, [EMAIL], [PHONE], [("Backend Engineer", "Invented Widgets Ltd", "2019-01", "2024-01")],
-                 skills=("Python", "Kafka"))
-    from cvrag_desktop.domain import Chunk
-
-    cat = services.catalog  # opened before the library holds a file
-    lib = services.paths.data_dir / "library"
-    lib.mkdir(parents=True, exist_ok=True)
-    sha = ("7" * 64)
-    stored = lib / f"{sha}.pdf"
-    _cv_pdf(stored)
-    fid = cat.upsert_file(sha=sha, original_path="/cvs/tq.pdf", file_name="tq.pdf", size=1, status="processing",
-                          stored_path=str(stored))
-    cat.save_candidate(CID, sha, cv, [Chunk(chunk_id=f"{CID}-0", candidate_id=CID, section="skills", ordinal=0,
-                                            text="Skills: Python, Kafka", header="")], fid)
-    return str(stored)
-
-
 def _boxes(path: str) -> list[tuple[float, float, float, float]]:
-    """Where the name, the e-mail and the phone are drawn on page 1 (PDF points, top-left origin)."""
+    """Where the name, the e-mail and the phone are drawn on page 1 of the PDF the previews show (a Word
+    file's preview PDF) in PDF points, top-left origin."""
     import pymupdf
 
     with pymupdf.open(path) as doc:
@@ -178,13 +144,13 @@ def _legible(preview, boxes) -> bool:
     return True
 
 
-@pytest.fixture
-def views(qtbot, services, monkeypatch):
+@pytest.fixture(params=["pdf", "docx"])
+def views(request, qtbot, services, monkeypatch):
     """A window with every view open on the invented person: candidates (detail + preview), chat
     (answer, citation preview), job match (matrix, evidence preview, "Why this rank"), retention."""
     from cvrag_desktop.ui.shell.main_window import CANDIDATES, CHAT, MainWindow
 
-    stored = _store(services)
+    store_person(services, request.param)
     monkeypatch.setattr(services, "chat", FakeChat())
     monkeypatch.setattr(services.jobs, "match_jd", lambda text, limit=None: _match())
     monkeypatch.setattr(services.jobs, "explain_match", lambda result, cid, text=None: _explanation())
@@ -217,7 +183,9 @@ def views(qtbot, services, monkeypatch):
     qtbot.waitUntil(lambda: retention.due is not None, timeout=30_000)
     previews = [pane.preview, chat.preview, dlg.preview]
     qtbot.waitUntil(lambda: all(p.settled() and p.image is not None for p in previews), timeout=30_000)
-    yield win, previews, [win, dlg, dlg.explain_dialog, retention], _boxes(stored)
+    assert len({p.path for p in previews}) == 1  # the three show the same page of the same PDF
+    assert {p.source.rsplit(".", 1)[-1] for p in previews} == {request.param}  # a Word file: its preview PDF
+    yield win, previews, [win, dlg, dlg.explain_dialog, retention], _boxes(previews[0].path)
     retention.close()
     dlg.explain_dialog.close()
     dlg.close()
@@ -252,5 +220,19 @@ def test_blind_mode_redraws_every_open_view_on_and_off(views, qtbot):
            lambda: ("previews legible:", [_legible(p, boxes) for p in previews]))
     assert NAME in win.candidates.detail.toPlainText()
     assert any(NAME in c.body.text() for c in win.chat.transcript.cards)
+    assert any(NAME in chip.text() for c in win.chat.transcript.cards for chip in c.chips)
     assert win.chat.job_dialog.table.item(0, 0).text() == NAME
     assert NAME in win.chat.job_dialog.explain_dialog.windowTitle()
+    # on again, then a confirmed reveal of this person: every open view shows the identity again
+    win.blind.action.setChecked(True)
+    _until(qtbot, lambda: not _leaks(windows), lambda: ("still shown:", _where(windows)))
+    _until(qtbot, lambda: all(_covered(p, boxes) for p in previews),
+           lambda: ("previews covered:", [_covered(p, boxes) for p in previews]))
+    pane = win.candidates
+    pane.confirm = lambda *_a: True
+    assert pane.current_id == CID  # the selection survived both switches
+    reveal_current(pane)
+    _until(qtbot, lambda: set(_leaks(windows)) == set(SECRETS), lambda: ("revealed:", _leaks(windows)))
+    _until(qtbot, lambda: all(_legible(p, boxes) for p in previews),
+           lambda: ("previews legible:", [_legible(p, boxes) for p in previews]))
+    assert [r.candidate_id for r in win.services.blind.reveals()] == [CID]
