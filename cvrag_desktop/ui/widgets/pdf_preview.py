@@ -62,6 +62,8 @@ class PdfPreview(QWidget):
         self.subject: tuple[str | None, str] | None = None
         self._blind = None
         self._services = None
+        self._redacting = False  # a blind redraw is computing the boxes: nothing renders with the old ones
+        self._fresh = False  # the next open is the redraw's own (its boxes are current)
         self.masked: list[tuple[float, float, float, float]] = []
         self.image: QImage | None = None
         self.fit: str | None = FIT_WIDTH
@@ -128,7 +130,7 @@ class PdfPreview(QWidget):
             return
         person, doc = self.subject
         hide = blind.hides(person, [doc])
-        if not hide and not self.redactions:
+        if not hide and not self.redactions and not self._redacting:
             return
         page, bbox, find, shown = self.page, self.bbox, list(self.find), self.path
         if hide:
@@ -136,6 +138,7 @@ class PdfPreview(QWidget):
             self.canvas.setPixmap(QPixmap())
             self.canvas.setText("Blind screening: hiding the identity…")
         self.redactions = list(self.redactions) if hide else []
+        self._redacting = True
         self._sync()
 
         def work(ctx) -> list:
@@ -146,12 +149,13 @@ class PdfPreview(QWidget):
             return boxes
 
         def done(boxes: list) -> None:
-            if self.source != source or self.path != shown:  # another document meanwhile
+            if self.source != source or self.path != shown or not self._redacting:  # another document meanwhile
                 return
-            self.redactions = boxes
+            self.redactions, self._redacting = boxes, False
             if shown:
                 self._show_pdf(shown, page, bbox, find)
             else:
+                self._fresh = True
                 self.open(source, page, bbox, find)
 
         self.runner.start(self.task, work, on_result=done, on_error=self._failed)
@@ -159,7 +163,7 @@ class PdfPreview(QWidget):
     def clear(self, message: str = "No preview.") -> None:
         """Show a message instead of a page."""
         self.runner.cancel(self.task)
-        self.subject = None
+        self.subject, self._redacting = None, False
         self.path, self.source, self.pages, self.bbox, self.image = None, None, 0, None, None
         self.canvas.setPixmap(QPixmap())
         self.canvas.setText(message)
@@ -172,17 +176,27 @@ class PdfPreview(QWidget):
         the page inside the bbox; the hits are filled and the bbox outlined. Without hits
         the bbox is filled.
         """
+        fresh, self._fresh, self._redacting = self._fresh, False, False
         if not path or not Path(path).exists():
             self.clear("The CV file is not available (it may have been forgotten or moved).")
             return
         if Path(path).suffix.lower() == ".docx":
             self._open_word(path, page, bbox, find)
-            return
-        if Path(path).suffix.lower() != ".pdf":
+        elif Path(path).suffix.lower() != ".pdf":
             self.clear("No preview for this kind of file: the structured record is on the left.")
             return
-        self.source = path
-        self._show_pdf(path, page, bbox, find)
+        else:
+            self.source = path
+            self._show_pdf(path, page, bbox, find)
+        if not fresh and self._blind_stale():  # the owner's boxes were computed before blind mode switched
+            self.blind_redraw()
+
+    def _blind_stale(self) -> bool:
+        """Whether the boxes disagree with blind screening now (hidden without boxes, or boxes on a shown one)."""
+        if self._blind is None or not self.subject:
+            return False
+        person, doc = self.subject
+        return self._blind.hides(person, [doc]) != bool(self.redactions)
 
     def _open_word(self, path: str, page: int, bbox, find) -> None:
         """A Word CV: its preview PDF (made at import, or now in a worker), the box moved onto it."""
@@ -217,7 +231,7 @@ class PdfPreview(QWidget):
 
     def show_page(self, page: int, keep_bbox: bool = False) -> None:
         """Render a page of the open file (the highlight stays only with ``keep_bbox``)."""
-        if not self.path:
+        if not self.path or self._redacting:  # a blind redraw renders this page once its boxes are known
             return
         if self.pages:
             page = max(0, min(page, self.pages - 1))

@@ -103,3 +103,37 @@ def test_a_match_ranked_while_blind_switches_on_is_shown_redacted(qtbot, service
         release.set()
         win.close()
         win.runner.wait(20_000)
+
+
+def test_a_preview_opened_with_boxes_from_before_the_switch_redraws_itself(qtbot, services):
+    """An owner's worker decided "not hidden" just before blind screening switched on, and opens the page
+    without boxes: the preview sees the boxes disagree with the state and covers the identity itself."""
+    import pymupdf
+    from PySide6.QtWidgets import QWidget
+
+    from cvrag_desktop.ui.blind_mode import BlindMode
+    from cvrag_desktop.ui.shell.tasks import TaskRunner
+    from cvrag_desktop.ui.widgets.pdf_preview import PdfPreview
+
+    path = store_person(services)
+    owner = QWidget()
+    qtbot.addWidget(owner)
+    blind = BlindMode(services, owner)
+    preview = PdfPreview(TaskRunner(parent=owner), owner)
+    preview.resize(700, 900)
+    preview.follow_blind(blind, services)
+    blind.enabled = True  # switched while the owner's worker ran (its signal already went out)
+    preview.redactions, preview.subject = [], (CID, CID)
+    preview.open(path, 0)
+    with pymupdf.open(path) as doc:
+        (x0, y0, x1, y1), = doc[0].search_for(NAME)
+
+    def covered() -> bool:
+        img, z = preview.image, preview.zoom
+        if img is None or not preview.settled():
+            return False
+        px = img.pixelColor(int((x0 + x1) / 2 * z), int((y0 + y1) / 2 * z))
+        return max(px.red(), px.green(), px.blue()) < 60
+
+    qtbot.waitUntil(covered, timeout=30_000)
+    assert preview.redactions and not preview.external_btn.isEnabled()
