@@ -241,8 +241,10 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         """Blind screening switched (or someone revealed): the table, the record and the search snippets
         are read and shown again under the new state, the selection kept; the record shown is covered at
         once when identities are to be hidden (the preview redraws itself: ``PdfPreview.follow_blind``)."""
-        if self.blind is not None and self.blind.enabled and self.detail.record is not None:
-            self.detail.cover("Blind screening: hiding the identity…")
+        if self.blind is not None and self.blind.enabled:
+            self.model.cover_identity()
+            if self.detail.record is not None:
+                self.detail.cover("Blind screening: hiding the identity…")
         self.reload()
 
     def clear_detail(self, text: str = "Select a candidate to see the record.") -> None:

@@ -143,6 +143,8 @@ class ChatPane(QWidget):
     def blind_changed(self, *_args) -> None:
         """Blind screening switched (either way) or someone revealed: the conversation list, the open
         conversation (cards, citation chips) and the citation preview are shown again under the new state."""
+        if self._live_blind() is not None:
+            self.threads.cover()  # titles typed with names: hidden until the list is read again
         self.refresh()
         self._redraw()
 

@@ -206,6 +206,9 @@ def test_blind_mode_redraws_every_open_view_on_and_off(views, qtbot):
     assert set(_leaks(windows)) == set(SECRETS)  # open: the person is named everywhere
     assert all(_legible(p, boxes) for p in previews)
     win.blind.action.setChecked(True)
+    # at once, before any worker answers: covered (pseudonyms, placeholders, blank pages)
+    assert _where(windows) == [] and _leaks(windows) == []
+    assert all(p.image is None for p in previews)
     _until(qtbot, lambda: not _leaks(windows), lambda: ("still shown:", _where(windows)))
     _until(qtbot, lambda: all(_covered(p, boxes) for p in previews),
            lambda: ("previews covered:", [_covered(p, boxes) for p in previews]))
