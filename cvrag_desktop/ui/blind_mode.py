@@ -1,8 +1,12 @@
 """Blind screening in the GUI: the toggle, the redaction of table rows / detail / preview / chat, the reveal.
 
-:class:`BlindMode` holds the state the panes consult (on/off from the catalog, the people
-revealed in this session) and the checkable action shown in the View menu and the
-toolbar. The redaction itself is ``catalog/privacy/blind.py`` (Qt-free); this module only applies
+:class:`BlindMode` is the one source of truth of the state (on/off from the catalog, the people
+revealed in this session) and holds the checkable action shown in the View menu and the
+toolbar. Every view that shows a person subscribes to it (:meth:`BlindMode.follow`): switching
+the mode, either way, or a reveal redraws every open view (table, detail, each preview, the chat's
+transcript and citations, job match, its saved matches and the open dialogs), not only the ones
+opened afterwards. ``generation`` counts the changes, so a view whose worker redacted under an
+older state redraws once more. The redaction itself is ``catalog/privacy/blind.py`` (Qt-free); this module only applies
 it to what the panes display. A reveal is asked for, confirmed and recorded in the
 catalog (who, when, which candidate) by a worker before the identity is shown.
 """
@@ -50,6 +54,7 @@ class BlindMode(QObject):
         except Exception:  # a damaged or read-only catalog: start open, the catalog error shows elsewhere
             self.enabled = False
         self.revealed: set[str] = set()
+        self.generation = 0  # +1 on every switch or reveal: a result redacted under an older state is stale
         self.action = QAction("&Blind screening", self)
         self.action.setCheckable(True)
         self.action.setChecked(self.enabled)
@@ -64,12 +69,29 @@ class BlindMode(QObject):
             return
         self.enabled = on
         self.revealed.clear()
+        self.generation += 1
         self.action.blockSignals(True)
         self.action.setChecked(on)
         self.action.blockSignals(False)
         with suppress(Exception):  # a read-only library: the mode still applies for this session
             self.services.blind.set_blind(on)
         self.changed.emit(on)
+
+    def follow(self, view: QObject, redraw) -> None:
+        """Subscribe ``view``: ``redraw()`` runs whenever blind screening is switched (either way) or someone
+        is revealed, and the view shows what it shows again under the new state; until ``view`` is destroyed."""
+        def call(*_args) -> None:
+            with suppress(RuntimeError):  # the view's C++ side went first
+                redraw()
+
+        def drop(*_args) -> None:
+            for signal in (self.changed, self.revealed_changed):
+                with suppress(RuntimeError, TypeError):
+                    signal.disconnect(call)
+
+        self.changed.connect(call)
+        self.revealed_changed.connect(call)
+        view.destroyed.connect(drop)
 
     def hides(self, person_id: str | None, document_ids: list[str] | None = None) -> bool:
         """Whether this person's identity is hidden now."""
@@ -81,6 +103,7 @@ class BlindMode(QObject):
     def mark_revealed(self, ids: list[str]) -> None:
         """After the reveal is recorded: show these ids (a person and its documents) openly."""
         self.revealed.update(i for i in ids if i)
+        self.generation += 1
         self.revealed_changed.emit(ids[0] if ids else "")
 
     # ---- applying the redaction -----------------------------------------------------------
@@ -170,10 +193,8 @@ def reveal_current(pane) -> None:
     svc = pane.services
 
     def done(_result: dict) -> None:
-        blind.mark_revealed([cid, *docs])
         pane.message.show_message(f"{pseudonym(cid)} revealed; the reveal is recorded.", "info")
-        pane.detail.record = None  # the next show is a first show: the preview re-renders without redactions
-        pane.reload()
+        blind.mark_revealed([cid, *docs])  # every open view redraws (BlindMode.follow): the pane reloads
 
     pane.runner.run(lambda ctx: svc.blind.reveal_candidate(cid), on_result=done, on_error=pane._error)
 
@@ -282,3 +303,13 @@ def blind_titles(blind: BlindMode, threads: list[dict], rows: list[dict]) -> lis
         return threads
     flat = _people_rows(rows)
     return [{**t, "title": blind.answer(t["title"], flat)} if t.get("title") else t for t in threads]
+
+
+def shown_turns(blind: BlindMode | None, services: App, turns: list[tuple]) -> list[tuple]:
+    """A conversation's turns ``(role, question or saved message, full result)`` as displayed: redacted like
+    the answers when ``blind`` is given (call in a worker; ids and boxes kept)."""
+    if blind is None or not turns:
+        return turns
+    rows = services.people.list_people(with_documents=True)
+    return [(role, None if message is None else blind_result(blind, message, rows),
+             None if full is None else blind_result(blind, full, rows)) for role, message, full in turns]

@@ -62,13 +62,20 @@ def chat_scene(app: QApplication, win) -> None:
     chat.splitter.setSizes([200, 760, 520])
 
 
+def _rendering(win) -> bool:
+    """Whether a preview of the window (its panes' and dialogs') is still rendering a page."""
+    dialog = win.chat.job_dialog
+    previews = [win.candidates.preview, win.chat.preview] + ([dialog.preview] if dialog is not None else [])
+    return any(win.runner.busy(p.task) for p in previews)
+
+
 def blind_scene(app: QApplication, win, person_id: str) -> None:
     """Blind screening on: the table, the detail and the preview (redacted boxes) of one candidate."""
     pane = win.candidates
     win.blind.set_enabled(True)
     _wait(app, lambda: not win.runner.busy("candidates-load"))
     pane.select_candidate(person_id)
-    _wait(app, lambda: pane.preview.image is not None and not win.runner.busy("pdf-render"))
+    _wait(app, lambda: pane.preview.image is not None and not _rendering(win))
 
 
 def job_scene(app: QApplication, win):
@@ -119,9 +126,9 @@ def render(out_dir: Path, cvs: Path | None = None, count: int = 40, seed: int = 
             for _ in range(10):
                 app.processEvents()
                 time.sleep(0.03)
-            _wait(app, lambda: not win.runner.busy("pdf-render") and not win.runner.busy("jobmatch-preview"))
+            _wait(app, lambda: not _rendering(win) and not win.runner.busy("jobmatch-preview"))
             time.sleep(0.3)  # the preview re-fits to the new size after a short pause
-            _wait(app, lambda: not win.runner.busy("pdf-render"))
+            _wait(app, lambda: not _rendering(win))
             folder = out_dir / sub
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / f"{name}.png"
@@ -170,7 +177,7 @@ def render(out_dir: Path, cvs: Path | None = None, count: int = 40, seed: int = 
     top = pane.proxy.visible_ids()
     if top:
         pane.select_candidate(top[0])
-        _wait(app, lambda: pane.preview.image is not None and not win.runner.busy("pdf-render"))
+        _wait(app, lambda: pane.preview.image is not None and not _rendering(win))
     grab("search")
     pane.search.setText("")
     _wait(app, lambda: not pane.ranked)
@@ -180,7 +187,7 @@ def render(out_dir: Path, cvs: Path | None = None, count: int = 40, seed: int = 
     _wait(app, lambda: not win.runner.busy("candidates-load"))
     win.theme.apply("dark", save=False)
     pane.select_candidate(ids[0])
-    _wait(app, lambda: pane.preview.image is not None and not win.runner.busy("pdf-render"))
+    _wait(app, lambda: pane.preview.image is not None and not _rendering(win))
     grab("candidates-dark")
     win.theme.apply("system", save=False)
     win.status.refresh()

@@ -62,10 +62,12 @@ class RankExplainDialog(QDialog):
         self.runner = runner
         self.explanation = explanation
         self.title = title
-        self.blind = blind
-        self.setWindowTitle(f"Why this rank — {explanation.get('name') or 'candidate'}")
+        self.blind = blind  # whether the identity is hidden in what is shown
+        self.raw: dict | None = None  # the explanation as computed, when the dialog follows blind screening
+        self._blind_mode = None
+        self._stale = False
         self.message = InlineMessage(self)
-        self.headline = QLabel(headline(explanation, title))
+        self.headline = QLabel()
         self.headline.setWordWrap(True)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
@@ -74,20 +76,14 @@ class RankExplainDialog(QDialog):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.cellClicked.connect(self.open_row)
-        self._fill()
-        self.flags = QLabel(self._flags_text())
+        self.flags = QLabel()
         self.flags.setWordWrap(True)
-        self.rule = QLabel("<b>How the rank is computed.</b> " + _esc(explanation["rule"]))
-        self.model = QLabel("<b>What a model added.</b> " + _esc(explanation["model"]["text"]))
-        self.oversight = QLabel("<i>" + _esc(explanation["oversight"]) + "</i>")
+        self.rule, self.model, self.oversight = QLabel(), QLabel(), QLabel()
         for lbl in (self.rule, self.model, self.oversight):
             lbl.setWordWrap(True)
             lbl.setTextFormat(Qt.TextFormat.RichText)
         self.export_btn = QPushButton("Export for the candidate…")
-        self.export_btn.setToolTip("Save this explanation as HTML or text for the candidate: their own "
-                                   "requirements and CV lines, no other candidate, no internal ids (audited)"
-                                   + (". Blind screening: the file shows the pseudonym; reveal the identity "
-                                      "first to put the name in it." if blind else ""))
+        self._render()
         self.export_btn.clicked.connect(lambda: self.export())
         close = QPushButton("Close")
         close.clicked.connect(self.close)
@@ -103,6 +99,59 @@ class RankExplainDialog(QDialog):
             layout.addWidget(w)
         layout.addLayout(buttons)
         self.resize(900, 560)
+
+    def _render(self) -> None:
+        """Show :attr:`explanation` (as it is to be displayed: redacted when :attr:`blind`)."""
+        expl, blind = self.explanation, self.blind
+        self.setWindowTitle(f"Why this rank — {expl.get('name') or 'candidate'}")
+        self.headline.setText(headline(expl, self.title))
+        self._fill()
+        self.flags.setText(self._flags_text())
+        self.rule.setText("<b>How the rank is computed.</b> " + _esc(expl["rule"]))
+        self.model.setText("<b>What a model added.</b> " + _esc(expl["model"]["text"]))
+        self.oversight.setText("<i>" + _esc(expl["oversight"]) + "</i>")
+        self.export_btn.setToolTip("Save this explanation as HTML or text for the candidate: their own "
+                                   "requirements and CV lines, no other candidate, no internal ids (audited)"
+                                   + (". Blind screening: the file shows the pseudonym; reveal the identity "
+                                      "first to put the name in it." if blind else ""))
+
+    # ---- blind screening ---------------------------------------------------------------------
+    def follow(self, blind_mode, raw: dict) -> None:
+        """Obey the window's blind screening (``ui/blind_mode.BlindMode``): ``raw`` (the explanation as computed)
+        is shown again, redacted or not, when it switches or on a reveal."""
+        self.raw, self._blind_mode = raw, blind_mode
+        blind_mode.follow(self, self.blind_redraw)
+
+    def blind_redraw(self) -> None:
+        """Show the explanation again under the current blind state (redacted in a worker; covered at once
+        when the identity is to be hidden). A closed dialog redraws when it is shown again."""
+        bm, raw, svc = self._blind_mode, self.raw, self.services
+        if bm is None or raw is None:
+            return
+        if not self.isVisible():
+            self._stale = True
+            return
+        self._stale = False
+        pid = raw.get("person_id") or raw["candidate_id"]
+        if bm.hides(pid, [raw["candidate_id"]]):
+            self.setWindowTitle("Why this rank")
+            for lbl in (self.headline, self.flags, self.rule, self.model, self.oversight):
+                lbl.setText("Blind screening: hiding the identity…")
+            self.table.setRowCount(0)
+
+        def done(out: tuple) -> None:
+            self.explanation, self.blind = out
+            self._render()
+
+        self.runner.start(f"explain-redraw-{id(self):x}",
+                          lambda ctx: (shown_explanation(svc, bm, raw), bm.hides(pid, [raw["candidate_id"]])),
+                          on_result=done, on_error=lambda exc: report_error(exc, self.message, self, svc.paths.log_dir))
+
+    def showEvent(self, event) -> None:
+        """Shown again after a switch while it was closed: redraw first."""
+        super().showEvent(event)
+        if self._stale:
+            self.blind_redraw()
 
     def _fill(self) -> None:
         expl = self.explanation
@@ -200,6 +249,7 @@ def open_citation(preview, runner, services: App, ev: dict, hide: bool, on_error
 
     def shown(out: tuple) -> None:
         path, preview.redactions = out
+        preview.subject = (ev.get("person_id"), ev["candidate_id"])  # a following preview redraws on a switch
         preview.open(path, page, ev.get("bbox"), find)
 
     runner.start(key, load, on_result=shown, on_error=on_error)

@@ -78,6 +78,8 @@ class RetentionDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Retention")
         self.services, self.runner, self.blind = services, runner, blind
+        if blind is not None:  # blind screening switched while it is open: the names follow at once
+            blind.follow(self, self._rename)
         self.status: dict | None = None
         self.due: list[dict] | None = None
         self.last_purge: dict | None = None
@@ -208,6 +210,13 @@ class RetentionDialog(QDialog):
         if self.blind is not None and self.blind.hides(pid, clock.get("documents")):
             return pseudonym(pid)
         return safe(clock.get("name") or pid)
+
+    def _rename(self) -> None:
+        """Name the listed people again under the current blind state (pseudonym or name)."""
+        for r, c in enumerate(self.due or []):
+            item = self.table.item(r, 0)
+            if item is not None:
+                item.setText(self._name(c))
 
     def _show(self, result: tuple[dict, list[dict]]) -> None:
         status, due = result

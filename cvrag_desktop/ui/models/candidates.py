@@ -20,7 +20,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QStyle
 
 from cvrag_desktop.app.output import safe
-from cvrag_desktop.app.rules import STATUS_LABELS, STATUSES
+from cvrag_desktop.app.rules import STATUS_LABELS, STATUSES, row_pseudonym
 from cvrag_desktop.ui.demo import is_demo
 from cvrag_desktop.ui.ranking import PersonHit
 
@@ -135,10 +135,19 @@ class CandidateTableModel(QAbstractTableModel):
         self._owner: dict[str, str] | None = None
         self.ranking: dict[str, PersonHit] = {}
         self._sort: tuple[int, Qt.SortOrder] = (-1, Qt.SortOrder.AscendingOrder)
+        self._covered = (False, False)  # (rows, search snippets) shown covered until replaced (blind screening)
+
+    def cover_identity(self) -> None:
+        """Blind screening switched on: show pseudonyms, no snippets and no notes at once, until the redacted
+        rows (:meth:`set_rows`) and search (:meth:`set_ranking`) come from their workers."""
+        self._covered = (True, True)
+        if self.ids:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.ids) - 1, len(COLUMNS) - 1))
 
     def set_ranking(self, ranked: list[PersonHit] | None) -> None:
         """Show a search's relevance and best passage per person (None clears them)."""
         self.ranking = {p.person_id: p for p in ranked or []}
+        self._covered = (self._covered[0], False)
         if self.ids:
             for col in SEARCH_COLS:
                 self.dataChanged.emit(self.index(0, col), self.index(len(self.ids) - 1, col))
@@ -219,6 +228,7 @@ class CandidateTableModel(QAbstractTableModel):
     def set_rows(self, rows: list[dict]) -> None:
         """Replace the content (rows carry ``id`` and the enriched fields)."""
         self.beginResetModel()
+        self._covered = (False, self._covered[1])
         self._rows = {r["id"]: r for r in rows}
         self._display = {}
         self._owner = None
@@ -284,7 +294,10 @@ class CandidateTableModel(QAbstractTableModel):
         cid = self.ids[index.row()]
         col = index.column()
         if col in SEARCH_COLS:
-            return self._search_data(cid, col, role)
+            return None if self._covered[1] and role != self.SortRole else self._search_data(cid, col, role)
+        tip = role == Qt.ItemDataRole.ToolTipRole and col in (NAME_COL, DOCS_COL, STATUS_COL, TAGS_COL)
+        if self._covered[0] and (tip or (role == Qt.ItemDataRole.DisplayRole and col == NAME_COL)):
+            return row_pseudonym(self._rows[cid]) if col == NAME_COL else None  # labels, notes: none while covered
         if role == Qt.ItemDataRole.DisplayRole:
             return safe(self._cells(cid)[col])  # names come from files: no control characters or line breaks
         if role == self.IdRole:

@@ -25,18 +25,21 @@ def explain_current(pane) -> None:
     svc, blind, pid = pane.services, pane.blind, pane.current_id
     query, filters = pane.search.text().strip(), index_filters(pane.proxy)
 
-    def explain(ctx) -> dict:
-        return shown_explanation(svc, blind, svc.search.explain_search(query, pid, filters))
+    def explain(ctx) -> tuple[dict, dict]:
+        raw = svc.search.explain_search(query, pid, filters)
+        return raw, shown_explanation(svc, blind, raw)
 
-    pane.runner.start("search-explain", explain, on_result=lambda expl: _show(pane, expl, query),
+    pane.runner.start("search-explain", explain, on_result=lambda pair: _show(pane, *pair, query),
                       on_error=pane._error)
 
 
-def _show(pane, expl: dict, query: str) -> None:
+def _show(pane, raw: dict, expl: dict, query: str) -> None:
     hide = pane.blind is not None and pane.blind.hides(expl.get("person_id") or expl["candidate_id"],
                                                        [expl["candidate_id"]])
     dlg = RankExplainDialog(pane.services, pane.runner, expl, f"“{query}”", pane, blind=hide)
-    dlg.citation_clicked.connect(lambda ev: open_citation(pane.preview, pane.runner, pane.services, ev, hide,
+    dlg.citation_clicked.connect(lambda ev: open_citation(pane.preview, pane.runner, pane.services, ev, dlg.blind,
                                                           pane._error, "candidate-preview"))
+    if pane.blind is not None:  # blind screening switched while it is open: the dialog redraws itself
+        dlg.follow(pane.blind, raw)
     pane.explain_dialog = dlg
     dlg.show()

@@ -237,6 +237,16 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         if self.search.text().strip():
             self._run_search()
 
+    def blind_changed(self, *_args) -> None:
+        """Blind screening switched (or someone revealed): the table, the record and the search snippets
+        are read and shown again under the new state, the selection kept; the record shown is covered at
+        once when identities are to be hidden (the preview redraws itself: ``PdfPreview.follow_blind``)."""
+        if self.blind is not None and self.blind.enabled:
+            self.model.cover_identity()
+            if self.detail.record is not None:
+                self.detail.cover("Blind screening: hiding the identity…")
+        self.reload()
+
     def clear_detail(self, text: str = "Select a candidate to see the record.") -> None:
         """Nothing selected: no record, no preview, no shortlist note (a hidden person's data must not linger)."""
         self.current_id = None
@@ -301,7 +311,9 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
                 return
             first_change = self.detail.record is None or self.detail.record.get("id") != rec["id"]
             if self.blind is not None:  # blind screening: redacted record, black boxes over the identity
-                rec, documents, self.preview.redactions = self.blind.detail(rec, documents, self.current_id)
+                rec, documents, boxes = self.blind.detail(rec, documents, self.current_id)
+                if first_change:  # a page already shown is redrawn by the preview itself (follow_blind)
+                    self.preview.redactions = boxes
             self.detail.show_record(rec, memberships, documents)
             if first_change:
                 self._preview_first(rec)
@@ -312,6 +324,7 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         """The CV of a newly selected person: at the best passage during a search, else page 1."""
         self._preview_rec = rec  # a newer search re-lights this CV with its own words (_after_search)
         hit = self.best_hit(rec["id"])
+        self.preview.subject = (self.current_id, hit.document_id if hit is not None else rec["id"])
         if hit is None:
             self.preview.open(rec.get("stored_path"), 0)
             return
@@ -337,6 +350,7 @@ class CandidatesPane(RankedSearch, ScreeningActions, CandidateActions, QWidget):
         if self.preview.redactions and candidate_id != (self.detail.record or {}).get("id"):
             self.preview.clear("Blind screening: only the person's main CV is previewed (with redactions).")
             return
+        self.preview.subject = (self.current_id, candidate_id)
         self.preview.open(doc.get("stored_path"), 0)
         self.detail.mark_shown(candidate_id)
 

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.errors import Cancelled
-from cvrag_desktop.ui.blind_mode import blind_result, blind_titles, preview_boxes
+from cvrag_desktop.ui.blind_mode import blind_result, blind_titles, preview_boxes, shown_turns
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
 from cvrag_desktop.ui.panes.job_match import JobMatchDialog
 from cvrag_desktop.ui.shell.errors import InlineMessage, report_error
@@ -70,7 +70,10 @@ class ChatPane(QWidget):
         self._pending: MessageCard | None = None
         self._draft = ""
         self._turn_lock = threading.Lock()
-        self._results: dict[str, dict] = {}  # answer text → full result (this session)
+        self._results: dict[str, dict] = {}  # answer text → full result as the assistant returned it (this session)
+        # the conversation shown, as the assistant returned it: (role, question or saved message, full result);
+        # the transcript is drawn from it, redacted or not, and drawn again when blind screening switches
+        self._turns: list[tuple[str, object, dict | None]] = []
         self.job_dialog = None
         self._build()
 
@@ -137,12 +140,52 @@ class ChatPane(QWidget):
 
         self.runner.start("chat-threads", load, on_result=self._threads_loaded, on_error=self._error)
 
-    def blind_changed(self, _on: bool) -> None:
-        """Blind screening switched: the conversation list and the open conversation are shown again,
-        redacted or not."""
+    def blind_changed(self, *_args) -> None:
+        """Blind screening switched (either way) or someone revealed: the conversation list, the open
+        conversation (cards, citation chips) and the citation preview are shown again under the new state."""
+        if self._live_blind() is not None:
+            self.threads.cover()  # titles typed with names: hidden until the list is read again
         self.refresh()
-        if self.thread_id and self.thread_id in self.threads.ids():
-            self.open_thread(self.thread_id)
+        self._redraw()
+
+    def _live_blind(self):
+        """The BlindMode when identities are hidden now, else None."""
+        return self.blind if self.blind is not None and self.blind.enabled else None
+
+    def _redraw(self) -> None:
+        """Draw the conversation again from its turns, redacted in a worker when blind screening is on (the
+        cards are covered at once, so a name never lingers)."""
+        turns, blind, svc, thread_id = list(self._turns), self._live_blind(), self.services, self.thread_id
+        if not turns:
+            return
+        if blind is not None:
+            for card in self.transcript.cards:
+                if card is not self._pending:
+                    card.cover("Blind screening: hiding identities…")
+        gen = self._generation()
+        self.runner.start("chat-redraw", lambda ctx: (thread_id, gen, shown_turns(blind, svc, turns)),
+                          on_result=self._show_turns, on_error=self._error)
+
+    def _generation(self) -> int:
+        return self.blind.generation if self.blind is not None else 0
+
+    def _show_turns(self, result) -> None:
+        thread_id, gen, shown = result
+        if thread_id != self.thread_id:
+            return
+        pending = self._pending
+        self.transcript.clear(keep=pending)
+        for role, message, full in shown:
+            if role == "user":
+                self.transcript.add("user", str(message or ""))
+            elif full is not None:
+                self.transcript.add("assistant").set_result(full)
+            else:
+                self.transcript.add("assistant").set_history(message or {})
+        if pending is not None:  # the question still being answered stays last
+            self.transcript.move_last(pending)
+        if gen != self._generation():  # switched again meanwhile
+            self._redraw()
 
     def _threads_loaded(self, result) -> None:
         threads, llm_up = result
@@ -161,6 +204,7 @@ class ChatPane(QWidget):
         """Ctrl+N: a fresh conversation (listed once it has a question)."""
         self._supersede()
         self.thread_id = uuid.uuid4().hex[:12]
+        self._turns = []
         self.transcript.clear()
         self.threads.select(None)
         self.message.clear_message()
@@ -171,27 +215,25 @@ class ChatPane(QWidget):
         self._supersede()
         self.thread_id = thread_id
         self.threads.select(thread_id)
-        svc = self.services
-        blind = self.blind if self.blind is not None and self.blind.enabled else None
+        svc, results = self.services, dict(self._results)
+        blind = self._live_blind()
+        gen = self._generation()
 
         def load(ctx):
-            messages = svc.chat.history(thread_id)
-            if blind is not None:  # blind screening: saved answers are redacted like new ones
-                messages = blind_result(blind, messages, svc.people.list_people(with_documents=True))
-            return thread_id, messages
+            turns = [("user", m.get("content") or "", None) if m.get("role") == "user" else
+                     ("assistant", m, results.get(m.get("content") or "")) for m in svc.chat.history(thread_id)]
+            # blind screening: saved answers are redacted like new ones
+            return thread_id, gen, turns, shown_turns(blind, svc, turns)
 
         self.runner.start("chat-history", load, on_result=self._show_history, on_error=self._error)
 
     def _show_history(self, result) -> None:
-        thread_id, messages = result
+        thread_id, gen, turns, shown = result
         if thread_id != self.thread_id:
             return
+        self._turns = turns
         self.transcript.clear()
-        for m in messages:
-            if m.get("role") == "user":
-                self.transcript.add("user", m.get("content") or "")
-            else:
-                self.transcript.add("assistant").set_history(m, self._results.get(m.get("content") or ""))
+        self._show_turns((thread_id, gen, shown))
 
     def prompt_text(self, title: str, label: str, text: str) -> str | None:
         """Ask for a line of text (tests replace this)."""
@@ -240,7 +282,8 @@ class ChatPane(QWidget):
         self._supersede()
         self._seq += 1
         seq, thread_id, svc, lock = self._seq, self.thread_id, self.services, self._turn_lock
-        blind = self.blind if self.blind is not None and self.blind.enabled else None
+        blind, gen = self._live_blind(), self._generation()
+        self._turns.append(("user", question, None))
         self.transcript.add("user", question)
         self._pending, self._draft = self.transcript.add("assistant"), ""
 
@@ -249,10 +292,9 @@ class ChatPane(QWidget):
                 if ctx.should_cancel():
                     raise Cancelled("A newer question replaced this one.")
                 a = svc.chat
-                result = a.ask(question, thread_id=thread_id, on_token=ctx.item, should_cancel=ctx.should_cancel)
-                if blind is not None:
-                    result = blind_result(blind, result, svc.people.list_people(with_documents=True))
-                return result, a.llm_available()
+                raw = a.ask(question, thread_id=thread_id, on_token=ctx.item, should_cancel=ctx.should_cancel)
+                result = raw if blind is None else blind_result(blind, raw, svc.people.list_people(with_documents=True))
+                return raw, result, a.llm_available(), gen
 
         self.runner.start(ASK, run, on_item=lambda piece, s=seq: self._token(s, piece),
                           on_result=lambda r, s=seq: self._answer(s, r),
@@ -276,11 +318,14 @@ class ChatPane(QWidget):
     def _answer(self, seq: int, payload) -> None:
         if seq != self._seq or self._pending is None:
             return
-        result, llm_up = payload
+        raw, result, llm_up, gen = payload
         self._pending.set_result(result)
         self._pending = None
-        self._results[result.get("answer") or ""] = result
+        self._results[raw.get("answer") or ""] = raw
+        self._turns.append(("assistant", None, raw))
         self._set_llm(llm_up)
+        if gen != self._generation():  # blind screening switched while the answer was written: draw it again
+            self._redraw()
         self.answered.emit(result)
         self.refresh()
 
@@ -303,6 +348,7 @@ class ChatPane(QWidget):
 
         def shown(out: tuple) -> None:
             path, self.preview.redactions = out
+            self.preview.subject = (None, cid) if cid else None  # the preview follows blind screening itself
             if path is None:
                 self.preview.clear("The CV file is not available (it may have been forgotten or moved).")
             else:

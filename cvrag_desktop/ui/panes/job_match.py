@@ -179,28 +179,43 @@ class JobMatchDialog(SavedMatches, MatchExplain, QDialog):
     def set_blind(self, blind) -> None:
         """Follow the window's blind screening: the shown matrix is redrawn when it switches or on a reveal."""
         self.blind = blind
-        blind.changed.connect(lambda _on: self._redisplay())
-        blind.revealed_changed.connect(lambda _id: self._redisplay())
+        blind.follow(self, self._redisplay)
+        self.preview.follow_blind(blind, self.services)  # the evidence shown is redrawn, boxed or not
 
     def _with_display(self, fetch):
         """A worker function returning (result, result as displayed): redacted in the worker in blind mode."""
         blind, svc = (self.blind if self.blind is not None and self.blind.enabled else None), self.services
 
-        def run(ctx) -> tuple[dict, dict]:
+        gen = self.blind.generation if self.blind is not None else 0
+
+        def run(ctx) -> tuple[dict, dict, int]:
             result = fetch()
             if blind is None:
-                return result, result
-            return result, blind_match(blind, result, svc.people.list_people(with_documents=True))
+                return result, result, gen
+            return result, blind_match(blind, result, svc.people.list_people(with_documents=True)), gen
         return run
 
     def _redisplay(self) -> None:
+        """Show the match again under the current blind state (the matrix covered at once when hiding)."""
         if self.result is not None:
             result = self.result
+            if self.blind is not None and self.blind.enabled:
+                for r in range(self.table.rowCount()):
+                    self.table.setItem(r, 0, QTableWidgetItem("…"))
+                    for c in range(len(FIXED), self.table.columnCount()):  # evidence quotes in the tooltips
+                        item = self.table.item(r, c)
+                        if item is not None:
+                            item.setToolTip("")
             self.runner.start(TASK + "-display", self._with_display(lambda: result),  # a running match goes on
-                              on_result=lambda pair: self.show_result(*pair), on_error=self._error)
+                              on_result=lambda out: self.show_result(*out), on_error=self._error)
 
-    def show_result(self, result: dict, shown: dict | None = None) -> None:
-        """Fill the matrix: one row per ranked candidate, one column per requirement (``shown``: as displayed)."""
+    def show_result(self, result: dict, shown: dict | None = None, gen: int | None = None) -> None:
+        """Fill the matrix: one row per ranked candidate, one column per requirement (``shown``: as displayed;
+        ``gen``: the blind state it was redacted under; an older one is shown again under the current)."""
+        if gen is not None and self.blind is not None and gen != self.blind.generation:
+            self.result = result
+            self._redisplay()
+            return
         self.result = result
         self.shown = result = shown if shown is not None else result
         cands = result.get("candidates") or []
@@ -331,6 +346,7 @@ class JobMatchDialog(SavedMatches, MatchExplain, QDialog):
 
         def shown(out: tuple) -> None:
             path, self.preview.redactions = out  # blind screening: black boxes over the identity
+            self.preview.subject = (cand.get("person_id"), ev["candidate_id"])  # redrawn when blind switches
             self.preview.open(path, page or 0, bbox, find)
 
         self.runner.start("jobmatch-preview", load, on_result=shown, on_error=self._error)

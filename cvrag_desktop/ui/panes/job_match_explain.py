@@ -80,18 +80,21 @@ class MatchExplain:
         result, cid, text, svc, blind = self.result, cands[row]["candidate_id"], self.jd.toPlainText(), \
             self.services, self.blind
 
-        def explain(ctx) -> dict:
+        def explain(ctx) -> tuple[dict, dict]:
             expl = svc.jobs.explain_match(result, cid, text or None)
-            return shown_explanation(svc, blind, expl)
+            return expl, shown_explanation(svc, blind, expl)
 
-        self.runner.start("jobmatch-explain", explain, on_result=self._show_explanation, on_error=self._error)
+        self.runner.start("jobmatch-explain", explain, on_result=lambda pair: self._show_explanation(*pair),
+                          on_error=self._error)
 
-    def _show_explanation(self, expl: dict) -> None:
+    def _show_explanation(self, raw: dict, expl: dict) -> None:
         title = (self.jd.toPlainText().strip().splitlines() or [""])[0][:80] or None
         hide = self.blind is not None and self.blind.hides(expl.get("person_id") or expl["candidate_id"],
                                                            [expl["candidate_id"]])
         dlg = RankExplainDialog(self.services, self.runner, expl, title, self, blind=hide)
         dlg.citation_clicked.connect(lambda ev: open_citation(self.preview, self.runner, self.services, ev,
-                                                              hide, self._error, "jobmatch-preview"))
+                                                              dlg.blind, self._error, "jobmatch-preview"))
+        if self.blind is not None:  # blind screening switched while it is open: the dialog redraws itself
+            dlg.follow(self.blind, raw)
         self.explain_dialog = dlg
         dlg.show()

@@ -76,7 +76,12 @@ class MainWindow(QMainWindow):
         self.chat = ChatPane(services, self.runner, self.qsettings)
         self.blind = BlindMode(services, self)  # blind screening: shared by the candidates and the chat
         self.candidates.blind = self.chat.blind = self.blind
-        self.blind.changed.connect(self._blind_changed)
+        self.blind.changed.connect(self._blind_changed)  # the status bar says so
+        # one state every open view obeys, either way: the panes and their previews redraw themselves
+        self.blind.follow(self.candidates, self.candidates.blind_changed)
+        self.blind.follow(self.chat, self.chat.blind_changed)
+        self.candidates.preview.follow_blind(self.blind, services)
+        self.chat.preview.follow_blind(self.blind, services)
         self.warm: dict | None = None
         for pane in (self.importer, self.candidates, self.chat, self.generate):  # the order of PANES
             self.stack.addWidget(pane)
@@ -169,12 +174,7 @@ class MainWindow(QMainWindow):
 
     # ---- actions -------------------------------------------------------------------------
     def _blind_changed(self, on: bool) -> None:
-        """Blind screening switched: nothing identifying stays on screen, the table is redrawn."""
-        self.candidates.preview.redactions = []
-        self.candidates.clear_detail("Blind screening is on: select a candidate." if on
-                                     else "Select a candidate to see the record.")
-        self.candidates.reload()
-        self.chat.blind_changed(on)
+        """Blind screening switched: every open view redraws itself (``BlindMode.follow``); the status bar says so."""
         self.status.showMessage("Blind screening on: identities are hidden." if on
                                 else "Blind screening off.", 5000)
 

@@ -132,6 +132,15 @@ class MessageCard(QFrame):
                              "facts": p.get("facts") or []}
                             for p in message.get("candidates") or []])
 
+    def cover(self, text: str) -> None:
+        """Hide what the card shows behind a note until it is drawn again (blind screening switching)."""
+        self.body.setText(text)
+        self.meta.hide()
+        self.chip_box.hide()
+        for chip in self.chips:
+            chip.setText("…")
+            chip.setToolTip("")
+
     def set_failed(self, text: str) -> None:
         """The question could not be answered (the pane shows the error)."""
         self._set_state("failed")
@@ -214,13 +223,22 @@ class ChatTranscript(QScrollArea):
         self.empty.setText(html)
         self.empty.setVisible(not self.cards)
 
-    def clear(self) -> None:
-        """Remove every card."""
+    def clear(self, keep: MessageCard | None = None) -> None:
+        """Remove every card (but ``keep``, e.g. the answer still being written)."""
         for card in self.cards:
-            card.setParent(None)
-            card.deleteLater()
-        self.cards = []
-        self.empty.show()
+            if card is not keep:
+                card.setParent(None)
+                card.deleteLater()
+        self.cards = [c for c in self.cards if c is keep]
+        self.empty.setVisible(not self.cards)
+
+    def move_last(self, card: MessageCard) -> None:
+        """Put a card of the transcript after the others."""
+        if card in self.cards:
+            self.cards.remove(card)
+            self.cards.append(card)
+            self.column.removeWidget(card)
+            self.column.insertWidget(self.column.count() - 1, card)
 
     def add(self, role: str, text: str = "") -> MessageCard:
         """Append a card and return it."""

@@ -187,6 +187,10 @@ class CandidateDetail(QTextBrowser):
         self.documents = []
         self.setHtml(f"<p style='opacity:0.7'>{_esc(text)}</p>")
 
+    def cover(self, text: str) -> None:
+        """Hide the record shown behind a message, keeping which record it is (it is shown again next)."""
+        self.setHtml(f"<p style='opacity:0.7'>{_esc(text)}</p>")
+
     def show_record(self, rec: dict, memberships: list[str] | None = None,
                     documents: list[dict] | None = None) -> None:
         """Render a record (the person's newest document) and the person's documents."""

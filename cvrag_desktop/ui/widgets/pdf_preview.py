@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.app.health import document_preview, document_preview_boxes
+from cvrag_desktop.ui.blind_mode import preview_boxes
 from cvrag_desktop.ui.models.import_queue import own_file_message
 from cvrag_desktop.ui.shell.tasks import TaskContext, TaskRunner
 from cvrag_desktop.ui.widgets.page_render import MAX_ZOOM, MIN_ZOOM, ZOOM, render_page
@@ -44,6 +45,7 @@ class PdfPreview(QWidget):
     def __init__(self, runner: TaskRunner, parent=None) -> None:
         super().__init__(parent)
         self.runner = runner
+        self.task = f"{TASK}-{id(self):x}"  # its own key: two previews never cancel each other's render
         self.path: str | None = None  # the PDF shown (a Word file's preview PDF)
         self.source: str | None = None  # the document asked for (the .docx itself for a Word file)
         self.page = 0
@@ -55,6 +57,13 @@ class PdfPreview(QWidget):
         # blind screening: (page, bbox) boxes from provenance, and identifying strings (searched on
         # each rendered page), all painted solid
         self.redactions: list = []
+        # whose document is shown: (person id or None, document id), set by the owner with each open; with
+        # follow_blind the preview redraws itself when blind screening switches or the person is revealed
+        self.subject: tuple[str | None, str] | None = None
+        self._blind = None
+        self._services = None
+        self._redacting = False  # a blind redraw is computing the boxes: nothing renders with the old ones
+        self._fresh = False  # the next open is the redraw's own (its boxes are current)
         self.masked: list[tuple[float, float, float, float]] = []
         self.image: QImage | None = None
         self.fit: str | None = FIT_WIDTH
@@ -107,9 +116,54 @@ class PdfPreview(QWidget):
         b.clicked.connect(slot)
         return b
 
+    def follow_blind(self, blind, services) -> None:
+        """Obey the window's blind screening (``ui/blind_mode.BlindMode``): the page shown is drawn again with or
+        without black boxes over the identity of :attr:`subject` as soon as it switches or on a reveal."""
+        self._blind, self._services = blind, services
+        blind.follow(self, self.blind_redraw)
+
+    def blind_redraw(self) -> None:
+        """Draw the shown page again under the current blind state: redactions recomputed in a worker (the
+        page is blanked at once when the identity is to be hidden, so it never lingers)."""
+        blind, svc, source = self._blind, self._services, self.source
+        if blind is None or not self.subject or not source:
+            return
+        person, doc = self.subject
+        hide = blind.hides(person, [doc])
+        if not hide and not self.redactions and not self._redacting:
+            return
+        page, bbox, find, shown = self.page, self.bbox, list(self.find), self.path
+        if hide:
+            self.image = None
+            self.canvas.setPixmap(QPixmap())
+            self.canvas.setText("Blind screening: hiding the identity…")
+        self.redactions = list(self.redactions) if hide else []
+        self._redacting = True
+        self._sync()
+
+        def work(ctx) -> list:
+            boxes = preview_boxes(svc, doc) if hide else []
+            if shown and shown != source:  # a Word file: the boxes as they fall on its preview PDF
+                boxes = [r for r in boxes if isinstance(r, str)] + document_preview_boxes(
+                    source, [tuple(r) for r in boxes if not isinstance(r, str)])
+            return boxes
+
+        def done(boxes: list) -> None:
+            if self.source != source or self.path != shown or not self._redacting:  # another document meanwhile
+                return
+            self.redactions, self._redacting = boxes, False
+            if shown:
+                self._show_pdf(shown, page, bbox, find)
+            else:
+                self._fresh = True
+                self.open(source, page, bbox, find)
+
+        self.runner.start(self.task, work, on_result=done, on_error=self._failed)
+
     def clear(self, message: str = "No preview.") -> None:
         """Show a message instead of a page."""
-        self.runner.cancel(TASK)
+        self.runner.cancel(self.task)
+        self.subject, self._redacting = None, False
         self.path, self.source, self.pages, self.bbox, self.image = None, None, 0, None, None
         self.canvas.setPixmap(QPixmap())
         self.canvas.setText(message)
@@ -122,21 +176,31 @@ class PdfPreview(QWidget):
         the page inside the bbox; the hits are filled and the bbox outlined. Without hits
         the bbox is filled.
         """
+        fresh, self._fresh, self._redacting = self._fresh, False, False
         if not path or not Path(path).exists():
             self.clear("The CV file is not available (it may have been forgotten or moved).")
             return
         if Path(path).suffix.lower() == ".docx":
             self._open_word(path, page, bbox, find)
-            return
-        if Path(path).suffix.lower() != ".pdf":
+        elif Path(path).suffix.lower() != ".pdf":
             self.clear("No preview for this kind of file: the structured record is on the left.")
             return
-        self.source = path
-        self._show_pdf(path, page, bbox, find)
+        else:
+            self.source = path
+            self._show_pdf(path, page, bbox, find)
+        if not fresh and self._blind_stale():  # the owner's boxes were computed before blind mode switched
+            self.blind_redraw()
+
+    def _blind_stale(self) -> bool:
+        """Whether the boxes disagree with blind screening now (hidden without boxes, or boxes on a shown one)."""
+        if self._blind is None or not self.subject:
+            return False
+        person, doc = self.subject
+        return self._blind.hides(person, [doc]) != bool(self.redactions)
 
     def _open_word(self, path: str, page: int, bbox, find) -> None:
         """A Word CV: its preview PDF (made at import, or now in a worker), the box moved onto it."""
-        self.runner.cancel(TASK)
+        self.runner.cancel(self.task)
         self.source = path
         self.path, self.pages, self.image = None, 0, None
         self.canvas.setPixmap(QPixmap())
@@ -156,7 +220,7 @@ class PdfPreview(QWidget):
                     self.redactions = masks + moved
                 self._show_pdf(pdf, at, box, find)
 
-        self.runner.start(TASK, work, on_result=ready, on_error=self._failed)
+        self.runner.start(self.task, work, on_result=ready, on_error=self._failed)
 
     def _show_pdf(self, path: str, page: int, bbox, find) -> None:
         self.path = path
@@ -167,7 +231,7 @@ class PdfPreview(QWidget):
 
     def show_page(self, page: int, keep_bbox: bool = False) -> None:
         """Render a page of the open file (the highlight stays only with ``keep_bbox``)."""
-        if not self.path:
+        if not self.path or self._redacting:  # a blind redraw renders this page once its boxes are known
             return
         if self.pages:
             page = max(0, min(page, self.pages - 1))
@@ -179,7 +243,7 @@ class PdfPreview(QWidget):
         width = self._fit_width() if self.fit else None
         height = max(120, self.scroll.height() - frame) if self.fit == FIT_PAGE else None
         self.page_label.setText(f"Page {page + 1}…")
-        self.runner.start(TASK, lambda ctx: self._render(ctx, path, page, zoom, width, height, find, clip, mask),
+        self.runner.start(self.task, lambda ctx: self._render(ctx, path, page, zoom, width, height, find, clip, mask),
                           on_result=self._show, on_error=self._failed)
 
     def set_zoom(self, zoom: float) -> None:
@@ -213,12 +277,12 @@ class PdfPreview(QWidget):
 
         A preview just shown may be laid out again after its first render (a fit mode then renders
         once more, debounced): code that reads the zoom waits for this rather than for a time."""
-        return not (self._refit.isActive() or self.runner.busy(TASK))
+        return not (self._refit.isActive() or self.runner.busy(self.task))
 
     def _refit_now(self) -> None:
         if not (self.fit and self.path and self.isVisible()):
             return
-        if self.runner.busy(TASK):  # a render is on its way (maybe at the old size): fit again after it
+        if self.runner.busy(self.task):  # a render is on its way (maybe at the old size): fit again after it
             self._refit.start()
         elif self.image is None or abs(self.image.width() - self._fit_width()) > 4:
             self.show_page(self.page, keep_bbox=True)

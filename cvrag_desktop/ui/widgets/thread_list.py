@@ -70,6 +70,12 @@ class ThreadList(QWidget):
         self.list.blockSignals(False)
         self.select(current)
 
+    def cover(self, text: str = "…") -> None:
+        """Hide the titles (they may name people) until the list is read again (blind screening switching on)."""
+        for i in range(self.list.count()):
+            self.list.item(i).setText(text)
+            self.list.item(i).setToolTip("")
+
     def select(self, thread_id: str | None) -> None:
         """Highlight a thread without emitting ``thread_selected`` (None clears)."""
         self.list.blockSignals(True)
