@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
     QDialog,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from cvrag_desktop.app.output import safe
+from cvrag_desktop.ui.dialogs.save_path import ask_save_path
 from cvrag_desktop.ui.shell.errors import InlineMessage, report_error
 from cvrag_desktop.ui.shell.fit import remember_size
 from cvrag_desktop.ui.shell.tasks import TaskRunner
@@ -135,11 +135,10 @@ class AuditDialog(QDialog):
     def export(self, path: Path | None = None) -> None:
         """Write the entries matching the filters to CSV (asks where, unless given)."""
         if path is None:
-            chosen, _ = QFileDialog.getSaveFileName(self, "Export the audit trail", str(Path.home() / "audit.csv"),
-                                                    "CSV (*.csv)")
-            if not chosen:
+            path = ask_save_path(self, getattr(self, "qsettings", None), "Export the audit trail", "audit.csv",
+                                 "CSV (*.csv)")
+            if path is None:
                 return
-            path = Path(chosen)
         svc, f = self.services, self.filters()
         self.runner.run(lambda ctx: svc.compliance.audit_export(path, **f),
                         on_result=lambda n: self.message.show_message(f"Exported {n} entries to {path}.", "info"),

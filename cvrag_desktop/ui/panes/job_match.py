@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDialog,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -42,6 +41,7 @@ from cvrag_desktop.app.rules import (
 )
 from cvrag_desktop.ui.blind_mode import blind_match, preview_boxes
 from cvrag_desktop.ui.citations import find_tiers, resolve_pdf
+from cvrag_desktop.ui.dialogs.save_path import ask_save_path
 from cvrag_desktop.ui.panes.job_match_explain import MatchExplain, flags_item
 from cvrag_desktop.ui.panes.job_match_saved import SavedMatches
 from cvrag_desktop.ui.panes.shortlist_bar import shortlist_store
@@ -296,11 +296,10 @@ class JobMatchDialog(SavedMatches, MatchExplain, QDialog):
         if not self.result:
             return
         if path is None:
-            chosen, _ = QFileDialog.getSaveFileName(self, "Export the matrix", str(Path.home() / "job-match.csv"),
-                                                    "CSV (*.csv)")
-            if not chosen:
+            path = ask_save_path(self, getattr(self, "qsettings", None), "Export the matrix", "job-match.csv",
+                                 "CSV (*.csv)")
+            if path is None:
                 return
-            path = Path(chosen)
         result, svc = self.result, self.services
         blind = self.blind is not None and self.blind.enabled  # blind: pseudonyms in the file, even for a reveal
 
