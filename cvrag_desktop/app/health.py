@@ -108,6 +108,8 @@ class HealthOps:
             info["index"] = app.index.status()
         except Exception as exc:
             info["index"] = {"error": str(exc)}
+        partial = app.library.rebuild_status()  # a partial rebuild must not pass for the whole library
+        info["catalog_incomplete"] = partial["message"] if partial else None
         return info | self.llm_info()
 
     def llm_info(self) -> dict:

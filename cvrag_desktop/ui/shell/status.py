@@ -110,8 +110,11 @@ class AppStatusBar(QStatusBar):
             self.people = info["people"]
         n = docs if self.people is None else self.people  # doctor()'s info has no people count: the last one known stays
         problems = sum(v for k, v in counts.items() if k.startswith("files_") and k not in ("files_done",))
-        self.candidates.setText(f"{n} candidate{'s' if n != 1 else ''}")
-        tips = [f"{docs} CV document(s)"] if docs != n else []
+        partial = info.get("catalog_incomplete")
+        self.candidates.setText(f"{n} candidate{'s' if n != 1 else ''}" + (" — catalog INCOMPLETE" if partial else ""))
+        self.candidates.setStyleSheet("color: #b45309; font-weight: bold;" if partial else "")
+        tips = [partial] if partial else []
+        tips += [f"{docs} CV document(s)"] if docs != n else []
         tips += [f"{problems} file(s) not imported (see the Import pane)"] if problems else []
         self.candidates.setToolTip("; ".join(tips))
         text, tip = index_text(info)

@@ -177,3 +177,18 @@ def test_a_name_search_opens_the_cv_at_the_name_not_a_footer(window, monkeypatch
     monkeypatch.setattr(pane, "best_hit", lambda _pid: skill)
     pane._preview_first(rec)
     assert opened[-1] == (5, [["kafka"]])  # any other search: the best passage's page
+
+
+def test_the_status_bar_says_when_the_catalog_is_a_partial_rebuild(window, qtbot):
+    import json
+
+    with qtbot.waitSignal(window.status.refreshed, timeout=60_000):
+        window.status.refresh()
+    assert "INCOMPLETE" not in window.status.candidates.text()
+    with window.services.catalog.transaction() as c:  # what an interrupted `doctor --rebuild-catalog` leaves
+        c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('rebuild', ?)",
+                  (json.dumps({"started_at": 0, "library_files": 4}),))
+    with qtbot.waitSignal(window.status.refreshed, timeout=60_000):
+        window.status.refresh()
+    assert "catalog INCOMPLETE" in window.status.candidates.text()
+    assert "of 4 library files" in window.status.candidates.toolTip()
