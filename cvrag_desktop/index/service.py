@@ -20,14 +20,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from cvrag_desktop.catalog import queries as catalog_queries
+from cvrag_desktop.catalog.compliance.forget_journal import crash_point
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.catalog.store.disk_space import INDEX_ROOM_MB, allocated_mb, ensure_room, is_no_space
 from cvrag_desktop.catalog.store.read_only import refuse
 from cvrag_desktop.config import AppPaths, Settings
-from cvrag_desktop.errors import Cancelled, DiskFull, InvalidInput
+from cvrag_desktop.errors import Cancelled, CvragError, DiskFull, InvalidInput
 from cvrag_desktop.index import STRATEGIES
 from cvrag_desktop.index.edge.files import edge_version, folder_bytes
-from cvrag_desktop.index.edge.shard import is_shard_error
+from cvrag_desktop.index.edge.shard import is_shard_error, plain_reason
 from cvrag_desktop.index.edge.store import IndexStore, damage_reasons, damaged_dirs, last_repair
 from cvrag_desktop.index.edge.sync_stamp import (
     catalog_digest,
@@ -129,9 +130,26 @@ class SearchService(IndexLane):
             self._lane.join(timeout=30)
             self._lane = None
         if self._store is not None:
-            self._store.close()
-            self._store = None
+            store, self._store = self._store, None
+            try:
+                store.close()
+            except CvragError as exc:  # the changes are in the WAL or the catalog; commands that wrote flushed already
+                log.warning("%s", exc.message)
+                return
             self._stamp_if_in_sync()
+
+    def flush(self) -> None:
+        """Write the index's pending changes to disk now (after an import, a rebuild, a forget).
+
+        Raises :class:`~cvrag_desktop.errors.DiskFull` or :class:`~cvrag_desktop.errors.IndexNotSaved`
+        (never the engine's own words): a command that changed the index fails when they were not saved.
+        """
+        if self._store is None:
+            return
+        flush = getattr(self._store, "flush", None)
+        if callable(flush):
+            with self._write:
+                flush()
 
     def _stamp_if_in_sync(self) -> None:
         """After a clean close: record that the index matches the catalog, if this session knows it does."""
@@ -157,7 +175,7 @@ class SearchService(IndexLane):
         except BaseException as exc:
             if not is_shard_error(exc) or not isinstance(self._store, IndexStore):
                 raise
-            reason = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
+            reason = plain_reason(exc)
             with self._write:  # another thread that met the same damage waits here, then retries
                 if self._repairing:
                     raise  # the fresh shard failed while being refilled: not repaired twice
@@ -259,6 +277,7 @@ class SearchService(IndexLane):
             ids = catalog_queries.candidate_ids(self.catalog)
             points = self._index_all(ids, progress, should_cancel)
             self.store.done_rebuilding()
+            self.flush()  # a rebuild whose changes were not saved is a failure (typed), not "indexed N"
             report = {"candidates": len(ids), "points": points, "seconds": round(time.perf_counter() - t0, 2)}
             if optimize and hasattr(self.store, "optimize"):
                 t1 = time.perf_counter()
@@ -271,6 +290,7 @@ class SearchService(IndexLane):
                         raise
                     report["note"] = (f"the index was rebuilt but not compacted (optimize): {exc}".replace(
                         "Service runtime error: ", ""))
+                self.flush()
                 report["optimize_seconds"] = round(time.perf_counter() - t1, 2)
                 report["seconds"] = round(time.perf_counter() - t0, 2)
         return report
@@ -355,6 +375,7 @@ class SearchService(IndexLane):
             self._writes += 1
             for cid in candidate_ids:
                 self._surviving_damage(lambda cid=cid: store.delete_candidate(cid))
+            crash_point("index:deleted")
             wipe = getattr(store, "wipe_free_space", None)
             if callable(wipe):
                 wipe()  # local: the shard is rewritten with its live points (a fresh WAL without them)
