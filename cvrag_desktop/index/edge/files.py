@@ -123,24 +123,24 @@ def _file_digest(path: Path) -> str:
     """A digest of the file's content that skips zeros cheaply.
 
     The shard's memory-mapped files are mostly preallocated zeros (sparse: 312 MB apparent, 3 MB
-    allocated at 300 chunks): holes are not read, blocks of zeros are not hashed; every other
-    block is hashed with its offset, so a changed, zeroed or added byte anywhere changes the digest.
+    allocated at 300 chunks). The file is read as aligned blocks of ``BLOCK`` bytes; blocks in holes
+    are not read, blocks of zeros are not hashed, every other block is hashed with its offset — so
+    the digest depends on the content only (not on how the file is laid out on disk: a copy that
+    fills the holes digests the same), and a changed, zeroed or added byte anywhere changes it.
     """
     h = hashlib.blake2b(digest_size=16)
     with path.open("rb") as fh:
         size = os.fstat(fh.fileno()).st_size
         h.update(size.to_bytes(8, "little"))
+        last = -1
         for start, end in _data_ranges(fh, size):
-            fh.seek(start)
-            pos = start
-            while pos < end:
-                block = fh.read(min(BLOCK, end - pos))
-                if not block:
-                    break
-                if block != _ZERO[:len(block)]:
-                    h.update(pos.to_bytes(8, "little"))
+            for k in range(max(start // BLOCK, last + 1), (end + BLOCK - 1) // BLOCK):
+                fh.seek(k * BLOCK)
+                block = fh.read(BLOCK)
+                last = k
+                if block and block != _ZERO[:len(block)]:
+                    h.update(k.to_bytes(8, "little"))
                     h.update(block)
-                pos += len(block)
     return h.hexdigest()
 
 
