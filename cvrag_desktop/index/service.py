@@ -80,6 +80,7 @@ class SearchService(IndexLane):
         self._deferred = False  # start() trusted the stamp: the shard is opened on first use only
         self.disk_full: DiskFull | None = None  # the first refusal of the index lane for want of space
         self.unindexed = 0  # candidates the lane could not index (the disk was full)
+        self._flush_failed = False
 
     # ---- store lifecycle ---------------------------------------------------------------
     def _open(self) -> Store:
@@ -134,7 +135,7 @@ class SearchService(IndexLane):
             try:
                 store.close()
             except CvragError as exc:  # the changes are in the WAL or the catalog; commands that wrote flushed already
-                log.warning("%s", exc.message)
+                (log.info if self._flush_failed else log.warning)("%s", exc.message)
                 return
             self._stamp_if_in_sync()
 
@@ -149,7 +150,11 @@ class SearchService(IndexLane):
         flush = getattr(self._store, "flush", None)
         if callable(flush):
             with self._write:
-                flush()
+                try:
+                    flush()
+                except CvragError:
+                    self._flush_failed = True  # said once: the close does not repeat it
+                    raise
 
     def _stamp_if_in_sync(self) -> None:
         """After a clean close: record that the index matches the catalog, if this session knows it does."""
@@ -382,3 +387,4 @@ class SearchService(IndexLane):
             drop = getattr(store, "done_rebuilding", None)
             if callable(drop):
                 drop()  # an interrupted reindex's kept vectors may include theirs (it only costs re-embedding)
+            self.flush()  # not saved: a typed error, and the journal keeps the step for the next start

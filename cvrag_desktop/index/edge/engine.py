@@ -43,6 +43,7 @@ from cvrag_desktop.index.edge.shard import (
     SHARD_DIR,
     SPARSE,
     ShardDamaged,
+    flush_failed,
     open_shard,
     optimize_shard,
     points,
@@ -226,7 +227,10 @@ class EdgeIndex:
                     live = [qe.Point(r.id, r.vector, r.payload) for r in records if r.vector]
                     for start in range(0, len(live), BATCH):
                         target.update(qe.UpdateOperation.upsert_points(live[start:start + BATCH]))
-                target.flush()
+                try:
+                    target.flush()
+                except Exception as exc:  # the old shard stays in place; the rewrite is tried again later
+                    raise flush_failed(self.folder, exc) from exc
             finally:
                 target.close()
             crash_point("compact:written")

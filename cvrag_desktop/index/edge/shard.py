@@ -18,7 +18,8 @@ from pathlib import Path
 import numpy as np
 import qdrant_edge as qe
 
-from cvrag_desktop.catalog.store.disk_space import is_no_space
+from cvrag_desktop.catalog.store.disk_space import disk_full, is_no_space
+from cvrag_desktop.errors import CvragError, IndexNotSaved
 from cvrag_desktop.index.embeddings import DENSE_DIM
 from cvrag_desktop.index.filters import INTEGER_FIELDS, KEYWORD_FIELDS, point_fields
 from cvrag_desktop.index.records import Row, point_id, seq_numbers
@@ -62,6 +63,16 @@ def plain_reason(exc: BaseException) -> str:
     if re.search(r"\bwal\b", words):
         return "the search engine could not read its write-ahead log"
     return "the search engine could not read it"
+
+
+def flush_failed(index_dir: Path, exc: BaseException) -> CvragError:
+    """The typed error for a flush that failed: a full disk, or the index that could not be written."""
+    log.info("flushing the search index failed: %s: %s", type(exc).__name__, str(exc)[:2000])
+    if is_no_space(exc):
+        return disk_full(index_dir, "the catalog holds every change; the search index is brought up to date "
+                                    "from it at the next start, or by `cvrag reindex`")
+    return IndexNotSaved(f"The search index at {index_dir} could not save its changes. The catalog holds every "
+                         "change: the index is brought up to date from it at the next start, or by `cvrag reindex`.")
 
 
 def shard_config() -> qe.EdgeConfig:

@@ -32,11 +32,11 @@ import portalocker
 from cvrag_desktop.catalog.store import disk_space as ds
 from cvrag_desktop.catalog.store.disk_space import disk_full, is_no_space
 from cvrag_desktop.catalog.store.health import dir_writable
-from cvrag_desktop.errors import CvragError, IndexLocked, IndexNotSaved
+from cvrag_desktop.errors import IndexLocked
 from cvrag_desktop.index.edge.engine import EdgeIndex
 from cvrag_desktop.index.edge.files import LEGACY_DB, drop_seal, has_seal, migrate_legacy
 from cvrag_desktop.index.edge.probe import ProbeBusy, probe_shard
-from cvrag_desktop.index.edge.shard import SHARD_DIR, ShardBusy, plain_reason, points
+from cvrag_desktop.index.edge.shard import SHARD_DIR, ShardBusy, flush_failed, plain_reason, points
 from cvrag_desktop.index.filters import SearchFilters
 from cvrag_desktop.index.records import QueryVectors, RawHit, Row
 
@@ -45,16 +45,6 @@ log = logging.getLogger(__name__)
 LOCK_NAME = ".lock"
 _registry: dict[str, tuple[EdgeIndex, object, int]] = {}
 _registry_lock = threading.Lock()
-
-
-def flush_failed(index_dir: Path, exc: BaseException) -> CvragError:
-    """The typed error for a flush that failed: a full disk, or the index that could not be written."""
-    log.info("flushing the search index failed: %s: %s", type(exc).__name__, str(exc)[:2000])
-    if is_no_space(exc):
-        return disk_full(index_dir, "the catalog holds every change; the search index is brought up to date "
-                                    "from it at the next start, or by `cvrag reindex`")
-    return IndexNotSaved(f"The search index at {index_dir} could not save its changes. The catalog holds every "
-                         "change: the index is brought up to date from it at the next start, or by `cvrag reindex`.")
 
 
 def _locked(index_dir: Path) -> IndexLocked:
