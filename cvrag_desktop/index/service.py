@@ -29,7 +29,7 @@ from cvrag_desktop.errors import Cancelled, CvragError, DiskFull, InvalidInput
 from cvrag_desktop.index import STRATEGIES
 from cvrag_desktop.index.edge.files import edge_version, folder_bytes
 from cvrag_desktop.index.edge.shard import is_shard_error, plain_reason
-from cvrag_desktop.index.edge.store import IndexStore, damage_reasons, damaged_dirs, last_repair
+from cvrag_desktop.index.edge.store import IndexStore, damage_count, damage_reasons, damaged_dirs, last_repair
 from cvrag_desktop.index.edge.sync_stamp import (
     catalog_digest,
     drop_stamp,
@@ -109,12 +109,13 @@ class SearchService(IndexLane):
     def store(self) -> Store:
         """The open store (opened on first use); reopened and rebuilt if its folder was deleted under us."""
         if self._store is None:
-            damaged_before = str(self.paths.index_dir.resolve()) in damaged_dirs
+            key = str(self.paths.index_dir.resolve())
+            damaged_before = damage_count.get(key, 0)
             self._store = self._open()
             read_only = bool(getattr(getattr(self._store, "client", None), "read_only", False))
             if not self.settings.index_url and not read_only:  # (a read-only home is searched as it is)
                 drop_stamp(self.paths.index_dir)  # open from now on; a clean close in sync stamps it again
-            if self._deferred and not damaged_before and str(self.paths.index_dir.resolve()) in damaged_dirs:
+            if self._deferred and damage_count.get(key, 0) > damaged_before:
                 self._deferred = False  # the trusted shard was found damaged and started afresh: refill it
                 self.reconcile()
         elif self._store.folder_missing():

@@ -107,8 +107,10 @@ class EdgeIndex:
         with self.write:
             for start in range(0, len(candidate_ids), BATCH):
                 where = Where((AnyOf("candidate_id", tuple(candidate_ids[start:start + BATCH])),))
-                self.dead += self.shard.count(qe.CountRequest(exact=True, filter=to_edge(where)))
-                self._delete(where)
+                found = self.shard.count(qe.CountRequest(exact=True, filter=to_edge(where)))
+                if found:  # no delete record (it names the ids) in the WAL for points that are not there
+                    self.dead += found
+                    self._delete(where)
             self.upsert(new)
             self._maybe_compact()
 

@@ -159,6 +159,7 @@ def _report_damage(index_dir: Path, reason: str) -> None:
     key = str(index_dir.resolve())
     damaged_dirs.add(key)
     damage_reasons[key] = reason
+    damage_count[key] = damage_count.get(key, 0) + 1
     _record_repair(index_dir, reason)
 
 
@@ -191,6 +192,8 @@ def _read_only_copy(index_dir: Path) -> EdgeIndex:
     return EdgeIndex(tmp, read_only=True)
 
 
+damage_count: dict[str, int] = {}
+"""How many times each index folder was found damaged in this process (a long session can meet it twice)."""
 damaged_dirs: set[str] = set()
 """Index folders whose database was found damaged and replaced in this process (reported by status)."""
 damage_reasons: dict[str, str] = {}
