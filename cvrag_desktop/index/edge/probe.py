@@ -31,6 +31,7 @@ PROBE_LOG = "probe.log"
 PROBE_TIMEOUT = 600.0  # a very large shard on a slow disk; a hung child counts as damage
 _FAILED = 3  # the child's exit code when Edge raised an error (its words are in the log)
 _BUSY = 4  # another process holds the shard's own lock: not damage
+STARTED = b"probe started\n"  # written first: a child that dies before it never reached the shard
 
 
 def _child(shard: str, folder: str, log_path: str) -> None:
@@ -38,6 +39,7 @@ def _child(shard: str, folder: str, log_path: str) -> None:
     fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     os.dup2(fd, 1)
     os.dup2(fd, 2)
+    os.write(fd, STARTED)
     try:
         edge = qe.EdgeShard.load(shard)
         edge.info()
@@ -101,8 +103,13 @@ def probe_shard(folder: Path, shard: Path) -> str | None:
     if proc.exitcode == _BUSY:
         raise ProbeBusy(str(shard))
     try:
-        detail = log_path.read_text(encoding="utf-8", errors="replace").strip()[-2000:]
+        text = log_path.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        detail = ""
+        text = ""
+    detail = text.strip()[-2000:]
     log.debug("the index probe ended with %s: %s", proc.exitcode, detail)
+    if not text.startswith(STARTED.decode()):  # the child failed to start (not the shard's doing)
+        log.warning("could not check the search index in a separate process (exit code %s): it is opened as it is",
+                    proc.exitcode)
+        return None
     return _says(proc.exitcode)
