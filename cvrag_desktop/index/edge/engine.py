@@ -83,6 +83,7 @@ class EdgeIndex:
         if problem := check_seal(folder, self.path):
             raise ShardDamaged(problem)
         self.shard = open_shard(self.path)
+        self.closed = False
         if not read_only:
             drop_seal(folder)  # the files change from now on; a clean close seals them again
         self.dead = int(read_meta(folder).get("dead") or 0)  # deleted points since the last rewrite
@@ -269,6 +270,9 @@ class EdgeIndex:
         """
         failed: BaseException | None = None
         with self.write, self.lock:
+            if self.closed:  # closing twice is a no-op, not a flush of a closed shard
+                return
+            self.closed = True
             try:
                 if self.dead and not self.read_only and self.path.exists():
                     self.meta("dead", str(self.dead))
