@@ -135,6 +135,12 @@ class IndexDamaged(CvragError):
     status = "index_damaged"
 
 
+class IndexNotSaved(CvragError):
+    """The search index could not write its changes to disk (they are in its log or come back from the catalog)."""
+
+    status = "index_not_saved"
+
+
 class WorkerStartFailed(CvragError):
     """Parse worker processes kept dying before they could take a file (memory or process limits)."""
 

@@ -80,6 +80,7 @@ class LibraryOps:
                                      should_cancel=should_cancel, on_file=on_file)
             report.llm_note = app.health.llm_status() if ingestor.llm_fill is not None else None
         index.wait_idle()
+        index.flush()  # an index that could not save the import is a failure (typed), not a success
         report.seconds = round(time.perf_counter() - started, 2)  # the whole import, indexing included
         if getattr(index, "disk_full", None) is not None:  # the catalog holds them; the index could not grow
             raise DiskFull(f"{index.disk_full.message} {report.ingested} CV(s) were imported, {index.unindexed} of "

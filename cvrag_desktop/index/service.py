@@ -20,15 +20,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from cvrag_desktop.catalog import queries as catalog_queries
+from cvrag_desktop.catalog.compliance.forget_journal import crash_point
 from cvrag_desktop.catalog.db import Catalog
 from cvrag_desktop.catalog.store.disk_space import INDEX_ROOM_MB, allocated_mb, ensure_room, is_no_space
 from cvrag_desktop.catalog.store.read_only import refuse
 from cvrag_desktop.config import AppPaths, Settings
-from cvrag_desktop.errors import Cancelled, DiskFull, InvalidInput
+from cvrag_desktop.errors import Cancelled, CvragError, DiskFull, InvalidInput
 from cvrag_desktop.index import STRATEGIES
 from cvrag_desktop.index.edge.files import edge_version, folder_bytes
-from cvrag_desktop.index.edge.shard import is_shard_error
-from cvrag_desktop.index.edge.store import IndexStore, damage_reasons, damaged_dirs, last_repair
+from cvrag_desktop.index.edge.shard import is_shard_error, plain_reason
+from cvrag_desktop.index.edge.store import IndexStore, damage_count, damage_reasons, damaged_dirs, last_repair
 from cvrag_desktop.index.edge.sync_stamp import (
     catalog_digest,
     drop_stamp,
@@ -79,6 +80,7 @@ class SearchService(IndexLane):
         self._deferred = False  # start() trusted the stamp: the shard is opened on first use only
         self.disk_full: DiskFull | None = None  # the first refusal of the index lane for want of space
         self.unindexed = 0  # candidates the lane could not index (the disk was full)
+        self._flush_failed = False
 
     # ---- store lifecycle ---------------------------------------------------------------
     def _open(self) -> Store:
@@ -107,12 +109,13 @@ class SearchService(IndexLane):
     def store(self) -> Store:
         """The open store (opened on first use); reopened and rebuilt if its folder was deleted under us."""
         if self._store is None:
-            damaged_before = str(self.paths.index_dir.resolve()) in damaged_dirs
+            key = str(self.paths.index_dir.resolve())
+            damaged_before = damage_count.get(key, 0)
             self._store = self._open()
             read_only = bool(getattr(getattr(self._store, "client", None), "read_only", False))
             if not self.settings.index_url and not read_only:  # (a read-only home is searched as it is)
                 drop_stamp(self.paths.index_dir)  # open from now on; a clean close in sync stamps it again
-            if self._deferred and not damaged_before and str(self.paths.index_dir.resolve()) in damaged_dirs:
+            if self._deferred and damage_count.get(key, 0) > damaged_before:
                 self._deferred = False  # the trusted shard was found damaged and started afresh: refill it
                 self.reconcile()
         elif self._store.folder_missing():
@@ -129,9 +132,30 @@ class SearchService(IndexLane):
             self._lane.join(timeout=30)
             self._lane = None
         if self._store is not None:
-            self._store.close()
-            self._store = None
+            store, self._store = self._store, None
+            try:
+                store.close()
+            except CvragError as exc:  # the changes are in the WAL or the catalog; commands that wrote flushed already
+                (log.info if self._flush_failed else log.warning)("%s", exc.message)
+                return
             self._stamp_if_in_sync()
+
+    def flush(self) -> None:
+        """Write the index's pending changes to disk now (after an import, a rebuild, a forget).
+
+        Raises :class:`~cvrag_desktop.errors.DiskFull` or :class:`~cvrag_desktop.errors.IndexNotSaved`
+        (never the engine's own words): a command that changed the index fails when they were not saved.
+        """
+        if self._store is None:
+            return
+        flush = getattr(self._store, "flush", None)
+        if callable(flush):
+            with self._write:
+                try:
+                    flush()
+                except CvragError:
+                    self._flush_failed = True  # said once: the close does not repeat it
+                    raise
 
     def _stamp_if_in_sync(self) -> None:
         """After a clean close: record that the index matches the catalog, if this session knows it does."""
@@ -157,7 +181,7 @@ class SearchService(IndexLane):
         except BaseException as exc:
             if not is_shard_error(exc) or not isinstance(self._store, IndexStore):
                 raise
-            reason = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
+            reason = plain_reason(exc)
             with self._write:  # another thread that met the same damage waits here, then retries
                 if self._repairing:
                     raise  # the fresh shard failed while being refilled: not repaired twice
@@ -259,6 +283,7 @@ class SearchService(IndexLane):
             ids = catalog_queries.candidate_ids(self.catalog)
             points = self._index_all(ids, progress, should_cancel)
             self.store.done_rebuilding()
+            self.flush()  # a rebuild whose changes were not saved is a failure (typed), not "indexed N"
             report = {"candidates": len(ids), "points": points, "seconds": round(time.perf_counter() - t0, 2)}
             if optimize and hasattr(self.store, "optimize"):
                 t1 = time.perf_counter()
@@ -271,6 +296,7 @@ class SearchService(IndexLane):
                         raise
                     report["note"] = (f"the index was rebuilt but not compacted (optimize): {exc}".replace(
                         "Service runtime error: ", ""))
+                self.flush()
                 report["optimize_seconds"] = round(time.perf_counter() - t1, 2)
                 report["seconds"] = round(time.perf_counter() - t0, 2)
         return report
@@ -355,9 +381,11 @@ class SearchService(IndexLane):
             self._writes += 1
             for cid in candidate_ids:
                 self._surviving_damage(lambda cid=cid: store.delete_candidate(cid))
+            crash_point("index:deleted")
             wipe = getattr(store, "wipe_free_space", None)
             if callable(wipe):
                 wipe()  # local: the shard is rewritten with its live points (a fresh WAL without them)
             drop = getattr(store, "done_rebuilding", None)
             if callable(drop):
                 drop()  # an interrupted reindex's kept vectors may include theirs (it only costs re-embedding)
+            self.flush()  # not saved: a typed error, and the journal keeps the step for the next start

@@ -19,6 +19,7 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+from cvrag_desktop.catalog.compliance.forget_journal import crash_point
 from cvrag_desktop.catalog.compliance.forget_needles import identity_bytes
 from cvrag_desktop.catalog.compliance.leftovers import forget_in_leftovers, names_person, remove
 from cvrag_desktop.catalog.library import preview_path
@@ -94,6 +95,7 @@ def run_forget(catalog, entry: dict, *, delete_from_index: Callable[[list[str]],
     for step in STEPS:
         if step in done:
             continue
+        crash_point(f"forget:{step}")
         try:
             if step == "library":
                 for p in entry["stored_paths"]:
@@ -130,6 +132,7 @@ def run_forget(catalog, entry: dict, *, delete_from_index: Callable[[list[str]],
             report["pending_reason"] = f"{step}: {exc}"
             continue
         done.append(step)
+        crash_point(f"forget:{step}:done")
         catalog.forget_step_done(entry["forget_id"], done)
     if not report["pending"]:
         catalog.finish_forget(entry["forget_id"])

@@ -9,11 +9,25 @@ steps and drops the row when every one is done.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sqlite3
 import time
 
 from cvrag_desktop.catalog.compliance.forget_needles import MIN_LINE, identity_of, needles_of
 from cvrag_desktop.catalog.store.candidate_rows import delete_candidate_rows
+
+CRASH_AT = "CVRAG_CRASH_AT"
+
+
+def crash_point(name: str) -> None:
+    """A named point of a forget where a test kills the process (``CVRAG_CRASH_AT=<name>``); nothing otherwise.
+
+    The durability tests kill a ``cvrag people forget`` at each step this way (by condition, not by
+    timing) and check that the next start leaves the person nowhere.
+    """
+    if os.environ.get(CRASH_AT) == name:
+        os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
 
 
 class ForgetJournal:

@@ -34,6 +34,7 @@ from pathlib import Path
 import numpy as np
 import qdrant_edge as qe
 
+from cvrag_desktop.catalog.compliance.forget_journal import crash_point
 from cvrag_desktop.catalog.store.disk_space import INDEX_ROOM_MB, ensure_room
 from cvrag_desktop.errors import DiskFull
 from cvrag_desktop.index.edge.files import ReuseFile, check_seal, drop_seal, read_meta, write_meta, write_seal
@@ -42,6 +43,7 @@ from cvrag_desktop.index.edge.shard import (
     SHARD_DIR,
     SPARSE,
     ShardDamaged,
+    flush_failed,
     open_shard,
     optimize_shard,
     points,
@@ -81,6 +83,7 @@ class EdgeIndex:
         if problem := check_seal(folder, self.path):
             raise ShardDamaged(problem)
         self.shard = open_shard(self.path)
+        self.closed = False
         if not read_only:
             drop_seal(folder)  # the files change from now on; a clean close seals them again
         self.dead = int(read_meta(folder).get("dead") or 0)  # deleted points since the last rewrite
@@ -105,8 +108,10 @@ class EdgeIndex:
         with self.write:
             for start in range(0, len(candidate_ids), BATCH):
                 where = Where((AnyOf("candidate_id", tuple(candidate_ids[start:start + BATCH])),))
-                self.dead += self.shard.count(qe.CountRequest(exact=True, filter=to_edge(where)))
-                self._delete(where)
+                found = self.shard.count(qe.CountRequest(exact=True, filter=to_edge(where)))
+                if found:  # no delete record (it names the ids) in the WAL for points that are not there
+                    self.dead += found
+                    self._delete(where)
             self.upsert(new)
             self._maybe_compact()
 
@@ -225,15 +230,21 @@ class EdgeIndex:
                     live = [qe.Point(r.id, r.vector, r.payload) for r in records if r.vector]
                     for start in range(0, len(live), BATCH):
                         target.update(qe.UpdateOperation.upsert_points(live[start:start + BATCH]))
-                target.flush()
+                try:
+                    target.flush()
+                except Exception as exc:  # the old shard stays in place; the rewrite is tried again later
+                    raise flush_failed(self.folder, exc) from exc
             finally:
                 target.close()
+            crash_point("compact:written")
             with self.lock:
                 self.shard.close()
                 old = self.path.with_name(SHARD_DIR + ".old")
                 shutil.rmtree(old, ignore_errors=True)
                 self.path.rename(old)
+                crash_point("compact:set-aside")
                 fresh.rename(self.path)
+                crash_point("compact:swapped")
                 shutil.rmtree(old, ignore_errors=True)
                 self.shard = open_shard(self.path)
             self._set_dead(0)
@@ -252,24 +263,34 @@ class EdgeIndex:
                 self.shard = open_shard(self.path)
 
     def close(self) -> None:
-        """Flush and close the shard."""
+        """Flush and close the shard, then seal it; a flush that failed leaves no seal and is raised (typed by the store).
+
+        Edge writes every change to its WAL first, so an unflushed change is replayed at the next open
+        (no seal: the shard is probed first); the caller says the save failed.
+        """
+        failed: BaseException | None = None
         with self.write, self.lock:
+            if self.closed:  # closing twice is a no-op, not a flush of a closed shard
+                return
+            self.closed = True
             try:
                 if self.dead and not self.read_only and self.path.exists():
                     self.meta("dead", str(self.dead))
                 self.shard.flush()
-            except Exception as exc:  # the folder was deleted under us: nothing left to save
-                log.warning("flushing the search index failed: %s", exc)
+            except Exception as exc:
+                failed = exc
             try:
                 self.shard.close()
             except Exception as exc:
-                log.warning("closing the search index failed: %s", exc)
-                return
-            if not self.read_only and self.path.exists():
+                log.info("closing the search index failed: %s", exc)
+                failed = failed or exc
+            if failed is None and not self.read_only and self.path.exists():
                 try:
                     write_seal(self.folder, self.path)
-                except OSError as exc:  # no seal: the next open just skips the check
-                    log.warning("recording the search index's integrity failed: %s", exc)
+                except OSError as exc:  # no seal: the next open probes the shard first
+                    log.info("recording the search index's integrity failed: %s", exc)
+        if failed is not None and self.path.exists():  # (a folder deleted under us has nothing left to save)
+            raise failed
 
     # ---- reading -----------------------------------------------------------------------
     def _pages(self, where: Where | None, payload, vectors: bool = False):

@@ -4,11 +4,13 @@
 - ``reuse.sqlite3``: during ``cvrag reindex`` the old vectors by content digest, so the
   rebuild never re-embeds an unchanged chunk (kept if the rebuild is interrupted, removed
   when it finishes).
-- ``seal.json``: written after a clean close — every shard file's size, and a digest of
-  the vector storage files and the shard config. :func:`check_seal` compares them before
-  the next load (Edge itself checks no checksum: a flipped byte in a vector file would be
-  searched as is), and the seal is removed once the shard is open (any write changes the
-  files; after a crash there is no seal and the WAL replay is trusted).
+- ``seal.json``: written after a clean close — every shard file's size and a digest of its
+  content (segments, id trackers, payload indexes, the WAL, the config: zeros skipped, so
+  the sparse mmap files cost little). :func:`check_seal` compares them before the next load
+  (Edge itself checks no checksum: a flipped byte in a vector file would be searched as is,
+  one in the id tracker aborts the process), and the seal is removed once the shard is open
+  (any write changes the files). Without a seal (a crash) the shard is probed in a child
+  process first (:mod:`cvrag_desktop.index.edge.probe`).
 - ``index.sqlite3``: the previous engine's database (SQLite + numpy, before Qdrant Edge).
   :func:`migrate_legacy` copies its vectors and payloads into the shard without
   re-embedding, then removes it; an interrupted migration starts over on the next open
@@ -35,7 +37,7 @@ META_NAME = "meta.json"
 REUSE_NAME = "reuse.sqlite3"
 LEGACY_DB = "index.sqlite3"
 SEAL_NAME = "seal.json"
-SEAL_VERSION = 1
+SEAL_VERSION = 2  # 2: every file digested, the WAL included (1: sizes, vector files only)
 Vectors = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
@@ -97,35 +99,75 @@ class ReuseFile:
         self.path.unlink(missing_ok=True)
 
 
-def _digested(rel: str) -> bool:
-    """Files whose content is digested in the seal: vector storages and the shard config
-    (payload indexes are sizes only; their damage shows as a load error or is refilled)."""
-    return "/vector_storage-" in rel or rel == "edge_config.json" or rel.endswith("/segment.json")
+BLOCK = 1 << 20
+_ZERO = bytes(BLOCK)
 
 
-def _file_digest(path: Path) -> str:
-    with path.open("rb") as fh:
-        return hashlib.file_digest(fh, "blake2b").hexdigest()[:32]
-
-
-def _shard_files(shard: Path) -> dict[str, Path]:
-    """The shard's files that a clean close leaves as they are (the WAL is left out)."""
-    out = {}
-    for f in shard.rglob("*"):
-        rel = f.relative_to(shard).as_posix()
-        if f.is_file() and not rel.startswith("wal/"):
-            out[rel] = f
+def _data_ranges(fh, size: int) -> list[tuple[int, int]]:
+    """The parts of a file that hold data (its holes read as zeros); the whole file where the OS cannot tell."""
+    if not hasattr(os, "SEEK_DATA"):
+        return [(0, size)]
+    out, pos, fd = [], 0, fh.fileno()
+    try:
+        while pos < size:
+            start = os.lseek(fd, pos, os.SEEK_DATA)
+            end = os.lseek(fd, start, os.SEEK_HOLE)
+            out.append((start, end))
+            pos = end
+    except OSError:  # ENXIO: no data after pos; another error: read everything
+        return out if pos else [(0, size)]
     return out
 
 
+def _file_digest(path: Path) -> str:
+    """A digest of the file's content that skips zeros cheaply.
+
+    The shard's memory-mapped files are mostly preallocated zeros (sparse: 312 MB apparent, 3 MB
+    allocated at 300 chunks). The file is read as aligned blocks of ``BLOCK`` bytes; blocks in holes
+    are not read, blocks of zeros are not hashed, every other block is hashed with its offset — so
+    the digest depends on the content only (not on how the file is laid out on disk: a copy that
+    fills the holes digests the same), and a changed, zeroed or added byte anywhere changes it.
+    """
+    h = hashlib.blake2b(digest_size=16)
+    with path.open("rb") as fh:
+        size = os.fstat(fh.fileno()).st_size
+        h.update(size.to_bytes(8, "little"))
+        last = -1
+        for start, end in _data_ranges(fh, size):
+            for k in range(max(start // BLOCK, last + 1), (end + BLOCK - 1) // BLOCK):
+                fh.seek(k * BLOCK)
+                block = fh.read(BLOCK)
+                last = k
+                if block and block != _ZERO[:len(block)]:
+                    h.update(k.to_bytes(8, "little"))
+                    h.update(block)
+    return h.hexdigest()
+
+
+def _shard_files(shard: Path) -> dict[str, Path]:
+    """Every file of the shard (segments, id trackers, payload indexes, the WAL, the config)."""
+    return {f.relative_to(shard).as_posix(): f for f in shard.rglob("*") if f.is_file()}
+
+
 def write_seal(folder: Path, shard: Path) -> None:
-    """Record the closed shard's file sizes and the digests of its vector files (see the module doc)."""
+    """Record the closed shard's files: each one's size and content digest (see the module doc)."""
     files = _shard_files(shard)
     seal = {"version": SEAL_VERSION, "sizes": {r: f.stat().st_size for r, f in files.items()},
-            "digests": {r: _file_digest(f) for r, f in files.items() if _digested(r)}}
+            "digests": {r: _file_digest(f) for r, f in files.items()}}
     tmp = folder / (SEAL_NAME + ".tmp")
     tmp.write_text(json.dumps(seal), encoding="utf-8")
     os.replace(tmp, folder / SEAL_NAME)
+
+
+def has_seal(folder: Path) -> bool:
+    """Was the shard closed cleanly by this version (a seal of this kind to check it against)?"""
+    try:
+        seal = json.loads((folder / SEAL_NAME).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return False
+    except (OSError, ValueError):
+        return True  # unreadable: check_seal reports it as damage
+    return isinstance(seal, dict) and seal.get("version") == SEAL_VERSION
 
 
 def check_seal(folder: Path, shard: Path) -> str | None:
@@ -139,14 +181,20 @@ def check_seal(folder: Path, shard: Path) -> str | None:
     if not isinstance(seal, dict) or seal.get("version") != SEAL_VERSION:
         return None  # another app version's record: nothing to compare
     files = _shard_files(shard)
-    for rel, size in seal.get("sizes", {}).items():
+    sizes, digests = seal.get("sizes", {}), seal.get("digests", {})
+    if added := sorted(set(files) - set(sizes)):
+        return f"the file {added[0]} was added after it was closed"
+    for rel, size in sizes.items():
         if rel not in files:
             return f"the file {rel} is missing"
         if files[rel].stat().st_size != size:
             return f"the file {rel} has {files[rel].stat().st_size} bytes, {size} when it was closed"
-    for rel, digest in seal.get("digests", {}).items():
-        if _file_digest(files[rel]) != digest:
-            return f"the content of {rel} changed after it was closed (damaged on disk)"
+    for rel, digest in digests.items():
+        try:
+            if _file_digest(files[rel]) != digest:
+                return f"the content of {rel} changed after it was closed (damaged on disk)"
+        except OSError as exc:
+            return f"the file {rel} cannot be read ({exc.strerror or exc})"
     return None
 
 

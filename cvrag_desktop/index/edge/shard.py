@@ -11,16 +11,20 @@ when another process has the shard open — into :class:`ShardBusy`.
 
 from __future__ import annotations
 
+import logging
+import re
 from pathlib import Path
 
 import numpy as np
 import qdrant_edge as qe
 
-from cvrag_desktop.catalog.store.disk_space import is_no_space
+from cvrag_desktop.catalog.store.disk_space import disk_full, is_no_space
+from cvrag_desktop.errors import CvragError, IndexNotSaved
 from cvrag_desktop.index.embeddings import DENSE_DIM
 from cvrag_desktop.index.filters import INTEGER_FIELDS, KEYWORD_FIELDS, point_fields
 from cvrag_desktop.index.records import Row, point_id, seq_numbers
 
+log = logging.getLogger(__name__)
 SHARD_DIR = "shard"
 DENSE, SPARSE = "dense", "bm25"
 
@@ -47,6 +51,28 @@ def is_shard_error(exc: BaseException) -> bool:
         return True
     return type(exc) is Exception and "WouldBlock" not in str(exc)
 
+
+def plain_reason(exc: BaseException) -> str:
+    """Damage in the user's words: the seal's own finding, or that the engine failed (its words go to the log)."""
+    if isinstance(exc, ShardDamaged):
+        return str(exc)
+    log.info("search engine error on its own files: %s: %s", type(exc).__name__, str(exc)[:2000])
+    words = str(exc).lower()
+    if "version" in words and ("newer" in words or "older" in words):
+        return "it was written by another version of the search engine"
+    if re.search(r"\bwal\b", words):
+        return "the search engine could not read its write-ahead log"
+    return "the search engine could not read it"
+
+
+def flush_failed(index_dir: Path, exc: BaseException) -> CvragError:
+    """The typed error for a flush that failed: a full disk, or the index that could not be written."""
+    log.info("flushing the search index failed: %s: %s", type(exc).__name__, str(exc)[:2000])
+    if is_no_space(exc):
+        return disk_full(index_dir, "the catalog holds every change; the search index is brought up to date "
+                                    "from it at the next start, or by `cvrag reindex`")
+    return IndexNotSaved(f"The search index at {index_dir} could not save its changes. The catalog holds every "
+                         "change: the index is brought up to date from it at the next start, or by `cvrag reindex`.")
 
 
 def shard_config() -> qe.EdgeConfig:

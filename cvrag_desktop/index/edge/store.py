@@ -34,8 +34,9 @@ from cvrag_desktop.catalog.store.disk_space import disk_full, is_no_space
 from cvrag_desktop.catalog.store.health import dir_writable
 from cvrag_desktop.errors import IndexLocked
 from cvrag_desktop.index.edge.engine import EdgeIndex
-from cvrag_desktop.index.edge.files import LEGACY_DB, drop_seal, migrate_legacy
-from cvrag_desktop.index.edge.shard import SHARD_DIR, ShardBusy, points
+from cvrag_desktop.index.edge.files import LEGACY_DB, drop_seal, has_seal, migrate_legacy
+from cvrag_desktop.index.edge.probe import ProbeBusy, probe_shard
+from cvrag_desktop.index.edge.shard import SHARD_DIR, ShardBusy, flush_failed, plain_reason, points
 from cvrag_desktop.index.filters import SearchFilters
 from cvrag_desktop.index.records import QueryVectors, RawHit, Row
 
@@ -91,26 +92,32 @@ def _open_engine(index_dir: Path) -> EdgeIndex:
         _room(index_dir, "the search index was not created")
     else:  # loading writes too (segment state): not on a full disk, where it fails or faults
         _room(index_dir, "the search index was not opened", "open")
-    try:
-        engine = EdgeIndex(index_dir)
-    except ShardBusy:
-        raise
-    except (KeyboardInterrupt, SystemExit):
-        raise
-    except BaseException as exc:  # BaseException: a Rust panic in Edge surfaces as pyo3's PanicException
-        if is_no_space(exc):  # a full disk, not damage: nothing is set aside
-            raise disk_full(index_dir, "the search index was not opened") from exc
-        reason = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
+    problem = None
+    shard = index_dir / SHARD_DIR
+    if (shard / "segments").is_dir() and not has_seal(index_dir):  # not closed cleanly: load it in a child first
+        try:
+            problem = probe_shard(index_dir, shard)
+        except ProbeBusy as exc:
+            raise ShardBusy(str(exc)) from exc
+    engine = None
+    if problem is None:
+        try:
+            engine = EdgeIndex(index_dir)
+        except ShardBusy:
+            raise
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as exc:  # BaseException: a Rust panic in Edge surfaces as pyo3's PanicException
+            if is_no_space(exc):  # a full disk, not damage: nothing is set aside
+                raise disk_full(index_dir, "the search index was not opened") from exc
+            problem = plain_reason(exc)
+    if engine is None:
         aside = index_dir / (SHARD_DIR + ".damaged")
-        log.warning("The search index at %s is damaged (%s): it was moved aside to %s and is rebuilt from "
-                    "the catalog; the catalog (candidates, files, notes) is untouched.", index_dir, reason, aside)
         shutil.rmtree(aside, ignore_errors=True)  # only the latest damaged copy is kept, for inspection
-        if (index_dir / SHARD_DIR).exists():
-            (index_dir / SHARD_DIR).rename(aside)
+        if shard.exists():
+            shard.rename(aside)
         drop_seal(index_dir)
-        damaged_dirs.add(str(index_dir.resolve()))
-        damage_reasons[str(index_dir.resolve())] = reason
-        _record_repair(index_dir, reason)
+        _report_damage(index_dir, problem or "it could not be loaded")
         _room(index_dir, "the search index was not created again")
         engine = EdgeIndex(index_dir)
     if (index_dir / LEGACY_DB).exists():
@@ -137,6 +144,23 @@ def _room(index_dir: Path, what: str, level: str = "grow") -> None:
 
 
 REPAIR_NAME = "repair.json"
+
+
+def damage_message(index_dir: Path, reason: str) -> str:
+    """What the user is told when the shard was found damaged and replaced."""
+    return (f"The search index at {index_dir} is damaged ({reason}): it was moved aside to "
+            f"{index_dir / (SHARD_DIR + '.damaged')} and is rebuilt from the catalog; the catalog (candidates, "
+            "files, notes) is untouched.")
+
+
+def _report_damage(index_dir: Path, reason: str) -> None:
+    """Warn (the command line prints warnings on stderr), remember for ``status()``, record in ``repair.json``."""
+    log.warning("%s", damage_message(index_dir, reason))
+    key = str(index_dir.resolve())
+    damaged_dirs.add(key)
+    damage_reasons[key] = reason
+    damage_count[key] = damage_count.get(key, 0) + 1
+    _record_repair(index_dir, reason)
 
 
 def _record_repair(index_dir: Path, reason: str) -> None:
@@ -168,6 +192,8 @@ def _read_only_copy(index_dir: Path) -> EdgeIndex:
     return EdgeIndex(tmp, read_only=True)
 
 
+damage_count: dict[str, int] = {}
+"""How many times each index folder was found damaged in this process (a long session can meet it twice)."""
 damaged_dirs: set[str] = set()
 """Index folders whose database was found damaged and replaced in this process (reported by status)."""
 damage_reasons: dict[str, str] = {}
@@ -185,7 +211,10 @@ def _release(index_dir: Path) -> None:
             return
         del _registry[key]
     try:
-        engine.close()
+        try:
+            engine.close()
+        except Exception as exc:
+            raise flush_failed(engine.folder, exc) from exc
         if engine.read_only:
             shutil.rmtree(engine.folder, ignore_errors=True)
     finally:
@@ -223,13 +252,15 @@ class IndexStore:
         Reported like damage found at open (``status()["repaired"]``, ``repair.json``); the caller
         refills the fresh shard from the catalog.
         """
-        aside = self.client.set_aside()
-        log.warning("The search index at %s is damaged (%s): it was moved aside to %s and is rebuilt from "
-                    "the catalog; the catalog (candidates, files, notes) is untouched.", self.index_dir, reason, aside)
-        key = str(self.index_dir.resolve())
-        damaged_dirs.add(key)
-        damage_reasons[key] = reason
-        _record_repair(self.index_dir, reason)
+        self.client.set_aside()
+        _report_damage(self.index_dir, reason)
+
+    def flush(self) -> None:
+        """Write the shard's pending changes to its segments; a failure is a typed error, never the engine's words."""
+        try:
+            self.client.flush()
+        except Exception as exc:
+            raise flush_failed(self.index_dir, exc) from exc
 
     def wipe_free_space(self) -> None:
         """Leave no copy of deleted entries in the shard's segments or log."""

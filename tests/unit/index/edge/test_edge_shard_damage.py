@@ -15,6 +15,7 @@ import pytest
 
 from cvrag_desktop.config import Settings, app_paths
 from cvrag_desktop.index.edge import store
+from cvrag_desktop.index.edge.files import write_seal
 from cvrag_desktop.index.edge.shard import SHARD_DIR, is_shard_error
 
 
@@ -44,6 +45,7 @@ def damaged(service, catalog):
     service.close()
     target = largest_file(index_dir / SHARD_DIR)
     corrupt_middle(target)
+    write_seal(index_dir, index_dir / SHARD_DIR)  # damage the seal cannot tell (it happened during a session)
     yield n, target
     store.damaged_dirs.clear()
     store.damage_reasons.clear()
