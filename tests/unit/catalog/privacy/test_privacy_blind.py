@@ -161,7 +161,7 @@ def test_blind_csv_export_and_cli_flag(tmp_path, capsys):
     svc = App()
     add_document(svc.catalog, "a1", ANA_OLD)
     svc.close()
-    assert main(["export", str(tmp_path / "cli"), "--blind", "--json"]) == 0
+    assert main(["export", str(tmp_path / "cli.csv"), "--blind", "--json"]) == 0
     res = json.loads(capsys.readouterr().out)
     assert res == {"exported": 1, "path": str(tmp_path / "cli.csv"), "blind": True}
     text = (tmp_path / "cli.csv").read_text(encoding="utf-8-sig")
