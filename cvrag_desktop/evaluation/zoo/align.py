@@ -36,7 +36,8 @@ LISTED = frozenset({SKILL, LANGUAGE, CERT})
 THEME_HEADINGS = ("About", "About Me", "Profile", "Summary", "Work", "Work Experience", "Experience",
                   "Employment", "Education", "Skills", "Languages", "Language", "Certificates",
                   "Certifications", "Awards", "Interests", "Projects", "Volunteer", "References",
-                  "Publications", "Contact", "Background", "Personal Information", "Professional Experience")
+                  "Publications", "Contact", "Background", "Personal Information", "Professional Experience",
+                  "Professional Skills", "Technical Skills", "Work History", "Employment History", "Certifications")
 # Labels and furniture words themes print in English ("Email", "Highlights").
 THEME_LABELS = frozenset({"email", "e mail", "phone", "mobile", "telephone", "website", "web", "url", "location",
                           "address", "highlights", "keywords", "courses", "contact", "profiles", "references"})
@@ -119,10 +120,10 @@ def _hit(fld: str, value: str, key: str, compact: str) -> float:
         return len(key) if fld == CONTACT and len(compact) >= 8 and compact in cv else 0
     if v == key:
         return len(key) + EXACT
+    if len(v) >= 3 and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", key):
+        return len(v)
     if fld == NAME:
         return len(key) if fuzz.ratio(v, key) >= 92 and " " in key else 0
-    if (len(v) >= 3 and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", key)):
-        return len(v)
     if fld in (SKILL, LANGUAGE, CERT) and len(v) <= len(key):
         return 0
     short, long_ = (v, key) if len(v) <= len(key) else (key, v)
@@ -190,34 +191,64 @@ def _truth_years(truth: dict) -> set[str]:
     return years
 
 
+@dataclass
+class _Context:
+    """What every line of one document is matched against."""
+
+    values: list[tuple[str, str, str]]
+    headings: frozenset[str]
+    years: set[str]
+    truth: dict
+
+
+def _cell_parts(text: str, ctx: _Context) -> tuple[str, dict[str, dict[str, float]]]:
+    """The comparison key of a line (or a tab cell of it) and every field part it may print."""
+    key = text_key(_BULLET.sub("", text))
+    compact = re.sub(r"[\W_]+", "", key)
+    parts: dict[str, dict[str, float]] = {}
+    if key and key.rstrip(":") in ctx.headings:
+        parts[HEADING] = {"": len(key) + EXACT}
+    elif key.rstrip(":") in THEME_LABELS:
+        parts[LABEL] = {"": len(key) + EXACT}
+    for fld, ref, value in ctx.values:
+        got = _hit(fld, value, key, compact)
+        if got and got > parts.get(fld, {}).get(ref, 0):
+            parts.setdefault(fld, {})[ref] = got
+    dates = _date_cover(key, ctx.years)
+    if dates and DATES not in parts:
+        parts[DATES] = dict.fromkeys(_date_refs(key, ctx.truth) or [""], dates)
+    return key, parts
+
+
+def _label_cells(text: str, ctx: _Context, previous: str) -> tuple[list[dict], str]:
+    """A line of tab-separated cells (a label/value row, a grid row read across): each cell on its own;
+    a short unmatched cell is a label ("Fechas", "Nombre(s) / Apellido(s)")."""
+    parts: list[dict] = []
+    for cell in text.split("\t"):
+        key, found = _cell_parts(cell, ctx)
+        got, _ = _resolve(found, key, previous)
+        if not got and key and len(key.split()) <= 5 and not any(c.isdigit() for c in key):
+            got = [{"field": LABEL, "ref": ""}]
+        parts += [p for p in got if p not in parts]
+    fields = [f for f in PRIORITY if any(p["field"] == f for p in parts)]
+    if not fields or fields == [LABEL]:
+        return [], OTHER
+    role = next((f for f in fields if f not in (HEADING, LABEL)), fields[0])
+    return sorted(parts, key=lambda p: PRIORITY.index(p["field"])), role
+
+
 def label_lines(doc: ExtractedDoc, truth: dict) -> list[LineRole]:
     """Every line of ``doc`` with its role and parts, from the values of ``truth`` (a zoo truth record)."""
-    values = _values(truth)
-    headings = _all_headings() | {text_key(h) for h in truth["zoo"]["printed"]["headings"].values()}
-    years = _truth_years(truth)
+    ctx = _Context(_values(truth), _all_headings() | {text_key(h) for h in truth["zoo"]["printed"]["headings"].values()},
+                   _truth_years(truth), truth)
     out: list[LineRole] = []
     previous = ""
     for i, ln in enumerate(doc.lines):
         lr = LineRole(i, ln.page, tuple(ln.bbox), ln.size, bool(ln.bold), ln.text)
-        key = text_key(_BULLET.sub("", ln.text))
-        compact = re.sub(r"[\W_]+", "", key)
-        parts: dict[str, dict[str, float]] = {}
-        cells = [text_key(c) for c in ln.text.split("\t")]
-        if key and key.rstrip(":") in headings:
-            parts[HEADING] = {"": len(key) + EXACT}
-        elif len(cells) > 1 and cells[0] in headings:  # "Work<tab>Junior Data Scientist": a heading in a gutter
-            parts[HEADING] = {"": len(cells[0])}
-        if key.rstrip(":") in THEME_LABELS and HEADING not in parts:
-            parts[LABEL] = {"": len(key) + EXACT}
-        for fld, ref, value in values:
-            got = _hit(fld, value, key, compact)
-            if got and got > parts.setdefault(fld, {}).get(ref, 0):
-                parts[fld][ref] = got
-        parts = {f: refs for f, refs in parts.items() if refs}
-        dates = _date_cover(key, years)
-        if dates and DATES not in parts:
-            parts[DATES] = dict.fromkeys(_date_refs(key, truth) or [""], dates)
+        key, parts = _cell_parts(ln.text, ctx)
         lr.parts, lr.role = _resolve(parts, key, previous)
+        if "\t" in ln.text.strip() and lr.role not in (NAME, HEADING):
+            lr.parts, lr.role = _label_cells(ln.text.strip(), ctx, previous)
         if lr.role == OTHER and _PAGE.fullmatch(key):
             lr.role = FURNITURE
         previous = next((p["ref"] for p in lr.parts if p["ref"].startswith(("exp", "edu"))), previous)
