@@ -30,6 +30,7 @@ from cvrag_desktop.evaluation.zoo.families import (
     FACTORY,
     FAILED_THEMES,
     HELD_OUT,
+    HTML,
     JSONRESUME,
     JSONRESUME_THEMES,
     WORD,
@@ -37,6 +38,7 @@ from cvrag_desktop.evaluation.zoo.families import (
     select,
 )
 from cvrag_desktop.evaluation.zoo.jsonresume import to_resume
+from cvrag_desktop.evaluation.zoo.pages import build_page
 from cvrag_desktop.evaluation.zoo.plan import ZooDoc, plan_family, printed_record, truth_record
 from cvrag_desktop.evaluation.zoo.word import FONTS as WORD_FONTS
 from cvrag_desktop.evaluation.zoo.word import build_docx
@@ -102,6 +104,11 @@ def _render(fam: Family, todo: list[ZooDoc], folder: Path, work: Path) -> dict[s
         errors = docx_to_pdf([_paths(folder, d)["docx"] for d in todo], folder, work / "libreoffice")
         failed = {d.doc_id: errors[str(_paths(folder, d)["docx"])] for d in todo
                   if str(_paths(folder, d)["docx"]) in errors}
+    elif fam.engine == HTML:
+        for doc in todo:
+            p = _paths(folder, doc)
+            atomic_write(p["html"], build_page(fam.template, doc.draft, printed_record(doc.draft)).encode())
+        failed = _print_all(todo, folder, work, {})
     else:
         jobs = []
         for doc in todo:
@@ -109,15 +116,22 @@ def _render(fam: Family, todo: list[ZooDoc], folder: Path, work: Path) -> dict[s
             atomic_write(p["resume"], json.dumps(to_resume(doc.draft), ensure_ascii=False, indent=1).encode())
             jobs.append((p["resume"], p["html"]))
         errors = render_themes(work.parent / "npm" / "node_modules", fam.template, jobs)
-        for doc in todo:
-            p = _paths(folder, doc)
-            if str(p["html"]) in errors:
-                failed[doc.doc_id] = errors[str(p["html"])]
-                continue
-            try:
-                print_html(p["html"], p["pdf"], work / "chromium")
-            except ZooToolError as exc:
-                failed[doc.doc_id] = str(exc)
+        failed = _print_all(todo, folder, work, errors)
+    return failed
+
+
+def _print_all(todo: list[ZooDoc], folder: Path, work: Path, errors: dict[str, str]) -> dict[str, str]:
+    """Print each document's HTML with Chromium unless its HTML failed (``errors`` by HTML path)."""
+    failed = {}
+    for doc in todo:
+        p = _paths(folder, doc)
+        if str(p["html"]) in errors:
+            failed[doc.doc_id] = errors[str(p["html"])]
+            continue
+        try:
+            print_html(p["html"], p["pdf"], work / "chromium")
+        except ZooToolError as exc:
+            failed[doc.doc_id] = str(exc)
     return failed
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 JSONRESUME = "jsonresume"  # an npm JSON Resume theme: render(resume) -> HTML, printed by Chromium
 WORD = "word"  # python-docx in one structural style, kept as DOCX, printed by LibreOffice
 FACTORY = "factory"  # the factory's own reportlab layouts
+HTML = "html"  # the zoo's own HTML + CSS pages (pages.py), printed by Chromium
 
 # JSON Resume themes from the npm registry, pinned. Each was checked to render offline; a theme that
 # failed is listed in FAILED_THEMES with the reason instead of here.
@@ -41,7 +42,11 @@ WORD_STYLES: tuple[str, ...] = (
     "oneline",  # one-line "Title, Employer, City, dates" entries
     "labeltable",  # a label/value personal-data table, then label/value entry tables
     "twocol",  # a two-column layout table: contact, skills, languages left; history right
+    "sectiontable",  # one table for the CV: the section's name in the left cell, its content in the right
 )
+
+# HTML designs of the zoo (cvrag_desktop/evaluation/zoo/pages.py).
+HTML_DESIGNS: tuple[str, ...] = ("sidebar", "timeline", "cards")
 
 # The factory's own reportlab layouts that make zoo families (factory/render/).
 FACTORY_LAYOUTS: tuple[str, ...] = (
@@ -54,7 +59,7 @@ FACTORY_LAYOUTS: tuple[str, ...] = (
 HELD_OUT: frozenset[str] = frozenset({
     "jr-caffeine", "jr-kendall", "jr-paper",
     "word-labeltable", "word-capsheads", "word-header",
-    "fx-timeline", "fx-designer", "fx-linkedin_old", "fx-academic",
+    "fx-timeline", "fx-designer", "fx-linkedin_old", "html-cards",
 })
 
 
@@ -63,7 +68,7 @@ class Family:
     """One template family of the zoo: its name, the engine that prints it, and what it needs."""
 
     name: str  # "jr-even", "word-datecell", "fx-classic"
-    engine: str  # JSONRESUME, WORD or FACTORY
+    engine: str  # JSONRESUME, WORD, HTML or FACTORY
     template: str  # the npm package, the Word style or the factory layout
     version: str = ""  # the pinned package version (npm themes)
     held_out: bool = False
@@ -71,7 +76,7 @@ class Family:
     @property
     def needs(self) -> tuple[str, ...]:
         """The external tools this family needs at build time."""
-        return {JSONRESUME: ("node", "chromium"), WORD: ("soffice",), FACTORY: ()}[self.engine]
+        return {JSONRESUME: ("node", "chromium"), WORD: ("soffice",), HTML: ("chromium",), FACTORY: ()}[self.engine]
 
 
 def _short(package: str) -> str:
@@ -79,9 +84,10 @@ def _short(package: str) -> str:
 
 
 def all_families() -> list[Family]:
-    """Every family of the zoo, in a fixed order (JSON Resume themes, Word styles, factory layouts)."""
+    """Every family of the zoo, in a fixed order (JSON Resume themes, Word styles, HTML pages, factory layouts)."""
     fams = [Family(_short(p), JSONRESUME, p, v) for p, v in JSONRESUME_THEMES.items()]
     fams += [Family(f"word-{s}", WORD, s) for s in WORD_STYLES]
+    fams += [Family(f"html-{d}", HTML, d) for d in HTML_DESIGNS]
     fams += [Family(f"fx-{x}", FACTORY, x) for x in FACTORY_LAYOUTS]
     return [Family(f.name, f.engine, f.template, f.version, f.name in HELD_OUT) for f in fams]
 

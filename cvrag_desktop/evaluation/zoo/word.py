@@ -248,10 +248,42 @@ def style_twocol(doc, pr: dict) -> None:
     _flow_history(right, pr, "bold")
 
 
+def style_sectiontable(doc, pr: dict) -> None:
+    """The whole CV in one table: each section's name in a narrow left cell, its content in the right cell."""
+    _identity(doc, pr)
+    table = doc.add_table(rows=0, cols=2)
+    table.autofit = False
+    h = pr["headings"]
+
+    def section(title: str):
+        left, right = table.add_row().cells
+        left.width, right.width = Cm(3.8), Cm(13.2)
+        left.paragraphs[0].add_run(title).bold = True
+        return right
+
+    if pr["summary"]:
+        _set_cell(section(h["summary"]), pr["summary"])
+    cell = section(h["experience"])
+    for k, role in enumerate(pr["roles"]):
+        p = cell.paragraphs[0] if k == 0 else cell.add_paragraph()
+        p.add_run(role["period"] + "  ")
+        p.add_run(_role_head(role)).bold = True
+        _bullets(cell, role["bullets"])
+    cell = section(h["education"])
+    for k, ed in enumerate(pr["education"]):
+        p = cell.paragraphs[0] if k == 0 else cell.add_paragraph()
+        p.add_run(ed["period"] + "  ")
+        p.add_run(ed["degree"]).bold = True
+        cell.add_paragraph(ed["institution"])
+    for key in ("skills", "languages", "certifications"):
+        if pr[key]:
+            _set_cell(section(h[key]), ", ".join(pr[key]) if key == "skills" else "; ".join(pr[key]))
+
+
 STYLES: dict[str, Callable] = {
     "datecell": style_datecell, "tabdates": style_tabdates, "header": style_header,
     "boldheads": style_boldheads, "capsheads": style_capsheads, "oneline": style_oneline,
-    "labeltable": style_labeltable, "twocol": style_twocol,
+    "labeltable": style_labeltable, "twocol": style_twocol, "sectiontable": style_sectiontable,
 }
 
 
