@@ -44,6 +44,8 @@ THEME_LABELS = frozenset({"email", "e mail", "phone", "mobile", "telephone", "we
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _PAGE = re.compile(r"^(?:page|pagina|seite|pag|strona|p)?\s*\d{1,2}(?:\s*(?:/|of|de|von|di|z|van|sur)\s*\d{1,2})?$")
 EXACT = 0.5
+# Running furniture a template adds: "Ann Lee - Page 1 of 2", "Last updated in Nov 2026".
+_FURNITURE = re.compile(r"(?:^|\s)(?:page|pagina|seite|pag)\s*\d+\s*(?:/|of|de|von|di|sur|z|van)\s*\d+$|^last updated")
 _BULLET = re.compile(r"^[\s•·\-–—*▪◦●○■□➢►>]+")
 
 
@@ -154,7 +156,7 @@ def _values(truth: dict) -> list[tuple[str, str, str]]:
     """(field, ref, printed value) for every value the document prints (refs in truth order)."""
     pr = truth["zoo"]["printed"]
     out: list[tuple[str, str, str]] = [(NAME, "name", pr["name"])]
-    if pr["headline"]:
+    if pr["headline"] and "headline" not in truth["zoo"].get("not_printed", []):
         out.append((HEADLINE, "headline", pr["headline"]))
     for c in pr["contact"]:
         out.append((CONTACT, "contact", c["value"]))
@@ -247,7 +249,9 @@ def label_lines(doc: ExtractedDoc, truth: dict) -> list[LineRole]:
         lr = LineRole(i, ln.page, tuple(ln.bbox), ln.size, bool(ln.bold), ln.text)
         key, parts = _cell_parts(ln.text, ctx)
         lr.parts, lr.role = _resolve(parts, key, previous)
-        if "\t" in ln.text.strip() and lr.role not in (NAME, HEADING):
+        if _FURNITURE.search(key):
+            lr.parts, lr.role = [], FURNITURE
+        elif "\t" in ln.text.strip() and lr.role not in (NAME, HEADING):
             lr.parts, lr.role = _label_cells(ln.text.strip(), ctx, previous)
         if lr.role == OTHER and _PAGE.fullmatch(key):
             lr.role = FURNITURE
@@ -336,6 +340,6 @@ def value_recall(found: dict[str, set[str]], truth: dict) -> dict[str, tuple[int
               DEGREE: {f"education[{k}]" for k, e in enumerate(eds) if e.get("degree")},
               INSTITUTION: {f"education[{k}]" for k, e in enumerate(eds) if e.get("institution")},
               SKILL: {f"skills[{k}]" for k in range(len(pr["skills"]))}}
-    if pr["headline"]:
+    if pr["headline"] and "headline" not in truth["zoo"].get("not_printed", []):
         wanted[HEADLINE] = {"headline"}
     return {f: (len(w & found.get(f, set())), len(w)) for f, w in wanted.items()}

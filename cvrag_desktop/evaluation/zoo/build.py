@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cvrag_desktop.evaluation.zoo import rendercv
 from cvrag_desktop.evaluation.zoo.align import found_parts, label_lines, value_recall
 from cvrag_desktop.evaluation.zoo.engines import (
     ZooToolError,
@@ -33,6 +34,7 @@ from cvrag_desktop.evaluation.zoo.families import (
     HTML,
     JSONRESUME,
     JSONRESUME_THEMES,
+    RENDERCV,
     WORD,
     Family,
     select,
@@ -104,6 +106,11 @@ def _render(fam: Family, todo: list[ZooDoc], folder: Path, work: Path) -> dict[s
         errors = docx_to_pdf([_paths(folder, d)["docx"] for d in todo], folder, work / "libreoffice")
         failed = {d.doc_id: errors[str(_paths(folder, d)["docx"])] for d in todo
                   if str(_paths(folder, d)["docx"]) in errors}
+    elif fam.engine == RENDERCV:
+        jobs = [(rendercv.to_rendercv(d.draft, fam.template, printed_record(d.draft)), _paths(folder, d)["pdf"])
+                for d in todo]
+        errors = rendercv.render(work.parent, jobs)
+        failed = {d.doc_id: errors[str(_paths(folder, d)["pdf"])] for d in todo if str(_paths(folder, d)["pdf"]) in errors}
     elif fam.engine == HTML:
         for doc in todo:
             p = _paths(folder, doc)
@@ -157,7 +164,8 @@ def build_family(fam: Family, seed: int, count: int, root: Path) -> FamilyResult
             paths["truth"].unlink(missing_ok=True)
             continue
         try:
-            lines = label_lines(extract_document(paths["pdf"]), json.loads(truths[doc.doc_id]))
+            # no OCR: every zoo document has a text layer (a photo's initials would cost seconds, add noise)
+            lines = label_lines(extract_document(paths["pdf"], allow_ocr=False), json.loads(truths[doc.doc_id]))
         except Exception as exc:  # the product's reader refusing a rendered PDF is itself a finding
             result.failed.append({"doc_id": doc.doc_id, "stage": "read", "error": f"{type(exc).__name__}: {exc}"})
             paths["truth"].unlink(missing_ok=True)
@@ -198,6 +206,12 @@ def build_zoo(root: Path, seed: int, per_family: int, families: list[Family], *,
             npm_install(root / "npm", JSONRESUME_THEMES)
         except ZooToolError as exc:
             skipped[JSONRESUME] = str(exc)
+    if install and any(f.engine == RENDERCV for f in families):
+        try:
+            rendercv.install(root)
+        except ZooToolError as exc:
+            skipped[RENDERCV] = str(exc)
+    tools["rendercv"] = str(rendercv.venv_python(root)) if rendercv.venv_python(root).is_file() else None
     for fam in families:
         missing = [t for t in fam.needs if not tools.get(t)]
         if missing and fam.engine not in skipped:

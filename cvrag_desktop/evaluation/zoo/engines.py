@@ -35,6 +35,16 @@ def tools_status() -> dict[str, str | None]:
             "soffice": which(SOFFICE_NAMES)}
 
 
+def run_tool(cmd: list[str], timeout: float, what: str, *, fail: bool = True) -> str | None:
+    """Run a build tool under ``nice``: its output, or None when it failed and ``fail`` is false."""
+    try:
+        return _run(cmd, timeout, what)
+    except ZooToolError:
+        if fail:
+            raise
+        return None
+
+
 def _run(cmd: list[str], timeout: float, what: str, cwd: Path | None = None) -> str:
     try:
         proc = subprocess.run([*NICE, *cmd], capture_output=True, text=True, timeout=timeout, cwd=cwd,

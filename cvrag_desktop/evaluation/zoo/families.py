@@ -13,6 +13,7 @@ JSONRESUME = "jsonresume"  # an npm JSON Resume theme: render(resume) -> HTML, p
 WORD = "word"  # python-docx in one structural style, kept as DOCX, printed by LibreOffice
 FACTORY = "factory"  # the factory's own reportlab layouts
 HTML = "html"  # the zoo's own HTML + CSS pages (pages.py), printed by Chromium
+RENDERCV = "rendercv"  # RenderCV's themes, typeset by Typst (rendercv.py), in an environment of their own
 
 # JSON Resume themes from the npm registry, pinned. Each was checked to render offline; a theme that
 # failed is listed in FAILED_THEMES with the reason instead of here.
@@ -48,6 +49,9 @@ WORD_STYLES: tuple[str, ...] = (
 # HTML designs of the zoo (cvrag_desktop/evaluation/zoo/pages.py).
 HTML_DESIGNS: tuple[str, ...] = ("sidebar", "timeline", "cards")
 
+# RenderCV's Typst themes (RenderCV 2.3, pinned in rendercv.PACKAGE).
+RENDERCV_THEMES: tuple[str, ...] = ("classic", "sb2nov", "moderncv", "engineeringresumes", "engineeringclassic")
+
 # The factory's own reportlab layouts that make zoo families (factory/render/).
 FACTORY_LAYOUTS: tuple[str, ...] = (
     "classic", "sidebar", "gutter", "table", "localized", "moderncv", "datecol", "europass",
@@ -59,7 +63,7 @@ FACTORY_LAYOUTS: tuple[str, ...] = (
 HELD_OUT: frozenset[str] = frozenset({
     "jr-caffeine", "jr-kendall", "jr-paper",
     "word-labeltable", "word-capsheads", "word-header",
-    "fx-timeline", "fx-designer", "fx-linkedin_old", "html-cards",
+    "fx-timeline", "fx-designer", "rcv-sb2nov", "html-cards",
 })
 
 
@@ -68,7 +72,7 @@ class Family:
     """One template family of the zoo: its name, the engine that prints it, and what it needs."""
 
     name: str  # "jr-even", "word-datecell", "fx-classic"
-    engine: str  # JSONRESUME, WORD, HTML or FACTORY
+    engine: str  # JSONRESUME, WORD, HTML, RENDERCV or FACTORY
     template: str  # the npm package, the Word style or the factory layout
     version: str = ""  # the pinned package version (npm themes)
     held_out: bool = False
@@ -76,7 +80,8 @@ class Family:
     @property
     def needs(self) -> tuple[str, ...]:
         """The external tools this family needs at build time."""
-        return {JSONRESUME: ("node", "chromium"), WORD: ("soffice",), HTML: ("chromium",), FACTORY: ()}[self.engine]
+        return {JSONRESUME: ("node", "chromium"), WORD: ("soffice",), HTML: ("chromium",),
+                RENDERCV: ("rendercv",), FACTORY: ()}[self.engine]
 
 
 def _short(package: str) -> str:
@@ -84,10 +89,11 @@ def _short(package: str) -> str:
 
 
 def all_families() -> list[Family]:
-    """Every family of the zoo, in a fixed order (JSON Resume themes, Word styles, HTML pages, factory layouts)."""
+    """Every family of the zoo, in a fixed order (JSON Resume, Word, HTML, RenderCV, factory layouts)."""
     fams = [Family(_short(p), JSONRESUME, p, v) for p, v in JSONRESUME_THEMES.items()]
     fams += [Family(f"word-{s}", WORD, s) for s in WORD_STYLES]
     fams += [Family(f"html-{d}", HTML, d) for d in HTML_DESIGNS]
+    fams += [Family(f"rcv-{t}", RENDERCV, t, "2.3") for t in RENDERCV_THEMES]
     fams += [Family(f"fx-{x}", FACTORY, x) for x in FACTORY_LAYOUTS]
     return [Family(f.name, f.engine, f.template, f.version, f.name in HELD_OUT) for f in fams]
 

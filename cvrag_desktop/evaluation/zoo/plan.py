@@ -12,7 +12,8 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
-from cvrag_desktop.evaluation.zoo.families import FACTORY, Family
+from cvrag_desktop.evaluation.zoo.families import FACTORY, RENDERCV, Family
+from cvrag_desktop.evaluation.zoo.rendercv import not_printed
 from cvrag_desktop.factory.model import CVDraft
 from cvrag_desktop.factory.pipeline import (
     DEFAULT_AS_OF,
@@ -101,5 +102,6 @@ def truth_record(doc: ZooDoc, seed: int) -> dict:
         "zoo_seed": seed,
         "index": doc.index,
         "printed": printed_record(doc.draft),
+        "not_printed": not_printed(doc.draft) if doc.family.engine == RENDERCV else [],
     }
     return data

@@ -10,6 +10,7 @@ from cvrag_desktop.evaluation.zoo.families import (
     HTML,
     JSONRESUME,
     JSONRESUME_THEMES,
+    RENDERCV,
     WORD,
     all_families,
     family,
@@ -20,7 +21,7 @@ from cvrag_desktop.evaluation.zoo.families import (
 def test_every_family_has_a_unique_name_an_engine_and_a_template():
     fams = all_families()
     assert len({f.name for f in fams}) == len(fams)
-    assert {f.engine for f in fams} == {JSONRESUME, WORD, HTML, FACTORY}
+    assert {f.engine for f in fams} == {JSONRESUME, WORD, HTML, RENDERCV, FACTORY}
     assert all(f.template for f in fams)
     assert all(f.version for f in fams if f.engine == JSONRESUME)  # npm themes are pinned
     assert set(JSONRESUME_THEMES) == {f.template for f in fams if f.engine == JSONRESUME}
@@ -30,7 +31,7 @@ def test_ten_held_out_families_exist_and_span_every_engine():
     fams = {f.name: f for f in all_families()}
     assert len(HELD_OUT) == 10
     assert set(fams) >= HELD_OUT, "a held-out family is not in the registry"
-    assert {fams[n].engine for n in HELD_OUT} == {JSONRESUME, WORD, HTML, FACTORY}
+    assert {fams[n].engine for n in HELD_OUT} == {JSONRESUME, WORD, HTML, RENDERCV, FACTORY}
     assert all(f.held_out == (f.name in HELD_OUT) for f in fams.values())
     assert len(fams) - len(HELD_OUT) >= 20  # enough families left to train and score on
 
