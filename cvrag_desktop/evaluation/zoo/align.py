@@ -37,7 +37,7 @@ THEME_HEADINGS = ("About", "About Me", "Profile", "Summary", "Work", "Work Exper
                   "Employment", "Education", "Skills", "Languages", "Language", "Certificates",
                   "Certifications", "Awards", "Interests", "Projects", "Volunteer", "References",
                   "Publications", "Contact", "Background", "Personal Information", "Professional Experience",
-                  "Professional Skills", "Technical Skills", "Work History", "Employment History", "Certifications")
+                  "Professional Skills", "Technical Skills", "Work History", "Employment History")
 # Labels and furniture words themes print in English ("Email", "Highlights").
 THEME_LABELS = frozenset({"email", "e mail", "phone", "mobile", "telephone", "website", "web", "url", "location",
                           "address", "highlights", "keywords", "courses", "contact", "profiles", "references"})
@@ -75,8 +75,8 @@ def _date_words() -> frozenset[str]:
     for pack in factory_data().languages.values():
         for w in [*pack.months, *pack.months_short, *pack.present, pack.since]:
             words.update(text_key(w).split())
-    words.update(text_key(m)[:3] for m in ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"])
-    words.update(("sept", "june", "july"))
+    words.update(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+                  "june", "july"))
     return frozenset(words)
 
 
@@ -136,7 +136,6 @@ def _hit(fld: str, value: str, key: str, compact: str) -> float:
         if short is key and not re.search(rf"(?<!\w){re.escape(key.split()[0])}", v):
             return 0  # a piece of the value must start on a word
         return len(short) * score / 101  # below an exact match of the same length
-    return 0
     return 0
 
 

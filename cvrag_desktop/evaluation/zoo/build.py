@@ -10,6 +10,7 @@ what was built, how long each family took, the alignment's own value recall and 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import shutil
 import sys
@@ -79,8 +80,26 @@ def _paths(folder: Path, doc: ZooDoc) -> dict[str, Path]:
             "resume": folder / f"{doc.doc_id}.resume.json", "html": stem.with_suffix(".html")}
 
 
-def _truth_bytes(doc: ZooDoc, seed: int) -> bytes:
-    return json.dumps(truth_record(doc, seed), ensure_ascii=False, indent=1).encode()
+def engine_input(fam: Family, doc: ZooDoc) -> bytes:
+    """What the family's engine is given for this document (DOCX, HTML, JSON Resume or RenderCV input);
+    empty for the factory's layouts, which render straight from the draft."""
+    if fam.engine == WORD:
+        return build_docx(fam.template, printed_record(doc.draft), WORD_FONTS[doc.index % len(WORD_FONTS)])
+    if fam.engine == HTML:
+        return build_page(fam.template, doc.draft, printed_record(doc.draft)).encode()
+    if fam.engine == JSONRESUME:
+        return json.dumps(to_resume(doc.draft), ensure_ascii=False, indent=1).encode()
+    if fam.engine == RENDERCV:
+        data = rendercv.to_rendercv(doc.draft, fam.template, printed_record(doc.draft))
+        return json.dumps(data, ensure_ascii=False, sort_keys=True).encode()
+    return b""
+
+
+def _truth_bytes(doc: ZooDoc, seed: int, given: bytes) -> bytes:
+    """The truth file; its ``zoo.input_sha256`` makes a change of the engine's input re-render the document."""
+    truth = truth_record(doc, seed)
+    truth["zoo"]["input_sha256"] = hashlib.sha256(given).hexdigest() if given else None
+    return json.dumps(truth, ensure_ascii=False, indent=1).encode()
 
 
 def _cached(paths: dict[str, Path], truth: bytes) -> bool:
@@ -90,7 +109,7 @@ def _cached(paths: dict[str, Path], truth: bytes) -> bool:
         return False
 
 
-def _render(fam: Family, todo: list[ZooDoc], folder: Path, work: Path) -> dict[str, str]:
+def _render(fam: Family, todo: list[ZooDoc], folder: Path, work: Path, given: dict[str, bytes]) -> dict[str, str]:
     """Render the family's documents to PDF; ``{doc_id: error}`` for the ones that failed."""
     failed: dict[str, str] = {}
     if fam.engine == FACTORY:
@@ -101,26 +120,23 @@ def _render(fam: Family, todo: list[ZooDoc], folder: Path, work: Path) -> dict[s
                 failed[doc.doc_id] = f"{type(exc).__name__}: {exc}"
     elif fam.engine == WORD:
         for doc in todo:
-            font = WORD_FONTS[doc.index % len(WORD_FONTS)]
-            atomic_write(_paths(folder, doc)["docx"], build_docx(fam.template, printed_record(doc.draft), font))
+            atomic_write(_paths(folder, doc)["docx"], given[doc.doc_id])
         errors = docx_to_pdf([_paths(folder, d)["docx"] for d in todo], folder, work / "libreoffice")
         failed = {d.doc_id: errors[str(_paths(folder, d)["docx"])] for d in todo
                   if str(_paths(folder, d)["docx"]) in errors}
     elif fam.engine == RENDERCV:
-        jobs = [(rendercv.to_rendercv(d.draft, fam.template, printed_record(d.draft)), _paths(folder, d)["pdf"])
-                for d in todo]
+        jobs = [(json.loads(given[d.doc_id]), _paths(folder, d)["pdf"]) for d in todo]
         errors = rendercv.render(work.parent, jobs)
         failed = {d.doc_id: errors[str(_paths(folder, d)["pdf"])] for d in todo if str(_paths(folder, d)["pdf"]) in errors}
     elif fam.engine == HTML:
         for doc in todo:
-            p = _paths(folder, doc)
-            atomic_write(p["html"], build_page(fam.template, doc.draft, printed_record(doc.draft)).encode())
+            atomic_write(_paths(folder, doc)["html"], given[doc.doc_id])
         failed = _print_all(todo, folder, work, {})
     else:
         jobs = []
         for doc in todo:
             p = _paths(folder, doc)
-            atomic_write(p["resume"], json.dumps(to_resume(doc.draft), ensure_ascii=False, indent=1).encode())
+            atomic_write(p["resume"], given[doc.doc_id])
             jobs.append((p["resume"], p["html"]))
         errors = render_themes(work.parent / "npm" / "node_modules", fam.template, jobs)
         failed = _print_all(todo, folder, work, errors)
@@ -149,11 +165,12 @@ def build_family(fam: Family, seed: int, count: int, root: Path) -> FamilyResult
     folder = root / "docs" / fam.name
     folder.mkdir(parents=True, exist_ok=True)
     docs = plan_family(fam, seed, count)
-    truths = {d.doc_id: _truth_bytes(d, seed) for d in docs}
+    given = {d.doc_id: engine_input(fam, d) for d in docs}
+    truths = {d.doc_id: _truth_bytes(d, seed, given[d.doc_id]) for d in docs}
     todo = [d for d in docs if not _cached(_paths(folder, d), truths[d.doc_id])]
     result.cached = len(docs) - len(todo)
     try:
-        errors = _render(fam, todo, folder, root / ".work") if todo else {}
+        errors = _render(fam, todo, folder, root / ".work", given) if todo else {}
     except ZooToolError as exc:
         errors = {d.doc_id: str(exc) for d in todo}
     for doc in todo:

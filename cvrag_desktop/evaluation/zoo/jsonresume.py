@@ -72,7 +72,7 @@ def to_resume(draft: CVDraft) -> dict:
     education = []
     for ed in cv.education:
         item = {"institution": ed.institution or "", "studyType": ed.degree or ""}
-        if ed.field and ed.field not in (ed.degree or ""):
+        if ed.field:  # several themes print only the area (the field of study), others both
             item["area"] = ed.field
         if ed.start:
             item["startDate"] = ed.start

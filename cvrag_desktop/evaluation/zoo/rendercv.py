@@ -5,7 +5,7 @@ RenderCV and its Typst compiler are installed at build time in a virtual environ
 the product's environment never holds them. RenderCV writes the Typst source; the one package its
 themes fetch from the Typst site (icons) is replaced by empty boxes, since a build machine is offline. Section titles are the CV's own headings; RenderCV
 prints dates its own way in English ("Mar 2019 – present"). It has no headline, and it validates phone
-numbers: one without an international prefix is left out; the truth's ``zoo.not_printed`` says so.
+numbers: one without an international prefix (or with an extension) is left out; the truth's ``zoo.not_printed`` says so.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ for job in json.load(open(sys.argv[1], encoding="utf-8")):
         out = {"pdf": job["pdf"], "ok": False, "error": (type(exc).__name__ + ": " + str(exc))[:300]}
     print(json.dumps(out), flush=True)
 """
+_PHONE = re.compile(r"^\+[\d\s().-]+$")  # what RenderCV accepts: an international number, no extension
 _MARKUP = re.compile(r"([*_#\[\]`<>$\\])")
 
 
@@ -63,7 +64,7 @@ def not_printed(draft: CVDraft) -> list[str]:
     """Truth fields RenderCV cannot print for this draft: the headline (its input has no such field),
     a phone without an international prefix (it refuses one)."""
     out = ["headline"] if draft.cv.headline else []
-    return out + (["phones"] if any(not p.strip().startswith("+") for p in draft.cv.phones) else [])
+    return out + (["phones"] if any(not _PHONE.match(p.strip()) for p in draft.cv.phones) else [])
 
 
 def to_rendercv(draft: CVDraft, theme: str, pr: dict) -> dict:
@@ -74,7 +75,7 @@ def to_rendercv(draft: CVDraft, theme: str, pr: dict) -> dict:
         data["location"] = cv.location
     if cv.emails:
         data["email"] = cv.emails[0]
-    phones = [p for p in cv.phones if p.strip().startswith("+")]
+    phones = [p for p in cv.phones if _PHONE.match(p.strip())]
     if phones:
         data["phone"] = phones[0].replace(" ", "-")
     if cv.links:
@@ -116,8 +117,8 @@ def venv_python(root: Path) -> Path:
 def install(root: Path, timeout: float = 1800) -> None:
     """Create RenderCV's environment and install it when missing (PyPI, at build time only)."""
     py = venv_python(root)
-    if py.is_file() and run_tool([str(py), "-c", "import rendercv.api"], 60, "rendercv check", fail=False):
-        return
+    if py.is_file() and run_tool([str(py), "-c", "import rendercv.api"], 120, "rendercv check", fail=False) is not None:
+        return  # (a tool that succeeds may print nothing: only None means it failed)
     run_tool([sys.executable, "-m", "venv", str(py.parent.parent)], 300, "python -m venv")
     run_tool([str(py), "-m", "pip", "install", "-q", PACKAGE], timeout, "pip install rendercv")
 

@@ -55,3 +55,14 @@ def test_make_test_never_builds_the_zoo():
     recipe = text.split("\ntest:", 1)[1].split("\n\n", 1)[0]
     assert "zoo" not in recipe
     assert "\nzoo:" in text and "\nzoo-tools:" in text
+
+
+def test_a_change_of_the_engines_input_changes_the_cache_key():
+    fam = select("word-oneline")[0]
+    doc = build.plan_family(fam, 9, 1)[0]
+    given = build.engine_input(fam, doc)
+    assert given.startswith(b"PK")  # the DOCX itself
+    assert given == build.engine_input(fam, doc)
+    assert build._truth_bytes(doc, 9, given) == build._truth_bytes(doc, 9, given)
+    assert build._truth_bytes(doc, 9, given) != build._truth_bytes(doc, 9, given + b" ")
+    assert build.engine_input(select("fx-classic")[0], doc) == b""
