@@ -169,6 +169,9 @@ def build_family(fam: Family, seed: int, count: int, root: Path) -> FamilyResult
     truths = {d.doc_id: _truth_bytes(d, seed, given[d.doc_id]) for d in docs}
     todo = [d for d in docs if not _cached(_paths(folder, d), truths[d.doc_id])]
     result.cached = len(docs) - len(todo)
+    for doc in todo:  # a stale PDF must never pass for a new one when its re-render fails
+        for kind in ("truth", "pdf", "roles"):
+            _paths(folder, doc)[kind].unlink(missing_ok=True)
     try:
         errors = _render(fam, todo, folder, root / ".work", given) if todo else {}
     except ZooToolError as exc:
@@ -270,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=36)
     ap.add_argument("--per-family", type=int, default=56)
     ap.add_argument("--families", default="all", help="comma-separated family names or engines, or 'all'")
-    ap.add_argument("--no-install", action="store_true", help="do not npm-install missing themes")
+    ap.add_argument("--no-install", action="store_true", help="install no missing npm theme or RenderCV")
     args = ap.parse_args(argv)
     if args.per_family < 1:
         print("--per-family must be at least 1", file=sys.stderr)

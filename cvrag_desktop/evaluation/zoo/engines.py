@@ -45,10 +45,9 @@ def run_tool(cmd: list[str], timeout: float, what: str, *, fail: bool = True) ->
         return None
 
 
-def _run(cmd: list[str], timeout: float, what: str, cwd: Path | None = None) -> str:
+def _run(cmd: list[str], timeout: float, what: str) -> str:
     try:
-        proc = subprocess.run([*NICE, *cmd], capture_output=True, text=True, timeout=timeout, cwd=cwd,
-                              check=False)
+        proc = subprocess.run([*NICE, *cmd], capture_output=True, text=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired as exc:
         raise ZooToolError(f"{what} took longer than {timeout:.0f} s") from exc
     except OSError as exc:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 
 from cvrag_desktop.factory.model import CVDraft
-from cvrag_desktop.factory.profiles import factory_data
 
 _LEVEL_SPLIT = re.compile(r"\s+[–-]\s+|\s*\(")
 _CERT_YEAR = re.compile(r"^(?P<name>.*?)\s*\((?P<year>(?:19|20)\d\d)\)$")
@@ -107,7 +106,3 @@ def resume_texts(resume: dict) -> list[str]:
     walk(resume)
     return out
 
-
-def language_names() -> set[str]:
-    """Every spoken-language name the factory prints, in every language (for tests and checks)."""
-    return {n for pack in factory_data().languages.values() for n in pack.language_names.values()}
