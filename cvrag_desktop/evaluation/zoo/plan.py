@@ -26,6 +26,7 @@ from cvrag_desktop.factory.render import FONTS
 from cvrag_desktop.factory.render.base.common import printed_cv
 
 TRUTH_FORMAT = 1
+BLOCK = 64  # documents planned together by the factory (its pairs of CVs stay inside a block)
 
 
 @dataclass
@@ -39,9 +40,9 @@ class ZooDoc:
     font: str
 
 
-def family_seed(seed: int, family: str) -> int:
-    """The factory batch seed of one family (stable across runs and machines)."""
-    return zlib.crc32(f"zoo:{seed}:{family}".encode()) & 0x7FFFFFFF
+def family_seed(seed: int, family: str, block: int = 0) -> int:
+    """The factory batch seed of one block of a family (stable across runs and machines)."""
+    return zlib.crc32(f"zoo:{seed}:{family}:{block}".encode()) & 0x7FFFFFFF
 
 
 def doc_id(seed: int, family: str, index: int) -> str:
@@ -50,19 +51,29 @@ def doc_id(seed: int, family: str, index: int) -> str:
 
 
 def plan_family(fam: Family, seed: int, count: int) -> list[ZooDoc]:
-    """The first ``count`` documents of ``fam`` for ``seed`` (drafts built in order: pairs refer back)."""
+    """The first ``count`` documents of ``fam`` for ``seed``.
+
+    The factory plans a batch as a whole (its hard cases pair CVs of one batch), so the zoo plans
+    fixed blocks of :data:`BLOCK` documents: document ``i`` is the same whatever ``count`` is asked."""
     layout = fam.template if fam.engine == FACTORY else "classic"
-    specs = plan_batch(count, family_seed(seed, fam.name), locales=MIXED_LOCALES, layouts=(layout,),
-                       fonts=FONTS, as_of=DEFAULT_AS_OF, hard_cases=True)
-    done: dict[int, CVDraft] = {}
     docs = []
-    for spec in specs:
-        draft = build_draft(spec, done)
-        done[spec.index] = draft
-        ident = doc_id(seed, fam.name, spec.index)
-        draft = draft.model_copy(update={"spec": spec.model_copy(update={"cv_id": ident})})
-        font = font_for_text(spec.font, FONTS, draft.cv.model_dump_json() + "".join(draft.hints.headings.values()))
-        docs.append(ZooDoc(fam, spec.index, ident, draft, font))
+    for block in range((count + BLOCK - 1) // BLOCK):
+        specs = plan_batch(BLOCK, family_seed(seed, fam.name, block), locales=MIXED_LOCALES, layouts=(layout,),
+                           fonts=FONTS, as_of=DEFAULT_AS_OF, hard_cases=True)
+        wanted = min(BLOCK, count - block * BLOCK)
+        needed = max([wanted - 1, *(s.update_of or 0 for s in specs[:wanted]),
+                      *(s.name_like or 0 for s in specs[:wanted])])
+        done: dict[int, CVDraft] = {}
+        for spec in specs[: needed + 1]:  # drafts are built in order: a pair refers back
+            draft = build_draft(spec, done)
+            done[spec.index] = draft
+            if spec.index >= wanted:
+                continue
+            index = block * BLOCK + spec.index
+            ident = doc_id(seed, fam.name, index)
+            draft = draft.model_copy(update={"spec": spec.model_copy(update={"cv_id": ident})})
+            text = draft.cv.model_dump_json() + "".join(draft.hints.headings.values())
+            docs.append(ZooDoc(fam, index, ident, draft, font_for_text(spec.font, FONTS, text)))
     return docs
 
 

@@ -19,7 +19,15 @@ def test_the_same_seed_gives_the_same_documents_and_another_seed_others():
     assert first != _truths("jr-even", 6, 3)
     assert _truths("jr-even", 5, 2) == first[:2]  # asking for fewer documents keeps the first ones
     assert family_seed(5, "jr-even") != family_seed(5, "jr-flat")
+    assert family_seed(5, "jr-even", 0) != family_seed(5, "jr-even", 1)
     assert doc_id(5, "jr-even", 0) == "jr-even-s5-0001"
+
+
+def test_a_document_is_the_same_whatever_the_count_asked():
+    # the factory pairs CVs inside a batch: fx-builder's first documents changed with the count before blocks
+    five, seventy = _truths("fx-builder", 36, 5), _truths("fx-builder", 36, 70)
+    assert _truths("fx-builder", 36, 2) == five[:2] and five == seventy[:5]
+    assert len(seventy) == 70 and json.loads(seventy[69])["cv_id"] == "fx-builder-s36-0070"
 
 
 def test_families_cycle_locales_and_the_truth_has_the_generate_shape():
