@@ -123,9 +123,12 @@ def print_html(html: Path, pdf: Path, profile: Path, timeout: float = 90) -> Non
            "--no-pdf-header-footer", "--run-all-compositor-stages-before-draw", "--virtual-time-budget=3000",
            f"--print-to-pdf={tmp}", html.resolve().as_uri()]
     try:
-        _run(cmd, timeout, "chromium")
-        if not tmp.is_file() or tmp.stat().st_size == 0:
-            raise ZooToolError("chromium wrote no PDF")
+        for attempt in (1, 2):  # under load Chromium now and then exits 0 without writing: once more
+            _run(cmd, timeout, "chromium")
+            if tmp.is_file() and tmp.stat().st_size > 0:
+                break
+            if attempt == 2:
+                raise ZooToolError("chromium wrote no PDF (twice)")
         os.replace(tmp, pdf)
     finally:
         tmp.unlink(missing_ok=True)

@@ -5,7 +5,7 @@ RenderCV and its Typst compiler are installed at build time in a virtual environ
 the product's environment never holds them. RenderCV writes the Typst source; the one package its
 themes fetch from the Typst site (icons) is replaced by empty boxes, since a build machine is offline. Section titles are the CV's own headings; RenderCV
 prints dates its own way in English ("Mar 2019 – present"). It has no headline, and it validates phone
-numbers: one without an international prefix (or with an extension) is left out; the truth's ``zoo.not_printed`` says so.
+numbers: one without an international prefix (or with "(0)" or an extension) is left out; the truth's ``zoo.not_printed`` says so.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ for job in json.load(open(sys.argv[1], encoding="utf-8")):
         out = {"pdf": job["pdf"], "ok": False, "error": (type(exc).__name__ + ": " + str(exc))[:300]}
     print(json.dumps(out), flush=True)
 """
-_PHONE = re.compile(r"^\+[\d\s().-]+$")  # what RenderCV accepts: an international number, no extension
+_PHONE = re.compile(r"^\+\d[\d\s.-]*$")  # what RenderCV accepts: international, no "(0)", no extension
 _MARKUP = re.compile(r"([*_#\[\]`<>$\\])")
 
 
