@@ -1,10 +1,10 @@
 """The zoo's deterministic content plan: seed -> the factory drafts of each family, and their truth.
 
-Each family draws its own batch from the factory (``plan_batch`` + ``build_draft``) under a seed
-derived from the zoo seed and the family name, cycling the factory's locales and profiles, with the
-factory's hard cases on. The same seed gives the same drafts on any machine and any day (the
-factory's fixed ``as_of``), whatever other families are built or how many documents each gets
-beyond the ones asked for.
+Each family draws its own batches from the factory (``plan_batch`` + ``build_draft``), in blocks of
+:data:`BLOCK` documents under seeds derived from the zoo seed, the family name and the block, cycling
+the factory's locales and profiles, with the factory's hard cases on. The same seed gives the same
+drafts on any machine and any day (the factory's fixed ``as_of``), whatever other families are built
+and however many documents are asked for: document ``i`` of a family depends on nothing else.
 """
 
 from __future__ import annotations
