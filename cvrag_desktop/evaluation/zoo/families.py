@@ -33,7 +33,7 @@ JSONRESUME_THEMES: dict[str, str] = {
 # Themes tried and dropped, with why (kept so nobody retries them blind).
 FAILED_THEMES: dict[str, str] = {}
 
-# Word structural styles seen in real inboxes (cvrag_desktop/evaluation/zoo/word_*.py).
+# Word structural styles seen in real inboxes (cvrag_desktop/evaluation/zoo/word.py).
 WORD_STYLES: tuple[str, ...] = (
     "datecell",  # a layout table per entry: dates in the left cell, title/employer/bullets in the right
     "tabdates",  # "Title, Employer" then a right-aligned tab stop with the dates
@@ -73,8 +73,8 @@ class Family:
 
     name: str  # "jr-even", "word-datecell", "fx-classic"
     engine: str  # JSONRESUME, WORD, HTML, RENDERCV or FACTORY
-    template: str  # the npm package, the Word style or the factory layout
-    version: str = ""  # the pinned package version (npm themes)
+    template: str  # the npm package, the Word style, the HTML design, the RenderCV theme or the factory layout
+    version: str = ""  # the pinned package version (npm themes, RenderCV)
     held_out: bool = False
 
     @property

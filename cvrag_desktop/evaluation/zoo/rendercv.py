@@ -3,10 +3,11 @@
 RenderCV and its Typst compiler are installed at build time in a virtual environment of their own
 (``build/zoo/rendercv-venv``, ``pip install "rendercv[full]"``) and run there as a child process, so
 the product's environment never holds them. RenderCV writes the Typst source; the one package its
-themes fetch from the Typst site (icons) is replaced by empty boxes, since a build machine is offline. Section titles are the CV's own headings; RenderCV
-prints dates its own way in English ("Mar 2019 – present"). It has no headline, and it validates phone
-numbers: one without an international prefix (or with "(0)" or an extension) is left out; the truth's ``zoo.not_printed`` says so.
-"""
+themes fetch from the Typst site (icons) is replaced by empty boxes, since a build machine is
+offline. Section titles are the CV's own headings; RenderCV prints dates its own way in English
+("Mar 2019 – present"). It has no headline, and it validates phone numbers: one without an
+international prefix (or with "(0)" or an extension) is left out; the truth's ``zoo.not_printed``
+says so."""
 
 from __future__ import annotations
 
