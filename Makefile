@@ -6,7 +6,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run demo test lint bench bench-gui eval folds train screenshots clean package wheelhouse dist bundle-test
+.PHONY: setup run demo test lint bench bench-gui eval folds train screenshots clean package wheelhouse dist bundle-test \
+	zoo zoo-tools
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -54,6 +55,27 @@ bench: setup
 
 screenshots: setup
 	xvfb-run -a $(BIN)/python -m cvrag_desktop.ui.screenshots docs/screenshots
+
+# ---- the layout zoo (issue 36, docs/zoo.md): build time only, never part of `make test` ----------
+# make zoo-tools  Chromium, LibreOffice Writer, node/npm and fonts from Debian (when missing)
+# make zoo        every family's documents + truth + line roles under build/zoo/ (cached), manifest.json
+ZOO_SEED ?= 36
+ZOO_PER_FAMILY ?= 56
+ZOO_FAMILIES ?= all
+ZOO_OUT ?= build/zoo
+ZOO_APT := chromium libreoffice-writer-nogui nodejs npm fonts-dejavu-core fonts-liberation2 \
+	fonts-crosextra-carlito fonts-crosextra-caladea
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+zoo-tools:
+	@if command -v chromium >/dev/null && command -v soffice >/dev/null && command -v npm >/dev/null \
+		&& fc-list | grep -q Carlito; then echo "zoo tools present"; else \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y \
+		--no-install-recommends $(ZOO_APT); fi
+
+zoo: setup zoo-tools
+	nice -n 19 $(BIN)/python -m cvrag_desktop.evaluation.zoo.build --out $(ZOO_OUT) --seed $(ZOO_SEED) \
+		--per-family $(ZOO_PER_FAMILY) --families $(ZOO_FAMILIES)
 
 # ---- delivery to an air-gapped laptop (docs/packaging.md) --------------------------------
 # make package     dist/cvrag-desktop/: PyInstaller one-folder app (models, resources, sample CVs)

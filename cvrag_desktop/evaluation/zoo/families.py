@@ -1,0 +1,115 @@
+"""The zoo's template families: which engine prints each, its pinned package, and the held-out bench.
+
+A family is one template of one engine. ``HELD_OUT`` is a fixed list of ten families kept aside as a
+bench: they are built like the others, but no tuning or training may open them (later steps score
+leave-one-family-out and report the bench separately). Never change the list to suit a result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+JSONRESUME = "jsonresume"  # an npm JSON Resume theme: render(resume) -> HTML, printed by Chromium
+WORD = "word"  # python-docx in one structural style, kept as DOCX, printed by LibreOffice
+FACTORY = "factory"  # the factory's own reportlab layouts
+HTML = "html"  # the zoo's own HTML + CSS pages (pages.py), printed by Chromium
+RENDERCV = "rendercv"  # RenderCV's themes, typeset by Typst (rendercv.py), in an environment of their own
+
+# JSON Resume themes from the npm registry, pinned. Each was checked to render offline; a theme that
+# failed is listed in FAILED_THEMES with the reason instead of here.
+JSONRESUME_THEMES: dict[str, str] = {
+    "jsonresume-theme-elegant": "1.16.1",
+    "jsonresume-theme-even": "0.26.1",
+    "jsonresume-theme-flat": "0.3.7",
+    "jsonresume-theme-kendall": "0.2.0",
+    "jsonresume-theme-macchiato": "1.1.0",
+    "jsonresume-theme-stackoverflow": "3.3.0",
+    "jsonresume-theme-class": "0.1.2",
+    "jsonresume-theme-onepage": "0.0.3",
+    "jsonresume-theme-paper": "0.5.0",
+    "jsonresume-theme-spartan": "0.3.0",
+    "jsonresume-theme-caffeine": "1.2.3",
+}
+# Themes tried and dropped, with why (kept so nobody retries them blind).
+FAILED_THEMES: dict[str, str] = {}
+
+# Word structural styles seen in real inboxes (cvrag_desktop/evaluation/zoo/word.py).
+WORD_STYLES: tuple[str, ...] = (
+    "datecell",  # a layout table per entry: dates in the left cell, title/employer/bullets in the right
+    "tabdates",  # "Title, Employer" then a right-aligned tab stop with the dates
+    "header",  # name and contacts in the page header part, body in plain paragraphs
+    "boldheads",  # headings made only by bold runs (no heading styles)
+    "capsheads",  # headings made only by capitals (no heading styles, no bold)
+    "oneline",  # one-line "Title, Employer, City, dates" entries
+    "labeltable",  # a label/value personal-data table, then label/value entry tables
+    "twocol",  # a two-column layout table: contact, skills, languages left; history right
+    "sectiontable",  # one table for the CV: the section's name in the left cell, its content in the right
+)
+
+# HTML designs of the zoo (cvrag_desktop/evaluation/zoo/pages.py).
+HTML_DESIGNS: tuple[str, ...] = ("sidebar", "timeline", "cards")
+
+# RenderCV's Typst themes (RenderCV 2.3, pinned in rendercv.PACKAGE).
+RENDERCV_THEMES: tuple[str, ...] = ("classic", "sb2nov", "moderncv", "engineeringresumes", "engineeringclassic")
+
+# The factory's own reportlab layouts that make zoo families (factory/render/).
+FACTORY_LAYOUTS: tuple[str, ...] = (
+    "classic", "sidebar", "gutter", "table", "localized", "moderncv", "datecol", "europass",
+    "timeline", "labelled", "linkedin", "linkedin_old", "wordtable", "oneline", "builder",
+    "academic", "designer",
+)
+
+# The bench: ten families never opened or tuned on. Fixed; spread over every engine.
+HELD_OUT: frozenset[str] = frozenset({
+    "jr-caffeine", "jr-kendall", "jr-paper",
+    "word-labeltable", "word-capsheads", "word-header",
+    "fx-timeline", "fx-designer", "rcv-sb2nov", "html-cards",
+})
+
+
+@dataclass(frozen=True)
+class Family:
+    """One template family of the zoo: its name, the engine that prints it, and what it needs."""
+
+    name: str  # "jr-even", "word-datecell", "fx-classic"
+    engine: str  # JSONRESUME, WORD, HTML, RENDERCV or FACTORY
+    template: str  # the npm package, the Word style, the HTML design, the RenderCV theme or the factory layout
+    version: str = ""  # the pinned package version (npm themes, RenderCV)
+    held_out: bool = False
+
+    @property
+    def needs(self) -> tuple[str, ...]:
+        """The external tools this family needs at build time."""
+        return {JSONRESUME: ("node", "chromium"), WORD: ("soffice",), HTML: ("chromium",),
+                RENDERCV: ("rendercv",), FACTORY: ()}[self.engine]
+
+
+def _short(package: str) -> str:
+    return "jr-" + package.removeprefix("jsonresume-theme-")
+
+
+def all_families() -> list[Family]:
+    """Every family of the zoo, in a fixed order (JSON Resume, Word, HTML, RenderCV, factory layouts)."""
+    fams = [Family(_short(p), JSONRESUME, p, v) for p, v in JSONRESUME_THEMES.items()]
+    fams += [Family(f"word-{s}", WORD, s) for s in WORD_STYLES]
+    fams += [Family(f"html-{d}", HTML, d) for d in HTML_DESIGNS]
+    fams += [Family(f"rcv-{t}", RENDERCV, t, "2.3") for t in RENDERCV_THEMES]
+    fams += [Family(f"fx-{x}", FACTORY, x) for x in FACTORY_LAYOUTS]
+    return [Family(f.name, f.engine, f.template, f.version, f.name in HELD_OUT) for f in fams]
+
+
+def family(name: str) -> Family:
+    """The family called ``name`` (KeyError when there is none)."""
+    for f in all_families():
+        if f.name == name:
+            return f
+    raise KeyError(name)
+
+
+def select(names: str | None) -> list[Family]:
+    """Families named in a comma-separated list, an engine name, or every family for None/"all"."""
+    fams = all_families()
+    if not names or names == "all":
+        return fams
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    return [f for f in fams if f.name in wanted or f.engine in wanted]
