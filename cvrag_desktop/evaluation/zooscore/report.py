@@ -78,14 +78,14 @@ class ZooReport:
     def table(self) -> str:
         """The printable report: numbers only."""
         width = max([len(k) for k in self.families] + [16])
-        head = f"{'family':<{width}} {'engine':<9}{'docs':>5}  " + " ".join(f"{f[:11]:^11}" for f in KEY_FIELDS)
-        sub = f"{'':<{width}} {'':<9}{'':>5}  " + " ".join(f"{'P / R':^11}" for _ in KEY_FIELDS)
+        head = f"{'family':<{width}} {'engine':<11}{'docs':>5}  " + " ".join(f"{f[:11]:^11}" for f in KEY_FIELDS)
+        sub = f"{'':<{width}} {'':<11}{'':>5}  " + " ".join(f"{'P / R':^11}" for _ in KEY_FIELDS)
 
         def row(name: str, fam: FamilyScore) -> str:
             note = "  < 0.8" if fam.flagged else ""
             if fam.errors or fam.missing:
                 note += f"  ({fam.errors} unreadable, {fam.missing} not built)"
-            return (f"{name:<{width}} {fam.engine:<9}{fam.docs:>5}  "
+            return (f"{name:<{width}} {fam.engine:<11}{fam.docs:>5}  "
                     + " ".join(_pr(fam.counts[f]) for f in KEY_FIELDS) + note)
 
         out = ["Every family (leave-one-family-out; precision / recall; '< 0.8' flags a key field below the bar)",
