@@ -1,4 +1,4 @@
-"""Measuring extraction quality (``cvrag eval``): a labelled folder, generated CVs, or leave-one-source-out.
+"""Measuring extraction quality (``cvrag eval``): a labelled folder, generated CVs, leave-one-source-out, the zoo.
 
 Build-time and support use: the evaluation code itself is ``cvrag_desktop/evaluation/``;
 front ends reach it here.
@@ -12,6 +12,7 @@ from pathlib import Path
 
 from cvrag_desktop.evaluation import folds, real_cvs, roundtrip
 from cvrag_desktop.evaluation.fold_training import learned_normalizer
+from cvrag_desktop.evaluation.zooscore import run as zoo_run
 
 
 def evaluate_folder(dataset: Path, text_bearing_only: bool = True, as_of: dt.date | None = None):
@@ -44,3 +45,16 @@ def normalizer(kind: str) -> Callable:
 def evaluate_folds(docs: list, factory: Callable):
     """Leave-one-source-out over ``docs`` with the normalizer ``factory``."""
     return folds.evaluate_folds(docs, factory)
+
+
+def evaluate_zoo(folder: Path, *, families: list[str] | None = None, include_held_out: bool = False,
+                 workers: int = 1, progress: Callable[[str, int, int], None] | None = None):
+    """Score the rules on a built layout zoo, family by family (held-out families only when asked).
+
+    Returns a report with ``table()`` and ``to_json()``. Raises ``FileMissing`` / ``InvalidInput`` for a
+    folder that is not a built zoo, an unknown family, or a held-out family named without
+    ``include_held_out``.
+    """
+    every = zoo_run.load_zoo(folder)
+    scored = zoo_run.select(every, families, include_held_out)
+    return zoo_run.score_zoo(every, scored, workers=max(1, workers), progress=progress)

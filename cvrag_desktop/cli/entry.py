@@ -99,6 +99,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--include-image-only", action="store_true",
                    help="also score labelled image-only files (needs OCR; skipped by default)")
     s.add_argument("--as-of", help="day years of experience run to (YYYY-MM-DD; default: the labels' day)")
+    s.add_argument("--zoo", nargs="?", const="build/zoo", default=None, metavar="DIR",
+                   help="score a built layout zoo family by family (default folder: build/zoo)")
+    s.add_argument("--include-held-out", action="store_true",
+                   help="with --zoo: also score the held-out families (the bench), as their own rows")
+    s.add_argument("--families", help="with --zoo: only these families (comma-separated)")
+    s.add_argument("--workers", type=int, default=1, help="with --zoo: processes reading documents (default 1)")
     s.add_argument("--json", action="store_true",
                    help="per-field numbers and per-file extracted vs label values, fp and fn")
     s.set_defaults(func=cmd_eval)

@@ -1,4 +1,4 @@
-"""``cvrag eval``: extraction measured against a labelled folder, generated CVs, or leave-one-source-out.
+"""``cvrag eval``: extraction measured against a labelled folder, generated CVs, leave-one-source-out, or the zoo.
 
 The table prints numbers only; per-file values (real people's data) only with ``--json``.
 """
@@ -19,12 +19,15 @@ def cmd_eval(args, svc) -> int:
         generated_table,
     )
 
+    if args.zoo:
+        return _eval_zoo(args)
     if args.generated:
         result = evaluate_generated(Path(args.generated))
         _print_json(result) if args.json else print(generated_table(result))
         return 0
     if not args.dataset:
-        print("error: give --dataset DIR (labels.json) or --generated DIR (factory output)", file=sys.stderr)
+        print("error: give --dataset DIR (labels.json), --generated DIR (factory output) or --zoo [DIR]",
+              file=sys.stderr)
         return 2
     missing = [d for d in args.dataset if not (Path(d) / "labels.json").is_file()]
     if missing:
@@ -69,4 +72,22 @@ def _eval_folds(args) -> int:
             print()
     if args.json:
         _print_json(out)
+    return 0
+
+
+def _eval_zoo(args) -> int:
+    """The layout zoo, family by family: the table (numbers only) or, with --json, every count and miss."""
+    from cvrag_desktop.app.quality import evaluate_zoo
+
+    if args.workers < 1:
+        print(f"error: --workers wants 1 or more, not {args.workers}", file=sys.stderr)
+        return 2
+    names = [n for n in (args.families or "").split(",") if n.strip()]
+
+    def progress(family: str, done: int, total: int) -> None:
+        print(f"  scored {family} ({done}/{total})", file=sys.stderr, flush=True)
+
+    report = evaluate_zoo(Path(args.zoo), families=names, include_held_out=args.include_held_out,
+                          workers=args.workers, progress=progress)
+    _print_json(report.to_json()) if args.json else print(report.table())
     return 0
