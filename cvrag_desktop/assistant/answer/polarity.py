@@ -93,6 +93,8 @@ def _negated_positions(words: list[str], portuguese: bool) -> set[int]:
             continue
         if i + 1 < len(words) and words[i + 1] in NOT_NEGATING_NEXT:
             continue
+        if w == "mai" and any(x.isdigit() for x in words[max(0, i - 2):i + 3]):
+            continue  # "Mai 2019", "1 mai": the month (German, French), not Italian "never"
         if w == "ne" and not any(x in ("pas", "jamais", "aucun", "aucune", "plus") for x in words[i + 1:i + 5]):
             continue  # French "ne" counts only with its partner (which is a cue of its own)
         governed.update(range(i + 1, min(len(words), i + 1 + FORWARD_REACH)))
@@ -101,8 +103,12 @@ def _negated_positions(words: list[str], portuguese: bool) -> set[int]:
     return governed
 
 
+_NON_COMPOUND = re.compile(r"\b(non)-(?=[^\W\d_])", re.IGNORECASE)
+
+
 def _clauses(text: str) -> list[str]:
     parts = []
+    text = _NON_COMPOUND.sub(r"\1", text)  # "non-blocking" is one word, not the cue "non" before "blocking"
     for piece in _CLAUSE.split(text):
         words = piece.split()
         current: list[str] = []

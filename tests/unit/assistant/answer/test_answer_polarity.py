@@ -111,3 +111,13 @@ def test_scope_ends_at_the_clause():
     found = {t.shown: t.negated for t in topics("No visa needed; Python and Kafka daily")}
     assert found["Kafka"] is False and found["visa"] is True
     assert {t.shown: t.negated for t in topics("Kafka kennt sie nicht")}["Kafka"] is True
+
+
+def test_a_month_called_mai_and_a_non_compound_are_not_negations():
+    def clash(claim: str, line: str) -> bool:
+        return bool(polarity_clashes(claim, [line], frozenset()))
+
+    assert not clash("Sie hat Erfahrung mit Java.", "Seit Mai 2019 Java-Entwicklerin bei Siemens")
+    assert not clash("Elle maîtrise Python.", "Développeuse Python chez Airbus depuis mai 2019")
+    assert not clash("He has Kafka experience.", "Built non-blocking Kafka pipelines")
+    assert clash("Non ha mai usato Kafka.", "Ha costruito pipeline Kafka per i pagamenti.")
