@@ -39,6 +39,7 @@ if mode != "off":
     from tests.support.ollama_stub import OllamaStub
     stub = OllamaStub().start()
     stub.mode = mode
+    stub.loaded = list(stub.models)  # the hung runner: Ollama lists its models (and /api/ps the loaded one)
     os.environ["CVRAG_LLM_URL"] = stub.url
 else:
     os.environ["CVRAG_NO_LLM"] = "1"

@@ -9,9 +9,9 @@ against 5.5 s with no model. Two bounds now hold during an import:
   timeout opens the breaker (:mod:`.breaker`) for the rest of the batch;
 - once per batch and endpoint, before the first call, :func:`ensure_ready` sends Ollama's
   "load" request (a chat with no messages: Ollama answers it as soon as the model is in
-  memory, without generating). When ``/api/ps`` lists the model as loaded, or cannot tell,
-  the answer must come within :data:`READY_LOADED_S` (3 s); a model that still has to be
-  loaded gets :data:`IMPORT_TIMEOUT_S`. No answer in time is a timeout: the breaker opens
+  memory, without generating). When ``/api/ps`` lists the model as loaded, the answer must
+  come within :data:`READY_LOADED_S` (3 s); a model that still has to be loaded, or whose
+  state ``/api/ps`` cannot tell, gets :data:`IMPORT_TIMEOUT_S`. No answer in time is a timeout: the breaker opens
   and the whole import goes the deterministic way, having waited those seconds once.
 
 Any HTTP answer (even an error) proves the endpoint is not hung; the real call then says what
@@ -92,7 +92,9 @@ def ensure_ready(route: ModelRoute) -> None:
     if not route.is_ollama or not BREAKER.once_per_batch(f"ready {route.api_base} {route.model}"):
         return
     BREAKER.check(route.api_base, route.model)
-    deadline = import_timeout(route) if model_loaded(route) is False else min(READY_LOADED_S, import_timeout(route))
+    # only a model Ollama lists as loaded gets the short wait: "cannot tell" (an old Ollama, a busy
+    # endpoint whose /api/ps was slow) may mean it still has to load, and a healthy model is not a hung one
+    deadline = min(READY_LOADED_S, import_timeout(route)) if model_loaded(route) is True else import_timeout(route)
     where = f"{route.model} at {route.api_base}"
     try:
         run_with_deadline(lambda _abandoned: _load_request(route, deadline), deadline, route)

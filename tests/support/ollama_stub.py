@@ -82,6 +82,7 @@ class OllamaStub:
         self.mode: Mode = "normal"
         self.default_reply: str = "{}"
         self.openai_only = False  # True: behave like an OpenAI-compatible server (no /api/tags)
+        self.loaded: list[str] | None = None  # what GET /api/ps lists as in memory (None: 404, an old Ollama)
         self.trickle_interval = 3.0
         self.flood_bytes = 10 * 1024 * 1024
         self.requests: list[LoggedRequest] = []
@@ -191,6 +192,8 @@ class OllamaStub:
                         for m in stub.models
                     ]
                     self._send(200, json.dumps({"models": models}))
+                elif path == "/api/ps" and stub.loaded is not None and not stub.openai_only:
+                    self._send(200, json.dumps({"models": [{"name": m, "model": m} for m in stub.loaded]}))
                 elif path == "/api/version":
                     self._send(200, json.dumps({"version": "0.5.7"}))
                 elif path == "/":

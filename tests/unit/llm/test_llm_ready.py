@@ -40,6 +40,7 @@ def test_the_breaker_opens_after_the_first_timeout_and_later_cvs_make_no_model_c
 def test_in_an_import_the_load_request_is_the_only_call_to_a_hung_model(ollama_stub, monkeypatch):
     monkeypatch.setattr(ready_module, "READY_LOADED_S", 0.3)
     ollama_stub.mode = "never_answer"
+    ollama_stub.loaded = list(ollama_stub.models)  # Ollama says the model is in memory: the short wait applies
     with BREAKER.batch():
         notes = [fill_gaps(NormalizedCV(), TEXT, base_url=ollama_stub.url)[1][-1] for _ in range(20)]
     (request,) = ollama_stub.chat_requests
@@ -102,3 +103,12 @@ def test_a_timeout_is_recognised_through_the_exceptions_it_was_raised_from():
         assert is_timeout(exc)
     assert not is_timeout(LlmUnavailable("connection refused"))
     assert is_timeout(LlmTimedOut("deadline"))
+
+
+def test_a_model_whose_state_cannot_be_told_gets_the_import_timeout_not_the_short_wait(ollama_stub, monkeypatch):
+    monkeypatch.setattr(ready_module, "READY_LOADED_S", 0.1)
+    monkeypatch.setattr(ready_module, "IMPORT_TIMEOUT_S", 0.6)
+    ollama_stub.mode = "never_answer"  # and no /api/ps (an old Ollama, or one too busy to say)
+    with BREAKER.batch():
+        note = fill_gaps(NormalizedCV(), TEXT, base_url=ollama_stub.url)[1][-1]
+    assert "load request within 0.6 s" in note
