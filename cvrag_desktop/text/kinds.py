@@ -73,7 +73,7 @@ def _not_contact(value: str) -> str | None:
 def phone_problem(value: str) -> str | None:
     """Why ``value`` is not a phone number (too few or too many digits, a year or a date, letters), else None."""
     digits = re.sub(r"\D", "", value)
-    if is_date_like(value):
+    if not value.lstrip().startswith("+") and is_date_like(value):  # "+49 (0) 30 2019 2020" is a number
         return "a year or a date"
     if len(digits) < MIN_PHONE_DIGITS:
         return f"{len(digits)} digits, too few for a phone number"
@@ -122,14 +122,36 @@ def place_problem(value: str) -> str | None:
     return None
 
 
+_LEVEL_WORDS = re.compile(
+    r"(?i)\b(?:[abc][12]|native|fluent|fluently|mother\s+tongue|basic|beginner|intermediate|advanced|proficient|"
+    r"business|conversational|good|very|excellent|courant|langue\s+maternelle|notions|bilingue|bilingual|"
+    r"fließend|fliessend|muttersprache|grundkenntnisse|gute|sehr|verhandlungssicher|nativo|nativa|fluente|"
+    r"básico|basico|intermedio|avanzado|moedertaal|vloeiend|goed)\b")
+
+
 def language_problem(value: str) -> str | None:
-    """Why ``value`` is not a spoken language of the language list ("Present", "Current", "Python"), else None."""
+    """Why ``value`` is not a spoken language ("Present", "Current", "Python", a city, a heading), else None.
+
+    The level a CV writes beside a language ("English C1", "Native English", "Anglais courant")
+    is set aside before the lookup; a language the list lacks ("Wolof") passes unless it is
+    clearly something else, as the module says.
+    """
     base = _LEVEL.split(value, maxsplit=1)[0].strip() or value
-    if canonical_language(base) or canonical_language(value):
+    bare = " ".join(_LEVEL_WORDS.sub(" ", base).split())
+    if any(canonical_language(v) for v in (base, value, bare) if v):
         return None
     if is_date_like(value):
         return "a date or a 'present' word"
-    return "not in the language list"
+    problem = _label_problem(value)
+    if problem:
+        return problem
+    if canonical_skill(bare or value):
+        return "a skill"
+    if is_place_name(bare or value) or countries_of_places(bare or value):
+        return "a place"
+    if _sentence_like(value, 4) or not bare:
+        return "not shaped like a language"
+    return None
 
 
 def skill_problem(value: str) -> str | None:

@@ -70,3 +70,14 @@ def test_email_and_the_field_dispatch():
     assert kind_problem("location", "Skills") == "a section heading"
     assert kind_problem("phones", "2019") == "a year or a date"
     assert kind_problem("current_company", "Brontide Logistics AG") is None
+
+
+@pytest.mark.parametrize("value", ["English C1", "Spanish B2", "Native English", "Anglais courant", "Wolof",
+                                   "Kiswahili", "Английский", "Deutsch (Muttersprache)"])
+def test_languages_with_their_level_or_outside_the_list_pass(value):
+    assert language_problem(value) is None
+
+
+def test_a_phone_with_a_country_code_is_not_a_date():
+    assert phone_problem("+49 (0) 30 2019 2020") is None
+    assert phone_problem("2019-2020") == "a year or a date"
