@@ -34,9 +34,16 @@ from cvrag_desktop.catalog.store.disk_space import disk_full, is_no_space
 from cvrag_desktop.catalog.store.health import dir_writable
 from cvrag_desktop.errors import IndexLocked
 from cvrag_desktop.index.edge.engine import EdgeIndex
-from cvrag_desktop.index.edge.files import LEGACY_DB, drop_seal, has_seal, migrate_legacy
+from cvrag_desktop.index.edge.files import LEGACY_DB, SEAL_NAME, drop_seal, has_seal, migrate_legacy
 from cvrag_desktop.index.edge.probe import ProbeBusy, probe_shard
-from cvrag_desktop.index.edge.shard import SHARD_DIR, ShardBusy, flush_failed, plain_reason, points
+from cvrag_desktop.index.edge.shard import (
+    SHARD_DIR,
+    ShardBusy,
+    ShardDamaged,
+    flush_failed,
+    plain_reason,
+    points,
+)
 from cvrag_desktop.index.filters import SearchFilters
 from cvrag_desktop.index.records import QueryVectors, RawHit, Row
 
@@ -186,10 +193,21 @@ def _read_only_copy(index_dir: Path) -> EdgeIndex:
     """A read-only data folder: search a private temporary copy of the shard (nothing is written back)."""
     tmp = Path(tempfile.mkdtemp(prefix="cvrag-index-"))
     shutil.copytree(index_dir / SHARD_DIR, tmp / SHARD_DIR)
-    for name in ("meta.json",):
+    for name in ("meta.json", SEAL_NAME):  # the seal too: the copy is checked like the original would be
         if (index_dir / name).exists():
             shutil.copy(index_dir / name, tmp / name)
-    return EdgeIndex(tmp, read_only=True)
+    try:
+        if (tmp / SHARD_DIR / "segments").is_dir() and not has_seal(tmp):  # not closed cleanly: a child loads it first
+            try:
+                problem = probe_shard(tmp, tmp / SHARD_DIR)
+            except ProbeBusy as exc:
+                raise ShardBusy(str(exc)) from exc
+            if problem:  # nothing can be rebuilt in a read-only folder: say so instead of loading it here
+                raise ShardDamaged(problem)
+        return EdgeIndex(tmp, read_only=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
 
 
 damage_count: dict[str, int] = {}
