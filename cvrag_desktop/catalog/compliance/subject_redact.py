@@ -11,7 +11,10 @@ identifies every other document (to remove it):
   candidate ids (a person's id is one of them) and file hashes: replaced by
   :data:`OTHER` ("another candidate");
 - the lines of their CVs (at least :data:`MIN_LINE` characters, not in the subject's own
-  CV): a quote of them is dropped (:data:`QUOTE_DROPPED`);
+  CV, not boilerplate: in the CVs of two or more other people): a quote of them, however the
+  text breaks or spaces it, is replaced by :data:`QUOTE_DROPPED` (that span only: the rest
+  of the text stays). A boilerplate line naming someone still loses the name: the needles
+  above find it;
 - audit references (``P-`` + 20 hex digits) that are not the subject's: :data:`OTHER`.
 
 The subject's own CV records (the extracted record, chunks, provenance, the original) are
@@ -114,6 +117,34 @@ def _name_parts(name: str) -> list[str]:
             if len(p) >= MIN_PART and p.casefold() not in NAME_PARTICLES]
 
 
+def _spaced(line: str) -> re.Pattern:
+    """A CV line (one space between words) as a pattern finding it however the text breaks or spaces it."""
+    return re.compile(r"\s+".join(re.escape(w) for w in line.split()))
+
+
+def _persons(rows: list[dict]) -> dict[str, str]:
+    """Candidate id -> one id per person, documents joined when they share a name, an e-mail or a phone
+    (two CVs of one person are one source of a line, not boilerplate; namesakes joined only keep more lines
+    out)."""
+    parent = {r["candidate_id"]: r["candidate_id"] for r in rows}
+
+    def root(cid: str) -> str:
+        while parent[cid] != cid:
+            parent[cid] = parent[parent[cid]]
+            cid = parent[cid]
+        return cid
+
+    seen: dict[str, str] = {}
+    for r in rows:
+        keys = [f"n:{(r.get('name') or '').casefold().strip()}"] if (r.get("name") or "").strip() else []
+        keys += [f"e:{e.casefold()}" for e in _listed(r.get("emails"))]
+        keys += [f"p:{t}" for t in (re.sub(r"\D", "", p)[-9:] for p in _listed(r.get("phones"))) if len(t) >= 7]
+        for key in keys:
+            other = seen.setdefault(key, r["candidate_id"])
+            parent[root(r["candidate_id"])] = root(other)
+    return {cid: root(cid) for cid in parent}
+
+
 class SubjectPeople:
     """The subject's identifiers and everyone else's, from the catalog (built once per export)."""
 
@@ -125,11 +156,19 @@ class SubjectPeople:
                                                "FROM candidates")]
         own = [r for r in rows if r["candidate_id"] in mine]
         others = [r for r in rows if r["candidate_id"] not in mine]
-        own_lines, other_lines = set(), set()
+        person = _persons(others)
+        own_lines: set[str] = set()
+        other_lines: dict[str, str] = {}  # line -> the (first) other person whose CV has it
+        shared: set[str] = set()  # lines of two or more other people's CVs: boilerplate, not a quote
         for cid, text in catalog.query("SELECT candidate_id, text FROM chunks"):
             for line in (text or "").splitlines():
                 line = " ".join(line.split())
-                (own_lines if cid in mine else other_lines).add(line)
+                if cid in mine:
+                    own_lines.add(line)
+                elif len(line) >= MIN_LINE:
+                    who = person.get(cid, cid)
+                    if other_lines.setdefault(line, who) != who:
+                        shared.add(line)
         own_text = " ".join(own_lines).casefold()
         own_names = {r["name"].casefold() for r in own if r.get("name")}
         own_parts = {p.casefold() for r in own for p in _name_parts(r.get("name") or "")}
@@ -149,7 +188,7 @@ class SubjectPeople:
                    if p.casefold() not in own_parts and p.casefold() not in own_words],
             phones=[v for r in others for v in _listed(r.get("phones")) if v.casefold() not in own_contacts])
         self._their_lines: dict[str, list[str]] = {}  # first MIN_LINE characters -> the lines, longest first
-        for ln in sorted((ln for ln in other_lines - own_lines if len(ln) >= MIN_LINE), key=len, reverse=True):
+        for ln in sorted(other_lines.keys() - own_lines - shared, key=len, reverse=True):
             self._their_lines.setdefault(ln[:MIN_LINE], []).append(ln)
 
     # ---- finding --------------------------------------------------------------------------------
@@ -176,8 +215,8 @@ class SubjectPeople:
         """The text with everyone else's identifiers replaced by "another candidate", their CV lines dropped."""
         if not text:
             return text
-        for line in self._quoted_lines(text):
-            text = text.replace(line, QUOTE_DROPPED) if line in text else QUOTE_DROPPED
+        for line in self._quoted_lines(text):  # found on flattened text; cut from the raw text, whatever spacing
+            text = _spaced(line).sub(lambda _m: QUOTE_DROPPED, text)
         text = self._theirs.sub(text, OTHER)
         return REF.sub(lambda m: m.group(0) if m.group(0) in self.subject_refs else OTHER, text)
 
