@@ -86,3 +86,26 @@ def test_a_sound_unsealed_shard_is_probed_then_sealed(tmp_path):
         assert e.count() == n
     finally:
         e.close()
+
+
+OPEN_READ_ONLY = """
+import sys
+from pathlib import Path
+from cvrag_desktop.index.edge import store
+store.dir_writable = lambda _p: False  # a read-only mount (root may write anywhere, so it is told)
+try:
+    store.IndexStore(Path(sys.argv[1]))
+except store.ShardDamaged as exc:
+    print("refused", exc)
+"""
+
+
+def test_a_read_only_folder_never_loads_an_unsealed_shard_that_aborts_the_engine(tmp_path):
+    _shard(tmp_path)
+    edge_files.drop_seal(tmp_path)  # as after a crash
+    _poison_id_tracker(tmp_path)
+    (tmp_path / ".lock").touch()  # a folder the app has used has its lock file
+    out = subprocess.run([sys.executable, "-c", OPEN_READ_ONLY, str(tmp_path)], capture_output=True, text=True,
+                         timeout=300, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-2000:]  # was 134: the private copy was loaded in-process unchecked
+    assert out.stdout.startswith("refused"), out.stdout
