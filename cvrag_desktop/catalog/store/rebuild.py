@@ -55,7 +55,7 @@ def is_sound(db: Path) -> bool:
     if not db.exists() or db.stat().st_size == 0:
         return False
     try:
-        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)  # a '#' or '?' in the path stays a path
         try:
             ok = conn.execute("PRAGMA quick_check").fetchone()
             tables = conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('files', 'meta')").fetchone()

@@ -144,9 +144,18 @@ def _file_digest(path: Path) -> str:
     return h.hexdigest()
 
 
+_OS_LITTER = frozenset({"thumbs.db", "desktop.ini", "icon\r"})
+
+
 def _shard_files(shard: Path) -> dict[str, Path]:
-    """Every file of the shard (segments, id trackers, payload indexes, the WAL, the config)."""
-    return {f.relative_to(shard).as_posix(): f for f in shard.rglob("*") if f.is_file()}
+    """Every file of the shard (segments, id trackers, payload indexes, the WAL, the config).
+
+    Files the engine never writes are left out: dot files (``.DS_Store``, a sync tool's
+    marker) and what file managers drop (``Thumbs.db``, ``desktop.ini``); their appearance is
+    not damage, and taking it for damage would throw a good index away.
+    """
+    return {f.relative_to(shard).as_posix(): f for f in shard.rglob("*")
+            if f.is_file() and not f.name.startswith(".") and f.name.lower() not in _OS_LITTER}
 
 
 def write_seal(folder: Path, shard: Path) -> None:

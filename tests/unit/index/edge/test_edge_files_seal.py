@@ -102,3 +102,11 @@ def test_a_file_added_or_an_older_seal_is_not_trusted(sealed, tmp_path):
     assert "was added" in edge_files.check_seal(copy, copy / SHARD_DIR)
     (copy / edge_files.SEAL_NAME).write_text('{"version": 1, "sizes": {}}', encoding="utf-8")
     assert not edge_files.has_seal(copy)  # an older app's seal: the shard is probed in a child first
+
+
+def test_what_a_file_manager_or_sync_tool_drops_in_the_shard_is_not_damage(sealed, tmp_path):
+    copy = tmp_path / "copy"
+    shutil.copytree(sealed, copy)
+    for name in (".DS_Store", "Thumbs.db", "desktop.ini", ".syncthing.marker"):
+        (copy / SHARD_DIR / name).write_bytes(b"litter")
+    assert edge_files.check_seal(copy, copy / SHARD_DIR) is None
