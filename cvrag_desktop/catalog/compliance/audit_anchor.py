@@ -51,6 +51,7 @@ class TrailState:
     last_before: str | None
     hash_at: Callable[[int], str | None]
 
+
 class CatalogAnchor:
     """The head kept in the catalog's ``meta`` table."""
 
