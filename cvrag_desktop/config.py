@@ -159,7 +159,7 @@ def save_settings(settings: Settings, paths: AppPaths | None = None) -> list[str
     return [k for k in RANKING_SETTINGS if getattr(before, k) != getattr(settings, k)]
 
 
-AUDIT_ANCHOR_KEY = "audit_anchor"  # the audit chain's head "<seq>:<hash>" (catalog/compliance/audit_anchor.py)
+AUDIT_ANCHOR_KEY = "audit_anchor"  # the audit head "<trail id>:<seq>:<hash>" (catalog/compliance/audit_anchor.py)
 
 
 def _read_json(path: Path) -> dict | None:

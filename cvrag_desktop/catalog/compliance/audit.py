@@ -15,9 +15,9 @@ log truncated): the references left in past entries are then tokens nobody can t
 to anyone, and the chain still verifies because no entry changes. (Chosen over replacing
 ids inside entries, which would need re-hashing the chain after every forget.)
 
-**Anchored outside.** Each append also writes the new head in the catalog and the settings
-(``audit_anchor.py``): a cut-off tail, a forged entry appended with a fresh hash, a chain
-rewritten end to end or a deleted file no longer match them.
+**Anchored outside.** Each append, once committed, writes the new head and the trail's id in the
+catalog and the settings (``audit_anchor.py``): a cut-off tail, a forged entry, a chain rewritten
+end to end or a deleted file no longer match them (a restored catalog backup: a note).
 
 **Where.** ``<data>/audit.sqlite3``, its own file (not in the catalog backups). **Retention**:
 entries past it (default 365 days, at least 183: the AI Act's six months) are pruned when the
@@ -116,6 +116,8 @@ class AuditLog:
                 self._conn.execute("PRAGMA journal_mode=WAL")
                 self._conn.execute("PRAGMA secure_delete=ON")  # a forgotten reference leaves no copy
                 self._conn.executescript(SCHEMA)
+                self._conn.execute("INSERT OR IGNORE INTO audit_meta(key, value) VALUES ('trail_id', ?)",
+                                   (secrets.token_hex(8),))  # the id the anchors carry (audit_anchor.py)
         except sqlite3.Error as exc:
             raise typed_store_error(exc, path) or exc from exc
 
@@ -218,16 +220,20 @@ class AuditLog:
         ``details`` may hold ``"ranking"``/``"documents"`` as lists of document ids: they are
         stored as references.
         """
-        written: list = []
-        try:
-            with anchoring.held(self.anchors), self._write() as c:
-                before = anchoring.head_of(c, self._meta)
+        with anchoring.held(self.anchors):
+            with self._write() as c:
+                movable = anchoring.before_append(self.anchors, c, self._meta)
                 out = self._append(c, items, actor or current_user(), at)
-                written = anchoring.advance(self.anchors, c, self._meta, before)
-        except BaseException:
-            anchoring.put_back(written)  # the entries were rolled back: so is the head kept outside
-            raise
+            self._anchor(movable)  # after the COMMIT: a crash in between leaves them one append behind (a note)
         return out
+
+    def _anchor(self, movable: list) -> None:
+        """After the append's COMMIT: the anchors moved; the trail marked as anchored the first time."""
+        with self._lock:
+            first = anchoring.after_commit(movable, self._conn, self._meta)
+        if first:
+            with self._write() as c:
+                c.execute("INSERT OR REPLACE INTO audit_meta(key, value) VALUES ('anchored', '1')")
 
     def _append(self, c: sqlite3.Connection, items: Iterable[tuple[str, list[str], dict]], who: str,
                 at: datetime | None) -> list[AuditEntry]:
@@ -307,13 +313,14 @@ class AuditLog:
         anchor_seq = int(self._meta("anchor_seq", conn) or 0)
         anchor_hash = self._meta("anchor_hash", conn) or GENESIS
         head = self._meta("head", conn)
-        flagged = self._meta("anchored", conn) is not None
         problem, reached = chain_break(rows, anchor_seq, anchor_hash, head)
+        notes: list[str] = []  # (not breaks: the anchors are moved at the next append)
         if problem is None:
-            problem = anchoring.check_anchors(self.anchors, reached, flagged)
+            found = anchoring.assess(self.anchors, reached, anchoring.trail_state(conn, self._meta))
+            problem, notes = found.problem, found.notes
         if problem:
             return {"ok": False, "entries": len(rows), "first_broken": {"seq": problem[0], "reason": problem[1]}}
-        return {"ok": True, "entries": len(rows), "first_broken": None}
+        return {"ok": True, "entries": len(rows), "first_broken": None} | ({"notes": notes} if notes else {})
 
     # ---- retention -----------------------------------------------------------------------
     def retention_days(self) -> int:
@@ -344,29 +351,26 @@ class AuditLog:
             first = self._conn.execute("SELECT at FROM audit_log ORDER BY seq LIMIT 1").fetchone()
         if first is None or first[0] >= now_iso(cutoff_at - PRUNE_SLACK):
             return 0  # (the cheap test: no full check at every open)
-        written: list = []
-        try:
-            with anchoring.held(self.anchors), self._write() as c:
+        with anchoring.held(self.anchors):
+            with self._write() as c:
                 report = self._verify(c)
                 if not report["ok"]:
                     log.warning("audit trail not pruned: it does not verify (%s)", report["first_broken"])
                     return 0
-                before, last = anchoring.head_of(c, self._meta), None
+                last = None
                 for seq, at, h in c.execute("SELECT seq, at, hash FROM audit_log ORDER BY seq").fetchall():
                     if at >= cutoff:
                         break
                     last = (seq, h)
                 if last is None:
                     return 0
+                movable = anchoring.before_append(self.anchors, c, self._meta)
                 n = c.execute("DELETE FROM audit_log WHERE seq <= ?", (last[0],)).rowcount
                 c.executemany("INSERT OR REPLACE INTO audit_meta(key, value) VALUES (?, ?)",
                               [("anchor_seq", str(last[0])), ("anchor_hash", last[1])])
                 self._append(c, [("audit.prune", [], {"removed": n, "up_to_seq": last[0], "up_to_hash": last[1],
                                                       "older_than": cutoff})], current_user(), None)
-                written = anchoring.advance(self.anchors, c, self._meta, before)
-        except BaseException:
-            anchoring.put_back(written)
-            raise
+            self._anchor(movable)
         return n
 
 

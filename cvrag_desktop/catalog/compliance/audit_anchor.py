@@ -3,18 +3,24 @@
 The chain itself (``audit.py``) shows a changed, deleted or reordered entry, but whoever can
 write ``audit.sqlite3`` can also cut off its tail, append a forged entry with a fresh hash,
 rewrite every entry consistently, or delete the file: the log alone cannot tell. So each
-append also writes the new head (``"<seq>:<hash>"``) in two places beside the log — the
-catalog's ``meta`` table and the ``audit_anchor`` key of ``settings.json`` — and
-:func:`check_anchors` compares both with the chain's head.
+append, once the trail has committed it, also writes the new head as ``"<trail id>:<seq>:<hash>"``
+in two places beside the log — the catalog's ``meta`` table and the ``audit_anchor`` key of
+``settings.json`` — and :func:`assess` holds both against the chain's head. The trail id is
+random, made when the trail is created and kept in the trail's own ``audit_meta``.
 
-- An anchor that disagrees with the head is a break: a lower sequence than the anchor means
-  entries were cut off (or the file deleted); a higher one, entries appended outside the
-  application; the same sequence with another hash, a rewritten chain.
-- An anchor is only moved forward from the head it agrees with: once one disagrees it is
-  left as it is (the evidence stays) and the break is reported until someone looks.
+- An anchor of this trail that disagrees with the head is a break: a lower sequence than the
+  anchor means entries were cut off; a higher one, entries appended outside the application;
+  the same sequence with another hash, a rewritten chain. It is left as it is (the evidence
+  stays) and the break is reported until someone looks.
+- Normal use that moves anchors out of step is a note, re-anchored at the next append: an
+  anchor of another trail (a fresh data folder beside an old config folder), a catalog anchor
+  behind the settings one and the chain (a restored catalog backup; backups are made without
+  it), anchors at the head before the last append (it committed, then the application stopped
+  before writing them). The catalog naming another trail with no anchor of this one left is a
+  break: the audit file beside it was deleted or replaced.
 - One anchor missing while the other agrees is not a break (a catalog rebuilt from the
-  library starts without one); it is written again at the next append. Both missing on a log
-  marked as anchored is a break. A log from before the anchors gets them on first open.
+  library starts without one). Both missing on a log marked as anchored is a break. A log from
+  before the anchors (or the trail ids) gets them at its next append.
 
 Tampering with both anchors *and* the log together is excluded by design (docs/compliance.md):
 keep a copy of the head (``cvrag audit verify --json``) elsewhere for that. Qt-free.
@@ -25,13 +31,25 @@ from __future__ import annotations
 import contextlib
 import logging
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cvrag_desktop.config import app_paths, read_audit_anchor, write_audit_anchor
 
 log = logging.getLogger(__name__)
 CATALOG_KEY = "audit_anchor"
+
+
+@dataclass
+class TrailState:
+    """What the trail itself says about its anchors: its id, whether it was anchored, the head before its
+    last append, and the hash of an entry of the chain as it is (``hash_at(seq)``, None when not there)."""
+
+    trail: str | None
+    flagged: bool
+    last_before: str | None
+    hash_at: Callable[[int], str | None]
 
 
 class CatalogAnchor:
@@ -98,15 +116,37 @@ def head_of(conn: sqlite3.Connection, meta) -> str:
     return f"{int(meta('anchor_seq', conn) or 0)}:{meta('anchor_hash', conn) or '0' * 64}"
 
 
-def anchor_problem(where: str, anchored: str, head: str) -> tuple[int, str] | None:
-    """Why an anchor disagrees with the head (first seq concerned, reason), or None when it agrees."""
-    if anchored == head:
+def hash_at(conn: sqlite3.Connection, meta, seq: int) -> str | None:
+    """The hash of entry ``seq`` in the chain as it is (the prune anchor's for the entry a prune ended at)."""
+    row = conn.execute("SELECT hash FROM audit_log WHERE seq = ?", (seq,)).fetchone()
+    if row:
+        return row[0]
+    return meta("anchor_hash", conn) if str(seq) == (meta("anchor_seq", conn) or "0") else None
+
+
+def anchor_value(trail: str | None, head: str) -> str:
+    """What an anchor holds: ``"<trail id>:<seq>:<hash>"`` (``"<seq>:<hash>"`` for a trail without an id)."""
+    return f"{trail}:{head}" if trail else head
+
+
+def parse(value: str) -> tuple[str | None, str] | None:
+    """``(trail id or None, "<seq>:<hash>")`` of an anchor (an anchor from before trail ids has no id), or None
+    when it is not readable."""
+    parts = value.split(":")
+    if len(parts) not in (2, 3):
         return None
     try:
-        a_seq, _hash = anchored.split(":", 1)
-        a_seq = int(a_seq)
+        int(parts[-2])
     except ValueError:
-        return 0, f"the head anchored in {where} is not readable (replaced)"
+        return None
+    return (parts[0] if len(parts) == 3 else None), ":".join(parts[-2:])
+
+
+def anchor_problem(where: str, anchored: str, head: str) -> tuple[int, str] | None:
+    """Why an anchor (``"<seq>:<hash>"``) disagrees with the head (first seq concerned, reason), or None."""
+    if anchored == head:
+        return None
+    a_seq = int(anchored.split(":", 1)[0])
     h_seq = int(head.split(":", 1)[0])
     if a_seq > h_seq:
         return h_seq + 1, (f"entry {a_seq} was written (anchored in {where}) but the trail ends at entry {h_seq} "
@@ -117,60 +157,110 @@ def anchor_problem(where: str, anchored: str, head: str) -> tuple[int, str] | No
     return a_seq, f"entry {a_seq} is not the one anchored in {where} (the chain was rewritten, or the anchor replaced)"
 
 
-def check_anchors(anchors: list, head: str, anchored_flag: bool) -> tuple[int, str] | None:
-    """The first disagreement between the external anchors and the head, or None."""
-    values = [(a.where, a.read()) for a in anchors]
-    present = [(w, v) for w, v in values if v is not None]
-    if not present:
-        if anchored_flag:
-            return 0, "the head anchored outside the trail is missing from both the catalog and the settings"
-        return None  # a trail from before the anchors (or an empty one): anchored at its next write
-    for where, value in present:
-        problem = anchor_problem(where, value, head)
-        if problem:
-            return problem
-    return None
+@dataclass
+class Assessment:
+    """The anchors held against the head: the break (or None), the notes, the anchors an append may move."""
+
+    problem: tuple[int, str] | None = None
+    notes: list[str] = field(default_factory=list)
+    movable: list = field(default_factory=list)
 
 
-def move_anchors(anchors: list, before: str, after: str, establish: bool) -> list[tuple]:
-    """Move every anchor that agrees with ``before`` (or is missing) to ``after``; returns ``(anchor, old)``
-    for the ones written (to put back if the append is rolled back). One that disagrees is left alone,
-    and so are all when none agrees and ``establish`` is False (a deleted trail: the anchors are the evidence)."""
+def assess(anchors: list, head: str, state: TrailState) -> Assessment:
+    """Hold every anchor against the head (``"<seq>:<hash>"``) of the trail ``state`` describes.
+
+    - unreadable: a break; none at all: a break on a trail marked as anchored.
+    - of another trail (another id): a note (a fresh data folder beside an old config folder, a catalog
+      restored from another data folder) — unless the catalog's, which lives beside the log, names another
+      trail while no anchor of this one is left: the audit file was deleted or replaced (a break).
+    - of this trail (or from before trail ids) and disagreeing: a break, but for two notes: every one at the
+      head before the trail's last append (that append committed, its anchors were not written: they are
+      written after the commit), the others agreeing; or only the catalog's behind while the settings'
+      agrees and the catalog's still matches the chain where it points (a restored catalog).
+    Anchors that agree, are missing or are a note are ``movable`` (re-anchored at the next append)."""
+    out = Assessment()
     values = [(a, a.read()) for a in anchors]
-    agreeing = any(v == before for _a, v in values)
-    if not agreeing and not establish:
-        return []
-    written = []
-    for a, old in values:
-        if old is None or old == before:
-            try:
-                a.write(after)
-                written.append((a, old))
-            except (OSError, sqlite3.Error) as exc:  # the append stands; the next one writes it again
-                log.warning("audit anchor not written in %s: %s", a.where, exc)
-    return written
+    present = [(a, v) for a, v in values if v is not None]
+    out.movable = [a for a, v in values if v is None]
+    if not present:
+        if state.flagged:
+            out.problem = 0, "the head anchored outside the trail is missing from both the catalog and the settings"
+        return out
+    own, foreign = [], []
+    for a, v in present:
+        parsed = parse(v)
+        if parsed is None:
+            out.problem = 0, f"the head anchored in {a.where} is not readable (replaced)"
+            return out
+        trail, at = parsed
+        (own if trail is None or state.trail is None or trail == state.trail else foreign).append((a, trail, at))
+    for a, trail, at in foreign:
+        if isinstance(a, CatalogAnchor) and not own:
+            out.problem = 1, (
+                f"entry {at.split(':')[0]} of trail {trail} was written (anchored in {a.where}) but this trail "
+                f"({state.trail}) does not have it (cut off, or the audit file was deleted or replaced)")
+            return out
+        out.notes.append(f"the head anchored in {a.where} is from another trail ({trail}, entry {at.split(':')[0]}): "
+                         "a fresh data folder, or a catalog from another one; re-anchored at the next append")
+        out.movable.append(a)
+    disagreeing = [(a, at) for a, _t, at in own if at != head]
+    out.movable += [a for a, _t, at in own if at == head]
+    if not disagreeing:
+        return out
+    if state.last_before and all(at == state.last_before for _a, at in disagreeing):
+        out.notes.append(f"the head anchored in {' and '.join(a.where for a, _at in disagreeing)} is entry "
+                         f"{state.last_before.split(':')[0]}, the head before the last append (the trail ends at "
+                         f"{head.split(':')[0]}): that append was committed but not anchored there (the application "
+                         "stopped, or the write failed); re-anchored at the next append")
+        out.movable += [a for a, _at in disagreeing]
+        return out
+    agreeing_settings = any(isinstance(a, SettingsAnchor) and at == head for a, _t, at in own)
+    for a, at in disagreeing:
+        a_seq, a_hash = int(at.split(":")[0]), at.split(":", 1)[1]
+        if (isinstance(a, CatalogAnchor) and agreeing_settings and a_seq < int(head.split(":")[0])
+                and state.hash_at(a_seq) == a_hash):
+            out.notes.append(f"the head anchored in the catalog is entry {a_seq}, behind the trail and the settings "
+                             f"(entry {head.split(':')[0]}): a restored catalog backup; re-anchored at the next append")
+            out.movable.append(a)
+            continue
+        out.problem = anchor_problem(a.where, at, head)
+        agreeing = [x for x, _t, y in own if y == head]  # a break: only what agrees moves (the evidence stays)
+        out.movable = agreeing + ([x for x, v in values if v is None] if agreeing else [])
+        return out
+    return out
 
 
-def advance(anchors: list, conn: sqlite3.Connection, meta, before: str) -> list[tuple]:
-    """After an append (in its transaction, so appends stay in order): the new head written outside the log.
-    The trail is marked as anchored the first time (from then on, both anchors missing is a break)."""
+def trail_state(conn: sqlite3.Connection, meta) -> TrailState:
+    """What the trail (its ``audit_meta``, read through ``meta``) says about its anchors."""
+    return TrailState(meta("trail_id", conn), meta("anchored", conn) is not None, meta("last_before", conn),
+                      lambda seq: hash_at(conn, meta, seq))
+
+
+def before_append(anchors: list, conn: sqlite3.Connection, meta) -> list:
+    """In an append's transaction, before it: the anchors it may move (held against the head before it);
+    that head is kept in the trail (``last_before``: what anchors left behind by a crash after the commit name)."""
     if not anchors:
         return []
-    flagged = meta("anchored", conn) is not None
-    establish = not flagged and all(a.read() is None for a in anchors)  # a trail older than the anchors
-    written = move_anchors(anchors, before, head_of(conn, meta), establish)
-    if written and not flagged:
-        conn.execute("INSERT OR REPLACE INTO audit_meta(key, value) VALUES ('anchored', '1')")
-    return written
+    before = head_of(conn, meta)
+    movable = assess(anchors, before, trail_state(conn, meta)).movable
+    conn.execute("INSERT OR REPLACE INTO audit_meta(key, value) VALUES ('last_before', ?)", (before,))
+    return movable
 
 
-def put_back(written: list[tuple]) -> None:
-    """Restore anchors moved for an append that was then rolled back."""
-    for a, old in written:
+def after_commit(movable: list, conn: sqlite3.Connection, meta) -> bool:
+    """After the append's COMMIT: the new head written in each anchor it may move. True when one was written
+    on a trail not yet marked as anchored (mark it: from then on both anchors missing is a break). A failure is
+    logged: the append stands, its anchors one append behind (a note until the next append moves them)."""
+    if not movable:
+        return False
+    value, written = anchor_value(meta("trail_id", conn), head_of(conn, meta)), False
+    for a in movable:
         try:
-            a.write(old)
+            a.write(value)
+            written = True
         except (OSError, sqlite3.Error) as exc:
-            log.warning("audit anchor not restored in %s: %s", a.where, exc)
+            log.warning("audit anchor not written in %s: %s", a.where, exc)
+    return written and meta("anchored", conn) is None
 
 
 def anchors_for(catalog, settings_file: Path | None = None) -> list:

@@ -137,6 +137,8 @@ def backup(conn: sqlite3.Connection, catalog_path: Path, reason: str, keep: int 
         dest = sqlite3.connect(str(target))
         try:
             conn.backup(dest)
+            with dest:  # the audit trail's anchor stays with the live catalog: a restored copy starts without it
+                dest.execute("DELETE FROM meta WHERE key = 'audit_anchor'")  # (catalog/compliance/audit_anchor.py)
         finally:
             dest.close()
     except (sqlite3.Error, OSError) as exc:

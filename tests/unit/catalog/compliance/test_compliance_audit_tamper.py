@@ -206,8 +206,11 @@ def test_a_deleted_audit_file_is_detected_and_stays_detected_after_new_entries(h
 
 def test_an_untouched_home_stays_anchored_in_both_places(home):
     head = rows(home)[-1]
-    anchor = f"7:{head[7]}"
-    assert read_audit_anchor(home.settings_file) == anchor
+    conn = sqlite3.connect(str(home.data_dir / AUDIT_FILE))
+    trail = conn.execute("SELECT value FROM audit_meta WHERE key = 'trail_id'").fetchone()[0]
+    anchor = f"{trail}:7:{head[7]}"
+    conn.close()
+    assert read_audit_anchor(home.settings_file) == anchor  # "<trail id>:<seq>:<hash>"
     conn = sqlite3.connect(str(home.data_dir / "catalog.sqlite3"))
     assert conn.execute("SELECT value FROM meta WHERE key = 'audit_anchor'").fetchone()[0] == anchor
     conn.close()
@@ -223,7 +226,7 @@ def test_a_catalog_without_its_anchor_is_not_a_break_and_gets_it_back(home):
     svc = App(home)
     assert svc.compliance.audit_verify()["ok"]
     svc.screening.set_screening(["b1"], rating=1)
-    assert svc.catalog.query("SELECT value FROM meta WHERE key = 'audit_anchor'")[0][0].startswith("8:")
+    assert svc.catalog.query("SELECT value FROM meta WHERE key = 'audit_anchor'")[0][0].split(":")[1] == "8"
     assert svc.compliance.audit_verify()["ok"]
     svc.close()
 
@@ -236,6 +239,6 @@ def test_saving_settings_keeps_the_anchor(home):
     settings = load_settings(home).model_copy(update={"llm_enabled": False})  # a ranking setting: audited
     svc.health.save_settings(settings)
     now = json.loads(home.settings_file.read_text(encoding="utf-8"))
-    assert now["llm_enabled"] is False and now[AUDIT_ANCHOR_KEY] != anchor and now[AUDIT_ANCHOR_KEY].startswith("8:")
+    assert now["llm_enabled"] is False and now[AUDIT_ANCHOR_KEY] != anchor and now[AUDIT_ANCHOR_KEY].split(":")[1] == "8"
     assert svc.compliance.audit_verify()["ok"]
     svc.close()
