@@ -44,6 +44,9 @@ def cmd_audit(args, svc) -> int:
         else:
             b = report["first_broken"]
             print(f"audit trail BROKEN at entry {b['seq']}: {b['reason']} ({report['entries']} entries)")
+        if not args.json:
+            for note in report.get("notes") or []:  # e.g. a restored catalog backup, re-anchored at the next entry
+                print(f"note: {safe(note)}")
         return 0 if report["ok"] else 1
     if args.action == "retention":
         days = svc.compliance.audit_retention_days(args.days)

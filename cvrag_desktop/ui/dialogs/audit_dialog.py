@@ -129,6 +129,9 @@ class AuditDialog(QDialog):
             else:
                 b = report["first_broken"]
                 self.chain.setText(f"Chain BROKEN at entry {b['seq']}: {b['reason']}.")
+            notes = report.get("notes") or []
+            if notes:  # not a break, but worth knowing (a restored catalog backup, an anchor from another trail)
+                self.chain.setText(self.chain.text() + "\nNote: " + "\nNote: ".join(notes))
 
         self.runner.run(lambda ctx: svc.compliance.audit_verify(), on_result=shown, on_error=self._error)
 

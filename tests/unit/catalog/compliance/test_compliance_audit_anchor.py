@@ -155,3 +155,18 @@ def test_anchors_are_written_after_the_trail_commits(home, monkeypatch):
     assert svc.compliance.audit_verify() == {"ok": True, "entries": 5, "first_broken": None}
     assert _seq(read_audit_anchor(home.settings_file)) == 5
     svc.close()
+
+
+def test_the_command_line_shows_the_note_of_a_restored_catalog(home, capsys):
+    from cvrag_desktop.cli.entry import main
+
+    copy = home.data_dir / "copy-of-catalog.sqlite3"
+    shutil.copyfile(home.data_dir / "catalog.sqlite3", copy)
+    svc = App(home)
+    _rate(svc, 2)
+    svc.close()
+    shutil.copyfile(copy, home.data_dir / "catalog.sqlite3")
+    capsys.readouterr()
+    assert main(["audit", "verify"]) == 0
+    out = capsys.readouterr().out
+    assert "audit trail intact" in out and "note:" in out and "restored" in out
