@@ -145,6 +145,8 @@ class ChatPane(QWidget):
         conversation (cards, citation chips) and the citation preview are shown again under the new state."""
         if self._live_blind() is not None:
             self.threads.cover()  # titles typed with names: hidden until the list is read again
+            if self._pending is not None and self.busy():  # the draft shown so far may name people
+                self._pending.set_draft("Writing the answer (blind screening: shown when complete)…")
         self.refresh()
         self._redraw()
 

@@ -75,6 +75,24 @@ def test_an_answer_written_while_blind_switches_on_is_shown_redacted(qtbot, serv
         win.runner.wait(20_000)
 
 
+def test_a_draft_naming_the_person_is_covered_the_moment_blind_switches_on(qtbot, services, monkeypatch):
+    store_person(services)
+    slow = SlowChat()
+    monkeypatch.setattr(services, "chat", slow)
+    win = _window(qtbot, services)
+    try:
+        win.chat.ask("Who knows Kafka?")
+        qtbot.waitUntil(slow.started.is_set, timeout=30_000)
+        win.chat._token(win.chat._seq, f"{NAME} built the Kafka")  # a model's draft, streamed so far
+        assert NAME in _shown(win.chat)
+        win.blind.action.setChecked(True)
+        assert NAME not in _shown(win.chat)  # at once, not at the next token or the end of the answer
+    finally:
+        slow.release.set()
+        win.close()
+        win.runner.wait(20_000)
+
+
 def test_a_match_ranked_while_blind_switches_on_is_shown_redacted(qtbot, services, monkeypatch):
     started, release = threading.Event(), threading.Event()
 
