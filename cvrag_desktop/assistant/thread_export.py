@@ -129,12 +129,21 @@ def _subject_answer(message: dict, subject_ids: set[str], people) -> dict:
     return out
 
 
+def _answer_left_out(message: dict) -> dict:
+    """An answer about other people only, to a question naming the subject: none of its lines, just the counts."""
+    about = {c.get("candidate_id") for c in message.get("candidates") or []} | set(message.get("people") or [])
+    return {**message, "content": "", "candidates": [], "people": [],
+            "lines_left_out": sum(1 for ln in (message.get("content") or "").splitlines() if ln.strip()),
+            "other_candidates_left_out": len(about - {None})}
+
+
 def subject_turns(threads: list[dict], subject_ids: list[str], people) -> list[dict]:
     """The threads as the subject's own turns (for their access export).
 
     A turn (a question and its answer) is theirs when the answer is about them (it cites them, or
-    they are among the people it found) or, answering about nobody, the question names them. Of
-    each turn of theirs the answer keeps only their lines, citations and ids; other turns are
+    they are among the people it found) or the question names them. Of each turn of theirs the
+    answer keeps only their lines, citations and ids (an answer about others only, to a question
+    naming them, keeps none: the question is their data, the answer is not); other turns are
     left out and counted (``turns_left_out``); a thread with no turn of theirs is left out.
     ``people`` is the export's ``SubjectPeople`` (``catalog/compliance/subject_redact.py``): the
     names left in the kept text are replaced afterwards, with the rest of the export."""
@@ -151,9 +160,12 @@ def subject_turns(threads: list[dict], subject_ids: list[str], people) -> list[d
         for question, answer in turns:
             about = set((answer or {}).get("people") or []) | {c.get("candidate_id") for c in
                                                                 (answer or {}).get("candidates") or []}
-            if about & mine or (not about and people.names_subject((question or {}).get("content") or "")):
+            asked = people.names_subject((question or {}).get("content") or "")
+            if about & mine or (not about and asked):
                 kept += [question] if question else []
                 kept += [_subject_answer(answer, mine, people)] if answer else []
+            elif asked:  # "How does Zelda compare with Yusuf?" answered about Yusuf alone
+                kept += [question] + ([_answer_left_out(answer)] if answer else [])
             else:
                 left_out += 1
         if kept:

@@ -6,10 +6,15 @@ match ranks them together, an audit entry lists every reference shown. :class:`S
 knows, from the catalog, what identifies the subject (to find their lines) and what
 identifies every other document (to remove it):
 
-- names (whole, any case; and each part of three letters or more, capitalised as a name is,
-  that the subject's own name and CV do not use), e-mails, phones (their last nine digits, however they are separated),
-  candidate ids (a person's id is one of them) and file hashes: replaced by
-  :data:`OTHER` ("another candidate");
+- names (whole, any case, unless the name is, word for word, part of the subject's own name:
+  a namesake); each part of three letters or more in any case ("Pike", "pike", "PIKE",
+  "pike-shortlist") unless the subject's own name or CV uses that word ("Will", "Rose"); a
+  two-letter part ("Ng", "Li") as a name is written (title case) or, in any case, next to
+  another part of the same name; e-mails, phones (their last nine digits, however they are
+  separated), candidate ids (a person's id is one of them), file hashes and any prefix of
+  them of eight hex digits or more (``3f9a2b7c1d4e``, as originals are named), file names
+  and distinctive stems (``wpike_cv.pdf``, ``Wendell_Pike_CV``) and blind-mode pseudonyms
+  (``Candidate 7F3A-91C2``): replaced by :data:`OTHER` ("another candidate");
 - the lines of their CVs (at least :data:`MIN_LINE` characters, not in the subject's own
   CV, not boilerplate: in the CVs of two or more other people): a quote of them, however the
   text breaks or spaces it, is replaced by :data:`QUOTE_DROPPED` (that span only: the rest
@@ -27,11 +32,16 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from pathlib import PurePath, PureWindowsPath
+
+from cvrag_desktop.catalog.privacy.blind import pseudonym
 
 OTHER = "another candidate"
 QUOTE_DROPPED = "[a line of another candidate's CV, left out]"
 MIN_LINE = 20
 MIN_PART = 3
+MIN_HEX = 8  # an id prefix this long names one document (originals are exported as ``cid[:12]-name``)
+HEX = re.compile(rf"[0-9a-f]{{{MIN_HEX},}}")
 REF = re.compile(r"\bP-[0-9a-f]{20}\b")
 NAME_PARTICLES = {"von", "van", "der", "den", "del", "della", "dos", "das", "bin", "binti", "ibn", "mrs", "miss"}
 
@@ -59,9 +69,15 @@ class _Needles:
     """Strings to find as whole words, looked up per word of a text (fast for thousands of people)."""
 
     def __init__(self, words: Iterable[str] = (), names: Iterable[str] = (), exact: Iterable[str] = (),
-                 phones: Iterable[str] = ()) -> None:
+                 phones: Iterable[str] = (), ids: Iterable[str] = (), short: dict[str, set[str]] | None = None,
+                 ) -> None:
         self.words = {w.casefold() for w in words if w and len(w) >= 2}  # any case
-        self.exact = {w for w in exact if w}  # as written (name parts: "Pike", not "pike")
+        self.exact = {w for w in exact if w}  # as written (the subject's name parts: "Will", not "will")
+        self.short = short or {}  # a two-letter name part (any case) -> the other parts of its name: found beside one
+        self.ids: dict[str, set[str]] = {}  # first MIN_HEX hex digits -> hex ids starting so (a prefix names them)
+        for v in ids:
+            if v and HEX.fullmatch(v.casefold()):
+                self.ids.setdefault(v.casefold()[:MIN_HEX], set()).add(v.casefold())
         self.names: dict[str, list[list[str]]] = {}  # first word -> names of several words (any case)
         for name in names:
             toks = [t.casefold() for t in TOKEN.findall(name or "")]
@@ -71,6 +87,20 @@ class _Needles:
                 self.words.add(toks[0])
         self.tails = {re.sub(r"\D", "", p)[-9:] for p in phones}
         self.tails = {t for t in self.tails if len(t) >= 7}
+
+    def _hit(self, word: str) -> bool:
+        """Whether one word is a needle: as written, in any case, or a long enough prefix of an id."""
+        key = word.casefold()
+        if word in self.exact or key in self.words:
+            return True
+        return len(key) >= MIN_HEX and any(v.startswith(key) for v in self.ids.get(key[:MIN_HEX], ())) \
+            and HEX.fullmatch(key) is not None
+
+    def _beside(self, toks: list, i: int) -> bool:
+        """Whether a two-letter name part stands next to another part of the same name ("wendy ng", "NG, Wendy")."""
+        others = self.short.get(_bare(toks[i].group()).casefold())
+        return bool(others) and any(0 <= j < len(toks) and _bare(toks[j].group()).casefold() in others
+                                    for j in (i - 1, i + 1))
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Where the needles are in a text, in order, not overlapping."""
@@ -84,14 +114,15 @@ class _Needles:
                 if [_bare(x.group()).casefold() for x in toks[i:i + len(name)]] == name:
                     end = i + len(name) - 1
                     break
-            if end is None and (key in self.words or t in self.exact):
+            if end is None and (self._hit(t) or (self.short and self._beside(toks, i))):
                 end = i
             if end is not None:
                 found.append((toks[i].start(), toks[end].end()))
-            else:  # inside a longer word: "not-like-Pike", "Pike.Wendell"
-                at = toks[i].start()
-                found += [(at + m.start(), at + m.end()) for m in re.finditer(r"[^\W_]+", toks[i].group())
-                          if m.group() in self.exact or m.group().casefold() in self.words]
+            else:  # inside a longer word: "not-like-Pike", "Pike.Wendell", "3f9a2b7c1d4e-wpike_cv.pdf"
+                at, word = toks[i].start(), toks[i].group()
+                pieces = list(re.finditer(r"[^\W_]+", word)) + (list(re.finditer(r"[^\-/]+", word))
+                                                                 if re.search(r"[\-/]", word) else [])
+                found += [(at + m.start(), at + m.end()) for m in pieces if self._hit(m.group())]
             i = (end if end is not None else i) + 1
         if self.tails:
             found += [m.span() for m in NUMBER.finditer(text) if re.sub(r"\D", "", m.group())[-9:] in self.tails]
@@ -115,6 +146,32 @@ def _name_parts(name: str) -> list[str]:
     """The words of a name worth finding alone, capitalised (matched as written: "Pike", not "pike")."""
     return [p[0].upper() + p[1:] for p in re.findall(r"[^\W\d_]+", name or "")
             if len(p) >= MIN_PART and p.casefold() not in NAME_PARTICLES]
+
+
+def _short_parts(name: str) -> list[str]:
+    """The two-letter words of a name (``Ng``, ``Li``), title case."""
+    return [p[0].upper() + p[1:].lower() for p in re.findall(r"[^\W\d_]+", name or "") if len(p) == 2
+            and p.casefold() not in NAME_PARTICLES]
+
+
+def _within(name: str, own: list[list[str]]) -> bool:
+    """Whether a name is, word for word, a run of the subject's own name ("Li Nash" of "Carolina Li Nash";
+    not "Li Na")."""
+    toks = [t.casefold() for t in TOKEN.findall(name)]
+    return bool(toks) and any(mine[k:k + len(toks)] == toks for mine in own for k in range(len(mine) - len(toks) + 1))
+
+
+def _file_names(path: str | None, name: str | None, parts: set[str]) -> list[str]:
+    """A document's file names and, when distinctive (digits, ``_``, ``-``, a space, or a part of the person's
+    name: ``wpike_cv``, not ``resume``), their stems."""
+    out = []
+    for got in {PureWindowsPath(path or "").name, PurePath(name or "").name} - {""}:
+        out.append(got)
+        stem = PurePath(got).stem
+        if stem != got and len(stem) >= 4 and (re.search(r"[\d_\-\s.]", stem)
+                                               or any(p in stem.casefold() for p in parts)):
+            out.append(stem)
+    return out
 
 
 def _spaced(line: str) -> re.Pattern:
@@ -170,23 +227,47 @@ class SubjectPeople:
                     if other_lines.setdefault(line, who) != who:
                         shared.add(line)
         own_text = " ".join(own_lines).casefold()
-        own_names = {r["name"].casefold() for r in own if r.get("name")}
+        own_names = [[t.casefold() for t in TOKEN.findall(r["name"])] for r in own if r.get("name")]
         own_parts = {p.casefold() for r in own for p in _name_parts(r.get("name") or "")}
         own_contacts = {v.casefold() for r in own for k in ("emails", "phones") for v in _listed(r.get(k))}
-        # the subject: to find the lines about them
-        self._mine = _Needles(words=list(own_parts) + list(own_contacts) + list(mine),
+        own_words = set(TOKEN.findall(own_text)) | {t for n in own_names for t in n}
+        parts_of = {r["candidate_id"]: {p.casefold() for p in _name_parts(r.get("name") or "")} for r in others}
+        files: dict[str, list[str]] = {}  # a document's file names (and their distinctive stems)
+        for cid, path, fname in catalog.query("SELECT candidate_id, original_path, file_name FROM files "
+                                              "WHERE candidate_id IS NOT NULL"):
+            files.setdefault(cid, []).extend(_file_names(path, fname, parts_of.get(cid, set())))
+        own_files = {f.casefold() for cid in mine for f in files.get(cid, ())}
+        own_ids = {v.casefold() for r in own for v in (r["candidate_id"], r.get("file_sha256")) if v}
+        own_blind = {pseudonym(cid) for cid in mine}
+        # the subject: to find the lines about them (their name parts as a name is written: "Will", not "will")
+        self._mine = _Needles(words=list(own_contacts) + list(mine) + [b.split()[-1] for b in own_blind],
+                              exact=[f for p in own_parts for f in (p[0].upper() + p[1:], p.upper())],
                               names=[r["name"] for r in own if r.get("name")],
                               phones=[v for r in own for v in _listed(r.get("phones"))])
         # everyone else, except what the subject shares (a namesake's full name is the subject's own name too)
-        own_words = set(TOKEN.findall(own_text))
+        blind = {r["candidate_id"]: pseudonym(r["candidate_id"]) for r in others}
+        blind = {cid: b for cid, b in blind.items() if b not in own_blind}
+        short: dict[str, set[str]] = {}  # two-letter name parts -> the other words of the names they are in
+        for r in others:
+            for p in _short_parts(r.get("name") or ""):
+                if p.casefold() not in own_words:
+                    short.setdefault(p.casefold(), set()).update(
+                        t.casefold() for t in re.findall(r"[^\W\d_]+", r["name"]) if t.casefold() != p.casefold())
         self._theirs = _Needles(
             words=[v for r in others for v in (r["candidate_id"], r.get("file_sha256"), *_listed(r.get("emails")))
-                   if v and v.casefold() not in own_contacts],
-            names=[r["name"] for r in others if r.get("name") and not any(r["name"].casefold() in n
-                                                                        for n in own_names)],
-            exact=[p for r in others for p in _name_parts(r.get("name") or "")
-                   if p.casefold() not in own_parts and p.casefold() not in own_words],
-            phones=[v for r in others for v in _listed(r.get("phones")) if v.casefold() not in own_contacts])
+                   if v and v.casefold() not in own_contacts]
+            + [p for r in others for p in _name_parts(r.get("name") or "")
+               if p.casefold() not in own_parts and p.casefold() not in own_words]
+            + [b.split()[-1] for b in blind.values()],  # "7F3A-91C2" alone too
+            names=[r["name"] for r in others if r.get("name") and not _within(r["name"], own_names)]
+            + [f for r in others for f in files.get(r["candidate_id"], ()) if f.casefold() not in own_files
+               and f.casefold() not in own_words]  # "wpike_cv.pdf", "Wendell Pike CV.docx"
+            + list(blind.values()),
+            exact=[p[0].upper() + p[1:] for p in short],  # "Ng" as a name is written, not "ng" (nor "NG": "NA")
+            phones=[v for r in others for v in _listed(r.get("phones")) if v.casefold() not in own_contacts],
+            ids=[v for r in others for v in (r["candidate_id"], r.get("file_sha256"))
+                 if v and not any(o.startswith(v.casefold()[:MIN_HEX]) for o in own_ids)],
+            short=short)
         self._their_lines: dict[str, list[str]] = {}  # first MIN_LINE characters -> the lines, longest first
         for ln in sorted(other_lines.keys() - own_lines - shared, key=len, reverse=True):
             self._their_lines.setdefault(ln[:MIN_LINE], []).append(ln)
