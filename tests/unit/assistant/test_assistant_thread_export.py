@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from cvrag_desktop.assistant.thread_export import subject_turns
+from cvrag_desktop.catalog.compliance.subject_redact import SubjectPeople
+from cvrag_desktop.catalog.db import Catalog
+from tests.support.people_docs import add_document, make_cv
 
 
 class People:
@@ -69,3 +72,26 @@ def test_turns_about_others_only_are_left_out_and_counted():
 
 def test_a_thread_with_no_turn_of_theirs_is_left_out():
     assert export(turn("Who knows SQL?", "Candidates with SQL:\n- Xenia [E1]", ["x"])) == []
+
+
+def test_a_question_naming_the_subject_stays_when_the_answer_is_about_others_only():
+    threads = export(turn("Is Zelda better than Yusuf?", "Yusuf [E1]: Go at Globex.\nXenia [E2] knows Go too.",
+                          ["y", "x"]))
+    assert [m["content"] for m in threads[0]["messages"] if m["role"] == "user"] == ["Is Zelda better than Yusuf?"]
+    got = answer_of(threads)
+    assert got["content"] == "" and got["candidates"] == [] and got["people"] == []
+    assert got["lines_left_out"] == 2 and got["other_candidates_left_out"] == 2 and threads[0]["turns_left_out"] == 0
+
+
+def test_an_ordinary_word_like_the_subjects_name_does_not_make_a_turn_theirs(tmp_path):
+    cat = Catalog(tmp_path / "catalog.sqlite3")
+    add_document(cat, "w", make_cv("Will Hartley", ["will@hartley.test"]))
+    add_document(cat, "y", make_cv("Yusuf Brannigan", ["yusuf@brann.test"]))
+    people = SubjectPeople(cat, ["w"])
+    thread = {"thread_id": "t1", "title": "t", "messages": [
+        *turn("Who will relocate?", "Yusuf Brannigan [E1]", ["y"]),
+        *turn("Will Hartley or Yusuf?", "Yusuf Brannigan [E1]", ["y"])]}
+    got = subject_turns([thread], ["w"], people)
+    assert [m["content"] for m in got[0]["messages"] if m["role"] == "user"] == ["Will Hartley or Yusuf?"]
+    assert got[0]["turns_left_out"] == 1
+    cat.close()

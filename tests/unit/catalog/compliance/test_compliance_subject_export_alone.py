@@ -18,6 +18,7 @@ import zipfile
 import pytest
 
 from cvrag_desktop.app.assembly import App
+from cvrag_desktop.catalog.privacy.blind import pseudonym
 from cvrag_desktop.domain import Chunk
 from tests.support.people_docs import make_cv, one_page_pdf
 
@@ -188,6 +189,20 @@ def test_a_turn_about_others_only_is_left_out_of_a_thread_that_names_the_subject
     mine = next(t for t in data["chat_threads"] if t["thread_id"] == thread)
     assert [m["content"] for m in mine["messages"] if m["role"] == "user"] == ["What does Zelda Quorn do?"]
     assert mine["turns_left_out"] == 1
+
+
+def test_other_forms_of_another_persons_identifiers_are_left_out(library, tmp_path):
+    svc = library
+    wid = OTHERS[2][0]  # Wendell Pike
+    svc.screening.set_screening([SUBJECT[0]], add_tags=["pike-shortlist"],
+                                note=f"pike is stronger than PIKE; see Wendell_Pike.pdf, Wendell_Pike, "
+                                     f"{wid[:12]}-Wendell_Pike.pdf and {pseudonym(wid)}")
+    out = svc.compliance.export_subject(SUBJECT[0], tmp_path / "zelda.zip")
+    text = zip_text(out["path"])
+    wanted = {"surname": "pike", "file stem": "Wendell_Pike", "id prefix": wid[:12],
+              "pseudonym": pseudonym(wid).split()[-1]}
+    assert hits(text, wanted) == []
+    assert "Zelda Quorn" in text and "Acme Widgets" in text and "shortlist" in text
 
 
 def test_the_cli_export_holds_the_subject_alone(library, tmp_path, capsys):
