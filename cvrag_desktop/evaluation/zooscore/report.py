@@ -31,7 +31,7 @@ class FamilyScore:
     agreement: Tally = field(default_factory=Tally)
     misses: dict[str, dict] = field(default_factory=dict)
 
-    def lowest_key(self) -> float:
+    def lowest_score(self) -> float:
         """The lowest precision or recall over the key fields (1.0 when none has a value)."""
         values = [v for f in KEY_FIELDS for v in (self.counts[f].precision, self.counts[f].recall) if v is not None]
         return min(values, default=1.0)
@@ -39,7 +39,7 @@ class FamilyScore:
     @property
     def flagged(self) -> bool:
         """A key field below the bar (0.8) in precision or recall."""
-        return self.lowest_key() < BAR
+        return self.lowest_score() < BAR
 
 
 @dataclass
@@ -73,7 +73,7 @@ class ZooReport:
     def worst(self, n: int = WORST) -> list[str]:
         """The ``n`` open families with the lowest key precision or recall."""
         open_ = self.group(False)
-        return sorted(open_, key=lambda k: (open_[k].lowest_key(), k))[:n]
+        return sorted(open_, key=lambda k: (open_[k].lowest_score(), k))[:n]
 
     def table(self) -> str:
         """The printable report: numbers only."""
