@@ -128,10 +128,11 @@ def near_duplicate_name(name: str, new_surname: str, rng: random.Random) -> str:
 
 
 def varied_date_styles(
-    n: int, rng: random.Random, *, lang: str, present_words: list[str]
+    n: int, rng: random.Random, *, lang: str, present_words: list[str], seps: list[str] | None = None
 ) -> tuple[list[DateStyle], str]:
-    """One independently chosen style per role (the ``mixed_dates`` hard case)."""
-    seps = [" – ", " - ", "–", "-", " — "] + ([" to "] if lang == "en" else [])
+    """One independently chosen style per role (the ``mixed_dates`` hard case); ``seps`` are the
+    language's own separators when it has some."""
+    seps = list(seps or []) or [" – ", " - ", "–", "-", " — "] + ([" to "] if lang == "en" else [])
     styles = []
     for _ in range(n):
         sep = rng.choice(seps)

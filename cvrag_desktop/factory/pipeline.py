@@ -28,7 +28,7 @@ from cvrag_desktop.factory.hardcases import HardCaseConfig, plan_hard_cases
 from cvrag_desktop.factory.model import CVDraft, CVSpec
 from cvrag_desktop.factory.profiles import factory_data
 from cvrag_desktop.factory.render import FONTS, LAYOUTS, MIXED_LAYOUTS, render_pdf
-from cvrag_desktop.factory.render.base.fonts import covers
+from cvrag_desktop.factory.render.base.fonts import cjk_font_for, covers
 from cvrag_desktop.factory.updates import build_updated_cv
 from cvrag_desktop.llm import DEFAULT_ALIAS, complete_structured, llm_enabled, probe
 
@@ -58,7 +58,8 @@ def font_for_text(font: str, fonts: tuple[str, ...], text: str) -> str:
     (a CV whose headings are in Polish while its people are English: the locale alone does not say)."""
     if covers(font, text):
         return font
-    return next((f for f in fonts if f != font and covers(f, text)), font)
+    found = next((f for f in fonts if f != font and covers(f, text)), None)
+    return found or cjk_font_for(text) or font
 
 
 def font_for_locale(locale: str, font: str, fonts: tuple[str, ...]) -> str:

@@ -29,7 +29,7 @@ from cvrag_desktop.domain import Experience
 from cvrag_desktop.factory.dates import format_period
 from cvrag_desktop.factory.model import CVDraft, DateStyle
 from cvrag_desktop.factory.profiles import factory_data
-from cvrag_desktop.factory.render.base.fonts import register_font
+from cvrag_desktop.factory.render.base.fonts import CID_FONTS, register_font
 
 
 @dataclass
@@ -133,6 +133,8 @@ def styles(font: str, accent: colors.Color, size: float = 9.5) -> dict[str, Para
     """Paragraph styles for one CV in one font family."""
     regular, bold, italic, _ = register_font(font)
     base = ParagraphStyle("body", fontName=regular, bulletFontName=regular, fontSize=size, leading=size * 1.3)
+    if font in CID_FONTS:  # Chinese and Japanese lines break between any two letters
+        base.wordWrap = "CJK"
     return {
         "body": base,
         "small": ParagraphStyle("small", parent=base, fontSize=size - 1.2, leading=(size - 1.2) * 1.3),
