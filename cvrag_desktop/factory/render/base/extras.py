@@ -97,7 +97,7 @@ def post_nominal(draft: CVDraft, rng: random.Random) -> str:
 
 def name_with_post_nominal(name: str, letters: str, rng: random.Random) -> str:
     """ "Jane Doe, PhD" or "Jane Doe PhD" (the name alone when there are no letters)."""
-    if not letters:
+    if not letters or not name:  # an anonymous CV prints no name, so no letters after it
         return name
     return f"{name}{rng.choice((', ', ', ', ' '))}{letters}"
 
