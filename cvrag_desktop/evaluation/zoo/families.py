@@ -44,6 +44,11 @@ WORD_STYLES: tuple[str, ...] = (
     "labeltable",  # a label/value personal-data table, then label/value entry tables
     "twocol",  # a two-column layout table: contact, skills, languages left; history right
     "sectiontable",  # one table for the CV: the section's name in the left cell, its content in the right
+    # Added with issue 36's content (word_frames.py); appended so the older families keep their order.
+    "textbox",  # the sidebar (contacts, skills, languages) in a DrawingML text box anchored to the page
+    "europass",  # one borderless table: right-aligned labels and periods left, content right
+    "shaded",  # name and a headline/contacts table in the header part; headings as shaded table rows
+    "boxedheads",  # each heading the only cell of a bordered 1x1 table
 )
 
 # HTML designs of the zoo (cvrag_desktop/evaluation/zoo/pages.py).
