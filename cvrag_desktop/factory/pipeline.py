@@ -27,7 +27,7 @@ from cvrag_desktop.factory.enrich import LlmCallable, apply_template_prose, enri
 from cvrag_desktop.factory.hardcases import HardCaseConfig, anonymised, plan_hard_cases
 from cvrag_desktop.factory.model import CVDraft, CVSpec
 from cvrag_desktop.factory.profiles import factory_data
-from cvrag_desktop.factory.render import FONTS, LAYOUTS, MIXED_LAYOUTS, render_pdf
+from cvrag_desktop.factory.render import FONTS, FORMS, LAYOUTS, MIXED_LAYOUTS, render_pdf
 from cvrag_desktop.factory.render.base.fonts import cjk_font_for, covers
 from cvrag_desktop.factory.updates import build_updated_cv
 from cvrag_desktop.llm import DEFAULT_ALIAS, complete_structured, llm_enabled, probe
@@ -190,6 +190,9 @@ def build_draft(spec: CVSpec, done: dict[int, CVDraft]) -> CVDraft:
         draft = build_base_cv(spec, ref=ref)
     if "anonymous" in spec.hard_cases:
         draft = draft.model_copy(update={"cv": anonymised(draft.cv)})
+    if spec.layout in FORMS and draft.cv.headline:  # a form has no place for a headline: none is printed
+        draft = draft.model_copy(update={"cv": draft.cv.model_copy(update={"headline": None}),
+                                         "hints": draft.hints.model_copy(update={"show_headline": False})})
     draft = apply_template_prose(draft)
     return draft.model_copy(update={"cv": draft.cv.with_derived(spec.as_of)})
 
