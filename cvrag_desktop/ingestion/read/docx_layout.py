@@ -1,0 +1,277 @@
+"""A Word file's lines laid out on virtual pages, so that they are read in the order of its print.
+
+A .docx has no geometry: where a line lands is decided by Word (or LibreOffice) when it is
+printed. A CV's structure lives in that geometry, though: a layout table puts the period in a
+narrow left cell beside the entry, a two-column table holds a sidebar beside the main column,
+a section table names each section in its left cell. The PDF reader finds those from the
+positions (``layout.reading_order``). Here each paragraph, table cell and text box is given the
+position its print would give it: the page's margins, the table grid's column widths, a cell's
+padding, one row's cells side by side from the row's top, a paragraph's height by how many lines
+it wraps to (the text's width estimated from its size), pages of the section's height. Then the
+PDF reader's own reading order reads each virtual page, so a table row becomes one line with its
+cells joined by a tab, as the PDF's row merging gives it, and a sidebar is read as its own column.
+
+A line's typography is weighed over its characters the way the PDF reader weighs spans: the size
+most characters have and bold when 60 % of them are bold. A run's size and bold come from the run,
+else its character style, else the paragraph style's chain, else the document's defaults; hidden
+runs are not read and "all caps" runs are read in capitals, as they print.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from cvrag_desktop.ingestion.layout.reading_order import TextLine, order_page
+from cvrag_desktop.ingestion.read.textclean import clean_text
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_SKIP_INSIDE = {f"{_W}txbxContent", "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback",
+                f"{_W}del"}
+CHAR_WIDTH = 0.5  # a character's mean advance in em: Calibri/Carlito, Arial and Times all print close to it
+LEADING = 1.25  # a printed line's height in its size
+CELL_PAD = 5.4  # Word's default left and right cell margin (0.19 cm)
+A4 = (595.3, 841.9)
+
+
+@dataclass
+class PageBox:
+    """The printed page: its size and the margins of the text body, in points."""
+
+    width: float = A4[0]
+    height: float = A4[1]
+    left: float = 72.0
+    right: float = 72.0
+    top: float = 72.0
+    bottom: float = 72.0
+
+    @property
+    def body(self) -> float:
+        """The text body's height: how far the flow runs before the next page."""
+        return max(100.0, self.height - self.top - self.bottom)
+
+
+def page_box(document) -> PageBox:
+    """The first section's page size and margins (A4 with 2.5 cm margins when the file says nothing)."""
+    box = PageBox()
+    try:
+        sec = document.sections[0]
+    except IndexError:
+        return box
+    for attr in ("width", "height"):
+        value = getattr(sec, f"page_{attr}", None)
+        if value:
+            setattr(box, attr, value.pt)
+    for attr in ("left", "right", "top", "bottom"):
+        value = getattr(sec, f"{attr}_margin", None)
+        if value is not None:
+            setattr(box, attr, max(0.0, value.pt))
+    if box.width - box.left - box.right < 100:
+        box.left = box.right = 36.0
+    return box
+
+
+def _style_attr(style, attr: str):
+    """A font attribute (size, bold, all caps) from a style or the styles it is based on."""
+    seen = 0
+    while style is not None and seen < 10:
+        value = getattr(style.font, attr, None)
+        if value is not None:
+            return value
+        style, seen = style.base_style, seen + 1
+    return None
+
+
+def default_size(document) -> float:
+    """The document's default type size (``w:docDefaults``), 10 pt when it names none."""
+    try:
+        sz = document.styles.element.xpath("w:docDefaults/w:rPrDefault/w:rPr/w:sz/@w:val")
+        return int(sz[0]) / 2 if sz else 10.0
+    except (ValueError, AttributeError):
+        return 10.0
+
+
+class Typography:
+    """Size, bold and capitals of runs, with each style looked up once per file.
+
+    python-docx finds a paragraph's style by walking every style of the file, each time (a
+    50,000-paragraph file spent 52 s there): here styles are found by id in one dictionary.
+    """
+
+    def __init__(self, document) -> None:
+        from docx.enum.style import WD_STYLE_TYPE
+
+        self._by_id = {}
+        try:
+            for s in document.styles:
+                self._by_id.setdefault(s.style_id, s)
+            self._default_para = document.styles.default(WD_STYLE_TYPE.PARAGRAPH)
+        except Exception:  # a damaged styles part: direct formatting only
+            self._default_para = None
+        self.base = default_size(document)
+        self._cache: dict[tuple[str, str | None], tuple] = {}
+
+    def _style(self, kind: str, style_id: str | None):
+        key = (kind, style_id)
+        known = self._cache.get(key)
+        if known is None:
+            style = self._by_id.get(style_id) if style_id else (self._default_para if kind == "p" else None)
+            name = (style.name or "").lower() if style is not None else ""
+            size = _style_attr(style, "size")
+            known = (name, _style_attr(style, "bold"), size.pt if size is not None else None,
+                     bool(_style_attr(style, "all_caps")))
+            self._cache[key] = known
+        return known
+
+    def paragraph(self, paragraph) -> tuple[str, bool | None, float | None, bool]:
+        """(style name in lower case, bold, size, all caps) of a paragraph's style chain."""
+        return self._style("p", paragraph._p.style)
+
+    def run(self, run, para: tuple) -> tuple[float, bool, bool]:
+        """(size, bold, all caps) of a run: the run, its character style, the paragraph's, the defaults."""
+        _, c_bold, c_size, c_caps = self._style("r", run._r.style) if run._r.style else ("", None, None, False)
+        _, p_bold, p_size, p_caps = para
+        font = run.font
+        size = font.size.pt if font.size is not None else c_size or p_size or self.base
+        bold = font.bold if font.bold is not None else (c_bold if c_bold is not None else bool(p_bold))
+        caps = font.all_caps if font.all_caps is not None else (c_caps or p_caps)
+        return size, bool(bold), bool(caps)
+
+
+@dataclass
+class Piece:
+    """One printed line's worth of a paragraph (a paragraph split at its line breaks)."""
+
+    text: str
+    size: float
+    bold: bool
+
+
+def _runs(paragraph):
+    """The paragraph's own runs in order, those inside hyperlinks, fields and content controls too;
+    not those of a text box anchored in it (read as its own block) nor deleted text."""
+    from docx.text.run import Run
+
+    p = paragraph._p
+    for r in p.iter(f"{_W}r"):
+        anc, skip = r.getparent(), False
+        while anc is not None and anc is not p:
+            if anc.tag in _SKIP_INSIDE:
+                skip = True
+                break
+            anc = anc.getparent()
+        if not skip:
+            yield Run(r, paragraph)
+
+
+def pieces(paragraph, typo: Typography) -> tuple[list[Piece], bool]:
+    """The paragraph's lines (split at ``w:br``) with their typography, and whether its style is a heading."""
+    para = typo.paragraph(paragraph)
+    name = para[0]
+    heading = name.startswith("heading") or name == "title"
+    lines: list[list[tuple[str, float, bool]]] = [[]]
+    for run in _runs(paragraph):
+        if run.font.hidden:
+            continue
+        text = run.text
+        if not text:
+            continue
+        size, bold, caps = typo.run(run, para)
+        if heading and run.font.size is None and para[2] is None:
+            size = 16.0 if name == "title" else 13.0  # a heading style that names no size prints larger
+        if heading:
+            bold = True
+        if caps:
+            text = text.upper()
+        for k, part in enumerate(text.replace("\r", "\n").split("\n")):
+            if k:
+                lines.append([])
+            if part:
+                lines[-1].append((part, size, bold))
+    out = []
+    for segs in lines:
+        text = clean_text("".join(s for s, _, _ in segs)).strip(" \t")
+        if not text:
+            continue
+        weights: Counter = Counter()
+        bold_chars = total = 0
+        for s, size, bold in segs:
+            n = len(s.strip())
+            weights[round(size, 1)] += n
+            total += n
+            bold_chars += n if bold else 0
+        size = weights.most_common(1)[0][0] if weights else typo._base
+        out.append(Piece(text, float(size), bold_chars >= 0.6 * max(1, total)))
+    return out, heading
+
+
+@dataclass
+class Sheet:
+    """Lines placed on one long virtual sheet (``y`` runs on past page ends; :meth:`pages` cuts it)."""
+
+    box: PageBox
+    lines: list[TextLine] = field(default_factory=list)
+    on_line: Callable[[str], None] | None = None  # counts lines and characters against the file's limits
+
+    def place(self, piece: Piece, x0: float, width: float, y: float, heading: bool) -> float:
+        """Put a line at (x0, y) in a column ``width`` wide; returns the y below it (wrapped lines counted)."""
+        if self.on_line is not None:
+            self.on_line(piece.text)
+        width = max(width, 2 * piece.size)
+        ink = len(piece.text) * CHAR_WIDTH * piece.size
+        wraps = max(1, math.ceil(ink / width))
+        ln = TextLine(piece.text, 0, (x0, y, x0 + min(ink, width), y + piece.size), piece.size, piece.bold, "docx")
+        if heading:
+            ln.flags["docx_heading"] = True
+        self.lines.append(ln)
+        return y + wraps * piece.size * LEADING
+
+    def pages(self) -> list[list[TextLine]]:
+        """The sheet cut into pages of the body's height (a line keeps its own page's coordinates)."""
+        body = self.box.body
+        out: list[list[TextLine]] = []
+        for ln in self.lines:
+            n = int(ln.y0 // body)
+            while len(out) <= n:
+                out.append([])
+            y0 = self.box.top + ln.y0 - n * body
+            ln.page = n
+            ln.bbox = (ln.x0, y0, ln.x1, y0 + ln.size)
+            out[n].append(ln)
+        return out
+
+    def read_order(self) -> list[TextLine]:
+        """Every page read as the PDF reader reads one (columns, gutters, rows), pages in turn."""
+        out: list[TextLine] = []
+        for page in self.pages():
+            out.extend(order_page(page, self.box.width))
+        return out
+
+
+def grid_widths(table, width: float) -> list[float]:
+    """The table grid's column widths in points, scaled into ``width`` when wider; equal columns when unknown."""
+    try:
+        cols = [c.w.pt if c.w is not None else 0.0 for c in table._tbl.tblGrid.gridCol_lst]
+    except AttributeError:
+        cols = []
+    if not cols:
+        n = max((len(tr.tc_lst) for tr in table._tbl.tr_lst), default=1)
+        return [width / max(1, n)] * max(1, n)
+    if any(c <= 0 for c in cols):
+        return [width / len(cols)] * len(cols)
+    total = sum(cols)
+    scale = width / total if total > width * 1.05 else 1.0
+    return [c * scale for c in cols]
+
+
+def stamp_synthetic(lines: list[TextLine]) -> float:
+    """Give ordered lines the reader's synthetic positions (page 0, x 0-500, y down by 1.3 × size):
+    the preview maps those onto its own pages. Returns the height they take."""
+    y = 0.0
+    for ln in lines:
+        ln.page = 0
+        ln.bbox = (0.0, y, 500.0, y + ln.size)
+        y += ln.size * 1.3
+    return y
