@@ -19,7 +19,6 @@ runs are not read and "all caps" runs are read in capitals, as they print.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,10 +29,12 @@ from cvrag_desktop.ingestion.read.textclean import clean_text
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _SKIP_INSIDE = {f"{_W}txbxContent", "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback",
                 f"{_W}del"}
-CHAR_WIDTH = 0.5  # a character's mean advance in em: Calibri/Carlito, Arial and Times all print close to it
-LEADING = 1.25  # a printed line's height in its size
+CHAR_WIDTH = 0.47  # a character's mean advance in em: Calibri/Carlito, Arial and Times print close to it
+LEADING = 1.17  # a printed line's height in its size, at single spacing
 CELL_PAD = 5.4  # Word's default left and right cell margin (0.19 cm)
 A4 = (595.3, 841.9)
+_PARA = "docx_para"  # a printed line's paragraph, while reading order runs
+_JOINED = "docx_joined"
 
 
 @dataclass
@@ -93,6 +94,34 @@ def default_size(document) -> float:
         return 10.0
 
 
+def default_spacing(document) -> tuple[float, float, float]:
+    """The document's default paragraph spacing (``w:docDefaults``): before and after in points, line multiple."""
+    try:
+        sp = document.styles.element.xpath("w:docDefaults/w:pPrDefault/w:pPr/w:spacing")
+    except AttributeError:
+        sp = []
+    before = after = 0.0
+    line = 1.0
+    if sp:
+        get = sp[0].get
+        before = int(get(f"{_W}before") or 0) / 20
+        after = int(get(f"{_W}after") or 0) / 20
+        if get(f"{_W}line") and (get(f"{_W}lineRule") or "auto") == "auto":
+            line = int(get(f"{_W}line")) / 240
+    return before, after, line
+
+
+def _format_attr(style, attr: str):
+    """A paragraph format attribute (spacing) from a style or the styles it is based on."""
+    seen = 0
+    while style is not None and seen < 10:
+        value = getattr(style.paragraph_format, attr, None)
+        if value is not None:
+            return value
+        style, seen = style.base_style, seen + 1
+    return None
+
+
 class Typography:
     """Size, bold and capitals of runs, with each style looked up once per file.
 
@@ -111,6 +140,11 @@ class Typography:
         except Exception:  # a damaged styles part: direct formatting only
             self._default_para = None
         self.base = default_size(document)
+        try:
+            self._spacing = default_spacing(document)
+        except ValueError:
+            self._spacing = (0.0, 0.0, 1.0)
+        self._space_cache: dict[str | None, tuple] = {}
         self._cache: dict[tuple[str, str | None], tuple] = {}
 
     def _style(self, kind: str, style_id: str | None):
@@ -128,6 +162,27 @@ class Typography:
     def paragraph(self, paragraph) -> tuple[str, bool | None, float | None, bool]:
         """(style name in lower case, bold, size, all caps) of a paragraph's style chain."""
         return self._style("p", paragraph._p.style)
+
+    def spacing(self, paragraph) -> tuple[float, float, object]:
+        """(space before, space after, line spacing: a multiple or a Length) of a paragraph: its own
+        format, else its style's chain, else the document's defaults."""
+        sid = paragraph._p.style
+        known = self._space_cache.get(sid)
+        if known is None:
+            style = self._by_id.get(sid) if sid else self._default_para
+            known = tuple(_format_attr(style, a) for a in ("space_before", "space_after", "line_spacing"))
+            self._space_cache[sid] = known
+        fmt = paragraph.paragraph_format
+        out = []
+        for k, attr in enumerate(("space_before", "space_after", "line_spacing")):
+            value = getattr(fmt, attr)
+            value = known[k] if value is None else value
+            if value is None:
+                value = self._spacing[k]
+            elif k < 2:
+                value = value.pt
+            out.append(value)
+        return out[0], out[1], out[2]
 
     def run(self, run, para: tuple) -> tuple[float, bool, bool]:
         """(size, bold, all caps) of a run: the run, its character style, the paragraph's, the defaults."""
@@ -214,19 +269,24 @@ class Sheet:
     box: PageBox
     lines: list[TextLine] = field(default_factory=list)
     on_line: Callable[[str], None] | None = None  # counts lines and characters against the file's limits
+    _para: int = 0
 
-    def place(self, piece: Piece, x0: float, width: float, y: float, heading: bool) -> float:
-        """Put a line at (x0, y) in a column ``width`` wide; returns the y below it (wrapped lines counted)."""
+    def place(self, piece: Piece, x0: float, width: float, y: float, heading: bool, line: object = 1.0) -> float:
+        """Put a paragraph's line at (x0, y) in a column ``width`` wide, wrapped as its print wraps it
+        (each printed line its own, tagged to be joined again after reading order); returns the y below it."""
         if self.on_line is not None:
             self.on_line(piece.text)
-        width = max(width, 2 * piece.size)
-        ink = len(piece.text) * CHAR_WIDTH * piece.size
-        wraps = max(1, math.ceil(ink / width))
-        ln = TextLine(piece.text, 0, (x0, y, x0 + min(ink, width), y + piece.size), piece.size, piece.bold, "docx")
-        if heading:
-            ln.flags["docx_heading"] = True
-        self.lines.append(ln)
-        return y + wraps * piece.size * LEADING
+        self._para += 1
+        step = line.pt if hasattr(line, "pt") else piece.size * LEADING * float(line or 1.0)
+        for part in wrap(piece.text, max(width, 2 * piece.size), piece.size):
+            ink = len(part) * CHAR_WIDTH * piece.size
+            ln = TextLine(part, 0, (x0, y, x0 + min(ink, width), y + piece.size), piece.size, piece.bold, "docx",
+                          flags={_PARA: self._para})
+            if heading:
+                ln.flags["docx_heading"] = True
+            self.lines.append(ln)
+            y += step
+        return y
 
     def pages(self) -> list[list[TextLine]]:
         """The sheet cut into pages of the body's height (a line keeps its own page's coordinates)."""
@@ -243,11 +303,43 @@ class Sheet:
         return out
 
     def read_order(self) -> list[TextLine]:
-        """Every page read as the PDF reader reads one (columns, gutters, rows), pages in turn."""
+        """Every page read as the PDF reader reads one (columns, gutters, rows), pages in turn; the printed
+        lines of one paragraph that stay together in that order are joined again (a DOCX knows its
+        paragraphs, which the PDF reader has to guess)."""
         out: list[TextLine] = []
         for page in self.pages():
-            out.extend(order_page(page, self.box.width))
+            for ln in order_page(page, self.box.width):
+                para = ln.flags.pop(_PARA, None)
+                last = out[-1] if out else None
+                if para is not None and last is not None and last.flags.get(_JOINED) == para \
+                        and ln.page == last.page and ln.column == last.column:
+                    last.text = f"{last.text} {ln.text}"
+                    last.bbox = (min(last.x0, ln.x0), last.y0, max(last.x1, ln.x1), ln.y1)
+                    continue
+                if para is not None:
+                    ln.flags[_JOINED] = para
+                out.append(ln)
+        for ln in out:
+            ln.flags.pop(_JOINED, None)
         return out
+
+
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """``text`` cut at spaces into the lines a column ``width`` wide prints it on (widths estimated)."""
+    room = max(4, int(width / (CHAR_WIDTH * size)))
+    if len(text) <= room:
+        return [text]
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > room:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        out.append(line)
+    return out
 
 
 def grid_widths(table, width: float) -> list[float]:

@@ -164,11 +164,13 @@ def extract_docx(path: Path, limits: IngestLimits) -> ExtractedDoc:
         indent = block.paragraph_format.left_indent
         shift = min(max(0.0, indent.pt), width / 2) if indent is not None else 0.0
         lines, heading = pieces(block, typo)
+        before, after, line = typo.spacing(block)
+        y += before
         if not lines:  # an empty paragraph prints as a blank line
-            return y + (typo.paragraph(block)[2] or typo.base) * LEADING
+            return y + (typo.paragraph(block)[2] or typo.base) * LEADING + after
         for piece in lines:
-            y = sheet.place(piece, x0 + shift, width - shift, y, heading)
-        return y
+            y = sheet.place(piece, x0 + shift, width - shift, y, heading, line)
+        return y + after
 
     def table(block, x0: float, width: float, y: float) -> float:
         """Each row's cells side by side from the row's top, each cell's content in its own column."""
