@@ -130,13 +130,15 @@ class Typography:
     """
 
     def __init__(self, document) -> None:
-        from docx.enum.style import WD_STYLE_TYPE
+        from docx.styles.style import StyleFactory
 
-        self._by_id = {}
+        self._styles = document.styles
+        self._default_para = None
         try:
-            for s in document.styles:
-                self._by_id.setdefault(s.style_id, s)
-            self._default_para = document.styles.default(WD_STYLE_TYPE.PARAGRAPH)
+            for el in self._styles.element.iterchildren(f"{_W}style"):
+                if el.get(f"{_W}type") == "paragraph" and el.get(f"{_W}default") in ("1", "true", "on"):
+                    self._default_para = StyleFactory(el)
+                    break
         except Exception:  # a damaged styles part: direct formatting only
             self._default_para = None
         self.base = default_size(document)
@@ -147,11 +149,21 @@ class Typography:
         self._space_cache: dict[str | None, tuple] = {}
         self._cache: dict[tuple[str, str | None], tuple] = {}
 
+    def _by_id(self, style_id: str):
+        """The style of that id (None when the file defines none), without building every style of the file."""
+        from docx.styles.style import StyleFactory
+
+        try:
+            element = self._styles.element.get_by_id(style_id)
+        except Exception:  # a damaged styles part
+            return None
+        return StyleFactory(element) if element is not None else None
+
     def _style(self, kind: str, style_id: str | None):
         key = (kind, style_id)
         known = self._cache.get(key)
         if known is None:
-            style = self._by_id.get(style_id) if style_id else (self._default_para if kind == "p" else None)
+            style = self._by_id(style_id) if style_id else (self._default_para if kind == "p" else None)
             name = (style.name or "").lower() if style is not None else ""
             size = _style_attr(style, "size")
             known = (name, _style_attr(style, "bold"), size.pt if size is not None else None,
@@ -169,7 +181,7 @@ class Typography:
         sid = paragraph._p.style
         known = self._space_cache.get(sid)
         if known is None:
-            style = self._by_id.get(sid) if sid else self._default_para
+            style = self._by_id(sid) if sid else self._default_para
             known = tuple(_format_attr(style, a) for a in ("space_before", "space_after", "line_spacing"))
             self._space_cache[sid] = known
         fmt = paragraph.paragraph_format
