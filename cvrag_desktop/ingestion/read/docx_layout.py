@@ -360,11 +360,14 @@ def grid_widths(table, width: float) -> list[float]:
         cols = [c.w.pt if c.w is not None else 0.0 for c in table._tbl.tblGrid.gridCol_lst]
     except AttributeError:
         cols = []
-    if not cols:
-        n = max((len(tr.tc_lst) for tr in table._tbl.tr_lst), default=1)
-        return [width / max(1, n)] * max(1, n)
-    if any(c <= 0 for c in cols):
-        return [width / len(cols)] * len(cols)
+    if not cols or any(c <= 0 for c in cols):  # no grid widths: the first row's cell widths, one per grid column
+        first = table._tbl.tr_lst[0].tc_lst if table._tbl.tr_lst else []
+        cells = [(tc.width.pt if tc.width is not None else 0.0, max(1, tc.grid_span)) for tc in first]
+        n = max(len(cols), sum(span for _, span in cells), 1)
+        if cells and all(w > 0 for w, _ in cells) and sum(span for _, span in cells) == n:
+            cols = [w / span for w, span in cells for _ in range(span)]
+        else:
+            return [width / n] * n
     total = sum(cols)
     scale = width / total if total > width * 1.05 else 1.0
     return [c * scale for c in cols]

@@ -85,3 +85,16 @@ def test_wrap_cuts_at_spaces_into_the_column():
     assert " ".join(lines) == text and len(lines) > 2
     assert all(len(ln) <= 100 / (0.47 * 10) + 1 or " " not in ln for ln in lines)
     assert wrap("Short line", 300.0, 10.0) == ["Short line"]
+
+
+def test_a_table_without_grid_widths_takes_its_first_row_cell_widths():
+    d = docx.Document()
+    t = d.add_table(rows=1, cols=2)
+    t.cell(0, 0).width, t.cell(0, 1).width = Cm(3), Cm(12)
+    grid = t._tbl.tblGrid
+    for col in list(grid.gridCol_lst):
+        grid.remove(col)
+    assert [round(w) for w in grid_widths(t, 450.0)] == [85, 340]
+    tc_pr = t.cell(0, 1)._tc.tcPr
+    tc_pr.remove(tc_pr.tcW)  # a cell that names no width: equal columns
+    assert grid_widths(t, 450.0) == [225.0, 225.0]
