@@ -192,7 +192,7 @@ class Typography:
             if value is None:
                 value = self._spacing[k]
             elif k < 2:
-                value = value.pt
+                value = min(max(0.0, value.pt), 72.0)
             out.append(value)
         return out[0], out[1], out[2]
 
@@ -269,7 +269,7 @@ def pieces(paragraph, typo: Typography) -> tuple[list[Piece], bool]:
             weights[round(size, 1)] += n
             total += n
             bold_chars += n if bold else 0
-        size = weights.most_common(1)[0][0] if weights else typo._base
+        size = weights.most_common(1)[0][0] if weights else typo.base
         out.append(Piece(text, float(size), bold_chars >= 0.6 * max(1, total)))
     return out, heading
 
@@ -290,6 +290,7 @@ class Sheet:
             self.on_line(piece.text)
         self._para += 1
         step = line.pt if hasattr(line, "pt") else piece.size * LEADING * float(line or 1.0)
+        step = max(step, 0.8 * piece.size)  # an exact spacing set tiny still prints lines one under another
         for part in wrap(piece.text, max(width, 2 * piece.size), piece.size):
             ink = len(part) * CHAR_WIDTH * piece.size
             ln = TextLine(part, 0, (x0, y, x0 + min(ink, width), y + piece.size), piece.size, piece.bold, "docx",
