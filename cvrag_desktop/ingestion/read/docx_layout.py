@@ -19,22 +19,28 @@ runs are not read and "all caps" runs are read in capitals, as they print.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from cvrag_desktop.ingestion.layout.reading_order import TextLine, order_page
-from cvrag_desktop.ingestion.read.textclean import clean_text
+from cvrag_desktop.ingestion.layout.reading_order import TextLine, lift_gutter_headings
+from cvrag_desktop.ingestion.layout.rows import merge_rows
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-_SKIP_INSIDE = {f"{_W}txbxContent", "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback",
-                f"{_W}del"}
-CHAR_WIDTH = 0.47  # a character's mean advance in em: Calibri/Carlito, Arial and Times print close to it
+CHAR_WIDTH = 0.47  # a character's mean advance in em when the font is not known
+# mean advance of a character of running text, in em, by font family (what a line's width is estimated from)
+FONT_WIDTHS = (("dejavu sans", 0.55), ("verdana", 0.56), ("tahoma", 0.5), ("arial", 0.5), ("helvetica", 0.5),
+               ("liberation sans", 0.5), ("arimo", 0.5), ("open sans", 0.5), ("roboto", 0.48), ("calibri", 0.45),
+               ("carlito", 0.45), ("times", 0.44), ("liberation serif", 0.44), ("tinos", 0.44), ("cambria", 0.47),
+               ("caladea", 0.47), ("georgia", 0.5), ("garamond", 0.43))
+
+
+def char_width(font: str | None) -> float:
+    """The mean advance of a character in ``font`` (a family name, any case), in em."""
+    name = (font or "").lower()
+    return next((w for key, w in FONT_WIDTHS if key in name), CHAR_WIDTH)
 LEADING = 1.17  # a printed line's height in its size, at single spacing
 CELL_PAD = 5.4  # Word's default left and right cell margin (0.19 cm)
 A4 = (595.3, 841.9)
-_PARA = "docx_para"  # a printed line's paragraph, while reading order runs
-_JOINED = "docx_joined"
 
 
 @dataclass
@@ -94,6 +100,17 @@ def default_size(document) -> float:
         return 10.0
 
 
+def default_font(document) -> str:
+    """The document's default font family (``w:docDefaults``; a theme font is Word's Calibri)."""
+    try:
+        fonts = document.styles.element.xpath("w:docDefaults/w:rPrDefault/w:rPr/w:rFonts")
+    except AttributeError:
+        return ""
+    if not fonts:
+        return ""
+    return fonts[0].get(f"{_W}ascii") or fonts[0].get(f"{_W}hAnsi") or ("calibri" if fonts[0].get(f"{_W}asciiTheme") else "")
+
+
 def default_spacing(document) -> tuple[float, float, float]:
     """The document's default paragraph spacing (``w:docDefaults``): before and after in points, line multiple."""
     try:
@@ -142,6 +159,7 @@ class Typography:
         except Exception:  # a damaged styles part: direct formatting only
             self._default_para = None
         self.base = default_size(document)
+        self.font = default_font(document)
         try:
             self._spacing = default_spacing(document)
         except ValueError:
@@ -167,12 +185,12 @@ class Typography:
             name = (style.name or "").lower() if style is not None else ""
             size = _style_attr(style, "size")
             known = (name, _style_attr(style, "bold"), size.pt if size is not None else None,
-                     bool(_style_attr(style, "all_caps")))
+                     bool(_style_attr(style, "all_caps")), _style_attr(style, "name"))
             self._cache[key] = known
         return known
 
-    def paragraph(self, paragraph) -> tuple[str, bool | None, float | None, bool]:
-        """(style name in lower case, bold, size, all caps) of a paragraph's style chain."""
+    def paragraph(self, paragraph) -> tuple[str, bool | None, float | None, bool, str | None]:
+        """(style name in lower case, bold, size, all caps, font) of a paragraph's style chain."""
         return self._style("p", paragraph._p.style)
 
     def spacing(self, paragraph) -> tuple[float, float, object]:
@@ -196,15 +214,17 @@ class Typography:
             out.append(value)
         return out[0], out[1], out[2]
 
-    def run(self, run, para: tuple) -> tuple[float, bool, bool]:
-        """(size, bold, all caps) of a run: the run, its character style, the paragraph's, the defaults."""
-        _, c_bold, c_size, c_caps = self._style("r", run._r.style) if run._r.style else ("", None, None, False)
-        _, p_bold, p_size, p_caps = para
+    def run(self, run, para: tuple) -> tuple[float, bool, bool, float]:
+        """(size, bold, all caps, a character's width in em) of a run: the run, its character style, the
+        paragraph's, the defaults."""
+        _, c_bold, c_size, c_caps, c_font = self._style("r", run._r.style) if run._r.style else \
+            ("", None, None, False, None)
+        _, p_bold, p_size, p_caps, p_font = para
         font = run.font
         size = font.size.pt if font.size is not None else c_size or p_size or self.base
         bold = font.bold if font.bold is not None else (c_bold if c_bold is not None else bool(p_bold))
         caps = font.all_caps if font.all_caps is not None else (c_caps or p_caps)
-        return size, bool(bold), bool(caps)
+        return size, bool(bold), bool(caps), char_width(font.name or c_font or p_font or self.font)
 
 
 @dataclass
@@ -214,132 +234,57 @@ class Piece:
     text: str
     size: float
     bold: bool
-
-
-def _runs(paragraph):
-    """The paragraph's own runs in order, those inside hyperlinks, fields and content controls too;
-    not those of a text box anchored in it (read as its own block) nor deleted text."""
-    from docx.text.run import Run
-
-    p = paragraph._p
-    for r in p.iter(f"{_W}r"):
-        anc, skip = r.getparent(), False
-        while anc is not None and anc is not p:
-            if anc.tag in _SKIP_INSIDE:
-                skip = True
-                break
-            anc = anc.getparent()
-        if not skip:
-            yield Run(r, paragraph)
-
-
-def pieces(paragraph, typo: Typography) -> tuple[list[Piece], bool]:
-    """The paragraph's lines (split at ``w:br``) with their typography, and whether its style is a heading."""
-    para = typo.paragraph(paragraph)
-    name = para[0]
-    heading = name.startswith("heading") or name == "title"
-    lines: list[list[tuple[str, float, bool]]] = [[]]
-    for run in _runs(paragraph):
-        if run.font.hidden:
-            continue
-        text = run.text
-        if not text:
-            continue
-        size, bold, caps = typo.run(run, para)
-        if heading and run.font.size is None and para[2] is None:
-            size = 16.0 if name == "title" else 13.0  # a heading style that names no size prints larger
-        if heading:
-            bold = True
-        if caps:
-            text = text.upper()
-        for k, part in enumerate(text.replace("\r", "\n").split("\n")):
-            if k:
-                lines.append([])
-            if part:
-                lines[-1].append((part, size, bold))
-    out = []
-    for segs in lines:
-        text = clean_text("".join(s for s, _, _ in segs)).strip(" \t")
-        if not text:
-            continue
-        weights: Counter = Counter()
-        bold_chars = total = 0
-        for s, size, bold in segs:
-            n = len(s.strip())
-            weights[round(size, 1)] += n
-            total += n
-            bold_chars += n if bold else 0
-        size = weights.most_common(1)[0][0] if weights else typo.base
-        out.append(Piece(text, float(size), bold_chars >= 0.6 * max(1, total)))
-    return out, heading
+    em: float = CHAR_WIDTH  # a character's mean width in em (from the fonts of its runs)
 
 
 @dataclass
 class Sheet:
-    """Lines placed on one long virtual sheet (``y`` runs on past page ends; :meth:`pages` cuts it)."""
+    """Lines placed on one long virtual page, in the order they are read (``y`` runs on past page ends)."""
 
     box: PageBox
     lines: list[TextLine] = field(default_factory=list)
     on_line: Callable[[str], None] | None = None  # counts lines and characters against the file's limits
-    _para: int = 0
 
     def place(self, piece: Piece, x0: float, width: float, y: float, heading: bool, line: object = 1.0) -> float:
-        """Put a paragraph's line at (x0, y) in a column ``width`` wide, wrapped as its print wraps it
-        (each printed line its own, tagged to be joined again after reading order); returns the y below it."""
+        """Put a paragraph's line at (x0, y) in a column ``width`` wide; returns the y below it, after as many
+        printed lines as its print wraps it to. The line stays whole (a DOCX knows its paragraphs, which
+        the PDF reader has to guess from wrapped lines) and ends a little before the column's edge, so that
+        beside another cell it is always a cell of its own."""
         if self.on_line is not None:
             self.on_line(piece.text)
-        self._para += 1
         step = line.pt if hasattr(line, "pt") else piece.size * LEADING * float(line or 1.0)
         step = max(step, 0.8 * piece.size)  # an exact spacing set tiny still prints lines one under another
-        for part in wrap(piece.text, max(width, 2 * piece.size), piece.size):
-            ink = len(part) * CHAR_WIDTH * piece.size
-            ln = TextLine(part, 0, (x0, y, x0 + min(ink, width), y + piece.size), piece.size, piece.bold, "docx",
-                          flags={_PARA: self._para})
-            if heading:
-                ln.flags["docx_heading"] = True
-            self.lines.append(ln)
-            y += step
-        return y
+        width = max(width, 2 * piece.size)
+        ink = min(len(piece.text) * piece.em * piece.size, max(piece.size, width - piece.size))
+        ln = TextLine(piece.text, 0, (x0, y, x0 + ink, y + piece.size), piece.size, piece.bold, "docx")
+        if heading:
+            ln.flags["docx_heading"] = True
+        self.lines.append(ln)
+        return y + step * len(wrap(piece.text, width, piece.size, piece.em))
 
-    def pages(self) -> list[list[TextLine]]:
-        """The sheet cut into pages of the body's height (a line keeps its own page's coordinates)."""
-        body = self.box.body
-        out: list[list[TextLine]] = []
-        for ln in self.lines:
-            n = int(ln.y0 // body)
-            while len(out) <= n:
-                out.append([])
-            y0 = self.box.top + ln.y0 - n * body
-            ln.page = n
-            ln.bbox = (ln.x0, y0, ln.x1, y0 + ln.size)
-            out[n].append(ln)
-        return out
+    def order_table(self, start: int, rows: list[list[tuple[int, int]]]) -> None:
+        """Read the table whose lines are ``lines[start:]`` (``rows``: each row's cells as line ranges).
 
-    def read_order(self) -> list[TextLine]:
-        """Every page read as the PDF reader reads one (columns, gutters, rows), pages in turn; the printed
-        lines of one paragraph that stay together in that order are joined again (a DOCX knows its
-        paragraphs, which the PDF reader has to guess)."""
-        out: list[TextLine] = []
-        for page in self.pages():
-            for ln in order_page(page, self.box.width):
-                para = ln.flags.pop(_PARA, None)
-                last = out[-1] if out else None
-                if para is not None and last is not None and last.flags.get(_JOINED) == para \
-                        and ln.page == last.page and ln.column == last.column:
-                    last.text = f"{last.text} {ln.text}"
-                    last.bbox = (min(last.x0, ln.x0), last.y0, max(last.x1, ln.x1), ln.y1)
-                    continue
-                if para is not None:
-                    ln.flags[_JOINED] = para
-                out.append(ln)
-        for ln in out:
-            ln.flags.pop(_JOINED, None)
-        return out
+        A row of two long cells (six lines or more each) is a layout of columns: a sidebar beside the
+        main column, each cell read whole, left to right, as the PDF reader reads a sidebar. Any other
+        table is read row by row, as the PDF reader reads a table: each visual row's cells joined by a
+        tab, section labels of a left strip lifted as headings (``order_page``'s rules without its
+        column guess, which estimated widths could tip either way).
+        """
+        lines = self.lines[start:]
+        columns = any(sum(1 for a, b in row if b - a >= 6) >= 2 for row in rows)
+        if columns:
+            for row in rows:
+                for k, (a, b) in enumerate((a, b) for a, b in row if b > a):
+                    for ln in self.lines[a:b]:
+                        ln.column = min(k + 1, 2)
+            return
+        self.lines[start:] = merge_rows(lift_gutter_headings(lines))
 
 
-def wrap(text: str, width: float, size: float) -> list[str]:
-    """``text`` cut at spaces into the lines a column ``width`` wide prints it on (widths estimated)."""
-    room = max(4, int(width / (CHAR_WIDTH * size)))
+def wrap(text: str, width: float, size: float, em: float = CHAR_WIDTH) -> list[str]:
+    """``text`` cut at spaces into the lines a column ``width`` wide prints it on (a character ``em`` wide)."""
+    room = max(4, int(width / (em * size)))
     if len(text) <= room:
         return [text]
     out: list[str] = []

@@ -12,22 +12,25 @@ detector looks for.
 from __future__ import annotations
 
 import zipfile
+from collections import Counter
 from pathlib import Path
 
 from cvrag_desktop.config import IngestLimits
 from cvrag_desktop.errors import PdfEncrypted, PdfUnreadable, TooLarge, UnsupportedFormat
 from cvrag_desktop.ingestion.read.docx_layout import (
     CELL_PAD,
+    CHAR_WIDTH,
     LEADING,
+    Piece,
     Sheet,
     Typography,
     grid_widths,
     page_box,
-    pieces,
     stamp_synthetic,
 )
 from cvrag_desktop.ingestion.read.extracted import MAX_LINES, ExtractedDoc, raise_if_memory, truncated_note
 from cvrag_desktop.ingestion.read.reasons import with_cause
+from cvrag_desktop.ingestion.read.textclean import clean_text
 
 
 def _iter_blocks(container):
@@ -63,6 +66,7 @@ class _Box:
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _MC_FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
+_SKIP_INSIDE = {f"{_W}txbxContent", _MC_FALLBACK, f"{_W}del"}  # a run there is not the paragraph's own text
 
 
 def _text_boxes(paragraph) -> list[_Box]:
@@ -100,6 +104,66 @@ def _page_parts(document, kind: str) -> list:
         except Exception:  # a damaged header part is no reason to lose the CV's body
             continue
     return parts
+
+
+def _runs(paragraph):
+    """The paragraph's own runs in order, those inside hyperlinks, fields and content controls too;
+    not those of a text box anchored in it (read as its own block) nor deleted text."""
+    from docx.text.run import Run
+
+    p = paragraph._p
+    for r in p.iter(f"{_W}r"):
+        anc, skip = r.getparent(), False
+        while anc is not None and anc is not p:
+            if anc.tag in _SKIP_INSIDE:
+                skip = True
+                break
+            anc = anc.getparent()
+        if not skip:
+            yield Run(r, paragraph)
+
+
+def pieces(paragraph, typo: Typography) -> tuple[list[Piece], bool]:
+    """The paragraph's lines (split at ``w:br``) with their typography, and whether its style is a heading."""
+    para = typo.paragraph(paragraph)
+    name = para[0]
+    heading = name.startswith("heading") or name == "title"
+    lines: list[list[tuple[str, float, bool, float]]] = [[]]
+    for run in _runs(paragraph):
+        if run.font.hidden:
+            continue
+        text = run.text
+        if not text:
+            continue
+        size, bold, caps, em = typo.run(run, para)
+        if heading and run.font.size is None and para[2] is None:
+            size = 16.0 if name == "title" else 13.0  # a heading style that names no size prints larger
+        if heading:
+            bold = True
+        if caps:
+            text = text.upper()
+        for k, part in enumerate(text.replace("\r", "\n").split("\n")):
+            if k:
+                lines.append([])
+            if part:
+                lines[-1].append((part, size, bold, em))
+    out = []
+    for segs in lines:
+        text = clean_text("".join(seg[0] for seg in segs)).strip(" \t")
+        if not text:
+            continue
+        weights: Counter = Counter()
+        bold_chars = total = 0
+        ems = 0.0
+        for s, size, bold, em in segs:
+            n = len(s.strip())
+            weights[round(size, 1)] += n
+            total += n
+            bold_chars += n if bold else 0
+            ems += n * em
+        size = weights.most_common(1)[0][0] if weights else typo.base
+        out.append(Piece(text, float(size), bold_chars >= 0.6 * max(1, total), ems / total if total else CHAR_WIDTH))
+    return out, heading
 
 
 def check_parts(infos: list[zipfile.ZipInfo], name: str, limits: IngestLimits) -> None:
@@ -176,8 +240,11 @@ def extract_docx(path: Path, limits: IngestLimits) -> ExtractedDoc:
         """Each row's cells side by side from the row's top, each cell's content in its own column."""
         widths = grid_widths(block, width)
         starts = [x0 + sum(widths[:k]) for k in range(len(widths) + 1)]
+        first = len(sheet.lines)
+        rows: list[list[tuple[int, int]]] = []
         for tr in block._tbl.tr_lst:
             grid, bottom = tr.grid_before, y
+            rows.append([])
             for tc in tr.iterchildren(qn("w:tc")):
                 count["cells"] += 1
                 if count["cells"] > limits.max_table_cells:
@@ -188,9 +255,12 @@ def extract_docx(path: Path, limits: IngestLimits) -> ExtractedDoc:
                     a = starts[min(grid, len(widths) - 1)]
                     b = starts[min(grid + span, len(widths))] if grid < len(widths) else a + widths[-1]
                     inner = max(b - a, widths[-1] / 2) - 2 * CELL_PAD
+                    begin = len(sheet.lines)
                     bottom = max(bottom, read(_Box(tc, block), a + CELL_PAD, inner, y))
+                    rows[-1].append((begin, len(sheet.lines)))
                 grid += span
             y = bottom
+        sheet.order_table(first, rows)
         return y
 
     def read(container, x0: float, width: float, y: float) -> float:
@@ -209,7 +279,7 @@ def extract_docx(path: Path, limits: IngestLimits) -> ExtractedDoc:
             y = read(part, x0, width, y)
     except _Enough:
         warnings.append(truncated_note())
-    lines = sheet.read_order()
+    lines = sheet.lines
     if not lines:
         raise PdfUnreadable(f"{path.name} contains no text.")
     height = stamp_synthetic(lines)

@@ -7,7 +7,8 @@ import docx
 from docx.enum.style import WD_STYLE_TYPE
 from docx.shared import Cm, Pt
 
-from cvrag_desktop.ingestion.read.docx_layout import Typography, grid_widths, pieces, wrap
+from cvrag_desktop.ingestion.read.docx_layout import Typography, grid_widths, wrap
+from cvrag_desktop.ingestion.read.docx_reader import pieces
 from cvrag_desktop.ingestion.read.extract import extract_document
 
 
