@@ -1,20 +1,16 @@
-"""A Word file's lines laid out on virtual pages, so that they are read in the order of its print.
+"""A Word file's lines laid out on a virtual page, so that they are read in the order of its print.
 
 A .docx has no geometry: where a line lands is decided by Word (or LibreOffice) when it is
 printed. A CV's structure lives in that geometry, though: a layout table puts the period in a
 narrow left cell beside the entry, a two-column table holds a sidebar beside the main column,
-a section table names each section in its left cell. The PDF reader finds those from the
-positions (``layout.reading_order``). Here each paragraph, table cell and text box is given the
-position its print would give it: the page's margins, the table grid's column widths, a cell's
-padding, one row's cells side by side from the row's top, a paragraph's height by how many lines
-it wraps to (the text's width estimated from its size), pages of the section's height. Then the
-PDF reader's own reading order reads each virtual page, so a table row becomes one line with its
-cells joined by a tab, as the PDF's row merging gives it, and a sidebar is read as its own column.
-
-A line's typography is weighed over its characters the way the PDF reader weighs spans: the size
-most characters have and bold when 60 % of them are bold. A run's size and bold come from the run,
-else its character style, else the paragraph style's chain, else the document's defaults; hidden
-runs are not read and "all caps" runs are read in capitals, as they print.
+a section table names each section in its left cell. Here each paragraph, table cell and text box
+is given the position its print would give it: the page's margins, the table grid's column widths,
+a cell's padding, one row's cells side by side from the row's top, a paragraph's height by how many
+lines it wraps to (its width estimated from its size and font). A table is then read from its
+structure with the PDF reader's own rules (:meth:`Sheet.order_table`): a row of two long cells as
+columns, any other table row by row, its cells joined by a tab and the labels of a left strip lifted
+as headings. Typography comes from :class:`Typography` (runs, character styles, the paragraph
+style's chain, the document's defaults).
 """
 
 from __future__ import annotations
@@ -53,11 +49,6 @@ class PageBox:
     right: float = 72.0
     top: float = 72.0
     bottom: float = 72.0
-
-    @property
-    def body(self) -> float:
-        """The text body's height: how far the flow runs before the next page."""
-        return max(100.0, self.height - self.top - self.bottom)
 
 
 def page_box(document) -> PageBox:

@@ -1,12 +1,12 @@
 """Word (.docx) files: the body, its tables, text boxes, content controls and the page header part as lines.
 
-Word has no page geometry in the file: ``docx_layout`` places every paragraph and table cell
-where its print would put it and reads those virtual pages with the PDF reader's reading order
-(a layout table's row becomes one line of tab-joined cells, a sidebar cell its own column, a
-section table's left cell a heading), so that a DOCX and its PDF print give the same lines.
-The ordered lines then get synthetic positions (page 0, increasing y) that the Word preview maps
-onto its own pages; heading styles become a larger size with bold, which is what the section
-detector looks for.
+Word has no page geometry in the file: every paragraph and table cell is placed where its print
+would put it (``docx_layout``) and each table is read from its structure with the PDF reader's
+rules (a layout table's row becomes one line of tab-joined cells, a sidebar cell its own column, a
+section table's left cell a heading), so that a DOCX and its PDF print give the same lines. The
+ordered lines then get synthetic positions (page 0, increasing y) that the Word preview maps onto
+its own pages; heading styles become a larger size with bold, which is what the section detector
+looks for. A line's typography is weighed over its characters as PDF spans are (:func:`pieces`).
 """
 
 from __future__ import annotations
