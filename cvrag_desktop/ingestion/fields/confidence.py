@@ -244,7 +244,7 @@ _HEADING = Cue("heading_word", -0.4, _heading_word, present="a section heading w
 # context a value scores >= 0.5; without the main cue it needs the agreement cue to get there.
 # Title and employer (issue 36, calibrated with ``evaluation/calibration.py``): a title without job-title words, or
 # an employer whose role has no recognisable title, stays below the threshold whatever else agrees; digits or a
-# heading word in either is contrary evidence.
+# heading word in either, or over eight words in a title, is contrary evidence.
 PRIORS: dict[str, float] = {"name": 0.1, "headline": 0.15, "title": 0.05, "company": 0.05, "degree": 0.2,
                             "institution": 0.15}
 CUES: dict[str, tuple[Cue, ...]] = {
@@ -273,6 +273,7 @@ CUES: dict[str, tuple[Cue, ...]] = {
         Cue("role_firm", 0.1, _role_has_firm, missing="its employer has no legal form"),
         Cue("firm_words", -0.25, _firm_not_title, present="looks like an employer"),
         Cue("place", -0.3, _place, present="looks like a place"),
+        Cue("long", -0.2, lambda c: len(_words(c.value)) > 8, present="too long for a title"),
         _DIGITS, _HEADING, _OCR,
     ),
     "company": (

@@ -64,3 +64,10 @@ def test_a_heading_word_or_digits_count_against_a_title_or_employer(context, kin
     digits, reason = score_value(kind, context(line, field, "Senior Engineer 42" if kind == "title"
                                                else "Brindle 42 GmbH"))
     assert plain - digits == pytest.approx(0.2) and "holds digits" in reason
+
+
+def test_a_title_of_more_than_eight_words_counts_against_it(context):
+    short, _ = score_value("title", context("Senior Software", "experiences[0].title", "Senior Software Engineer"))
+    long_, reason = score_value("title", context("Senior Software", "experiences[0].title",
+                                                 "Senior Software Engineer for the billing and the payment teams"))
+    assert short - long_ >= 0.2 and "too long for a title" in reason
