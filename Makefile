@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: setup run demo test lint bench bench-gui eval folds train screenshots clean package wheelhouse dist bundle-test \
-	zoo zoo-tools
+	zoo zoo-tools gate
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -76,6 +76,16 @@ zoo-tools:
 zoo: setup zoo-tools
 	nice -n 19 $(BIN)/python -m cvrag_desktop.evaluation.zoo.build --out $(ZOO_OUT) --seed $(ZOO_SEED) \
 		--per-family $(ZOO_PER_FAMILY) --families $(ZOO_FAMILIES)
+
+# ---- the regression gate (issue 36, docs/zoo.md "Regression gate"): before/after against BASE ------------
+# make gate BASE=main   the real folders and the open zoo on BASE (a temporary worktree) and on this tree;
+#                       exit 1 when a real folder's field or the zoo's open overall drops (GATE_FLAGS adds
+#                       e.g. --include-held-out, --tolerance 0.002)
+BASE ?= main
+GATE_ZOO ?= $(ZOO_OUT)
+GATE_FLAGS ?=
+gate: setup
+	nice -n 19 $(BIN)/python -m cvrag_desktop.evaluation.gate --base $(BASE) --data $(DATA) --zoo $(GATE_ZOO) $(GATE_FLAGS)
 
 # ---- delivery to an air-gapped laptop (docs/packaging.md) --------------------------------
 # make package     dist/cvrag-desktop/: PyInstaller one-folder app (models, resources, sample CVs)

@@ -235,12 +235,17 @@ def _ocr(c: _Ctx) -> bool:
 
 
 _OCR = Cue("ocr", -0.1, _ocr, present="read by OCR")
+_DIGITS = Cue("digits", -0.2, lambda c: any(ch.isdigit() for ch in c.value), present="holds digits")
+_HEADING = Cue("heading_word", -0.4, _heading_word, present="a section heading word")
 
 # ---- the cues per kind of value ------------------------------------------------------------------------------
 # Each kind has a main cue (its vocabulary or, for a name, its shape), context cues (where the line sits) and
 # an agreement cue (the other half of the entry, or the e-mail, confirms the reading). With the main cue and its
 # context a value scores >= 0.5; without the main cue it needs the agreement cue to get there.
-PRIORS: dict[str, float] = {"name": 0.1, "headline": 0.15, "title": 0.15, "company": 0.15, "degree": 0.2,
+# Title and employer (issue 36, calibrated with ``evaluation/calibration.py``): a title without job-title words, or
+# an employer whose role has no recognisable title, stays below the threshold whatever else agrees; digits or a
+# heading word in either, or over eight words in a title, is contrary evidence.
+PRIORS: dict[str, float] = {"name": 0.1, "headline": 0.15, "title": 0.05, "company": 0.05, "degree": 0.2,
                             "institution": 0.15}
 CUES: dict[str, tuple[Cue, ...]] = {
     "name": (
@@ -262,25 +267,26 @@ CUES: dict[str, tuple[Cue, ...]] = {
     ),
     "title": (
         Cue("experience_section", 0.05, _in_section("experience"), missing="not in an experience section"),
-        Cue("title_words", 0.35, _job_words, missing="no job-title vocabulary"),
+        Cue("title_words", 0.45, _job_words, missing="no job-title vocabulary"),
         Cue("near_dates", 0.15, _near_dates, missing="not next to the role's dates"),
         Cue("phrase", 0.1, _phrase_shaped, missing="reads like a sentence"),
         Cue("role_firm", 0.1, _role_has_firm, missing="its employer has no legal form"),
         Cue("firm_words", -0.25, _firm_not_title, present="looks like an employer"),
         Cue("place", -0.3, _place, present="looks like a place"),
-        _OCR,
+        Cue("long", -0.2, lambda c: len(_words(c.value)) > 8, present="too long for a title"),
+        _DIGITS, _HEADING, _OCR,
     ),
     "company": (
         Cue("experience_section", 0.05, _in_section("experience"), missing="not in an experience section"),
         Cue("legal_form", 0.3, _firm_words, missing="no legal form or institution word"),
         Cue("near_dates", 0.1, _near_dates, missing="not next to the role's dates"),
         Cue("firm_shape", 0.1, _firm_shaped, missing="not shaped like a firm's name"),
-        Cue("role_title", 0.2, _role_has_title, missing="its role has no recognisable title"),
+        Cue("role_title", 0.3, _role_has_title, missing="its role has no recognisable title"),
         Cue("repeated", 0.1, _repeated, missing="printed once"),
         Cue("title_words", -0.3, _title_not_firm, present="job-title words"),
         Cue("place", -0.3, _place, present="looks like a place"),
         Cue("skill", -0.2, _skill, present="a skill's name"),
-        _OCR,
+        _DIGITS, _HEADING, _OCR,
     ),
     "degree": (
         Cue("education_section", 0.05, _in_section("education"), missing="not in an education section"),

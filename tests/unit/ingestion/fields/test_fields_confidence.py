@@ -125,7 +125,7 @@ def test_a_firm_read_as_a_title_and_a_place_read_as_a_firm_are_contrary_cues(rea
 def test_weights_are_explainable_and_bounded():
     """A few named cues per kind; a value with every positive cue and no contrary one is high, at most 1.0."""
     for kind, cues in CUES.items():
-        assert 3 <= len(cues) <= 10
+        assert 3 <= len(cues) <= 12
         assert len({c.name for c in cues}) == len(cues)
         top = PRIORS[kind] + sum(c.weight for c in cues if c.weight > 0)
         assert LOW_CONFIDENCE + 0.2 <= round(top, 2) <= 1.0, kind
