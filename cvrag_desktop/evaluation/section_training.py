@@ -38,6 +38,7 @@ from cvrag_desktop.ingestion.layout.section_kinds import (
 from cvrag_desktop.ingestion.layout.sections import SectionBlock, find_sections
 from cvrag_desktop.ingestion.normalize import normalize_document
 from cvrag_desktop.ingestion.read.extract import extract_document
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 
 Sequence = tuple[list[dict[str, float]], list[str], list[bool]]  # features, kinds, "may be renamed" per block
 TRAIN_PARAMS = {"c1": 0.05, "c2": 0.01, "max_iterations": 150, "feature.possible_transitions": True}
@@ -61,32 +62,43 @@ def block_kind(roles: list[str]) -> str:
 
 def document_sequence(pdf: Path, roles_file: Path) -> Sequence | None:
     """The blocks of one zoo document: features, kinds and which may be renamed (None if lines moved)."""
+    read = read_document(pdf, roles_file)
+    return sequence_of(*read) if read is not None else None
+
+
+def read_document(pdf: Path, roles_file: Path) -> tuple[ExtractedDoc, list[str]] | None:
+    """A zoo document as the product reads it, with each line's role (None if its roles index other lines)."""
     doc = extract_document(pdf)
     rows = [json.loads(line) for line in roles_file.read_text(encoding="utf-8").splitlines() if line.strip()]
     if len(rows) != len(doc.lines) or any(r["text"] != ln.text for r, ln in zip(rows, doc.lines, strict=True)):
         return None  # the reader changed since the zoo was built: its roles no longer index these lines
+    return doc, [r["role"] for r in rows]
+
+
+def sequence_of(doc: ExtractedDoc, roles: list[str]) -> Sequence:
+    """The blocks :func:`find_sections` gives ``doc``: features, kinds (from ``roles``), which may be renamed."""
     blocks: list[SectionBlock] = find_sections(doc)
-    kinds = [block_kind([rows[i]["role"] for i in b.lines]) for b in blocks]
+    kinds = [block_kind([roles[i] for i in b.lines]) for b in blocks]
     renamable = [b.section == "other" and b.heading is not None for b in blocks]
     return block_features(doc, blocks), kinds, renamable
 
 
 def family_sequences(fam: ZooFamily, cache: Path | None = None) -> list[Sequence]:
-    """Every document's sequence of one family (kept in ``cache`` when given: reading is the slow part)."""
-    hit = cache / f"{fam.name}.pkl" if cache else None
+    """Every document's sequence of one family. Reading is the slow part: ``cache`` keeps what was read
+    (the lines and their roles, not the blocks, so a change to the sections or features needs no re-read)."""
+    hit = cache / f"{fam.name}.lines.pkl" if cache else None
     if hit and hit.is_file():
-        return pickle.loads(hit.read_bytes())
-    seqs = []
-    for truth in fam.truths:
-        pdf, roles = truth.with_suffix(".pdf"), truth.with_name(truth.stem + ".roles.jsonl")
-        if pdf.is_file() and roles.is_file():
-            seq = document_sequence(pdf, roles)
-            if seq is not None:
-                seqs.append(seq)
-    if hit:
-        hit.parent.mkdir(parents=True, exist_ok=True)
-        hit.write_bytes(pickle.dumps(seqs))
-    return seqs
+        docs = pickle.loads(hit.read_bytes())
+    else:
+        docs = []
+        for truth in fam.truths:
+            pdf, roles = truth.with_suffix(".pdf"), truth.with_name(truth.stem + ".roles.jsonl")
+            if pdf.is_file() and roles.is_file() and (read := read_document(pdf, roles)) is not None:
+                docs.append(read)
+        if hit:
+            hit.parent.mkdir(parents=True, exist_ok=True)
+            hit.write_bytes(pickle.dumps(docs))
+    return [sequence_of(doc, roles) for doc, roles in docs]
 
 
 def train(seqs: list[Sequence], out: Path) -> SectionKindModel:

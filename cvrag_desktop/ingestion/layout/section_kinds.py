@@ -135,10 +135,20 @@ class SectionKindModel:
             return blocks
         out = []
         for b, (kind, p) in zip(blocks, self.kinds(doc, blocks), strict=True):
-            if b.section == "other" and b.heading is not None and kind in RENAMED and p >= self.threshold:
+            if b.section == "other" and b.heading is not None and kind in RENAMED and p >= self.threshold \
+                    and _readable_as(kind, doc, b):
                 b = SectionBlock(kind, b.title, b.heading, list(b.lines))
             out.append(b)
         return out
+
+
+def _readable_as(kind: str, doc: ExtractedDoc, block: SectionBlock) -> bool:
+    """The least the readers need from a renamed block: a period of dates for a history, a degree word
+    for an education (a list of courses taught or talks given has neither kind's anchor)."""
+    texts = [doc.lines[i].text for i in block.lines]
+    if kind == EXPERIENCE:
+        return any(find_date_ranges(t) for t in texts)
+    return any(load_lexicon().degree_re.search(t) for t in texts)
 
 
 @lru_cache(maxsize=1)

@@ -80,7 +80,7 @@ def test_learned_trainer_trains_per_fold_and_reads_with_it(tmp_path):
     assert pickle.loads(pickle.dumps(extractor)) == extractor  # worker processes get it by pickling
     assert trainer(list(reversed(fams[:2]))) == extractor  # one model per set of families
     assert trainer(fams[1:]) != extractor
-    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == ["fam0.pkl", "fam1.pkl", "fam2.pkl"]
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == ["fam0.lines.pkl", "fam1.lines.pkl", "fam2.lines.pkl"]
     assert len(family_sequences(fams[0], tmp_path / "cache")) == 2
     pdf, _ = _zoo_doc(tmp_path, "unseen", "Where I worked")
     cv = extractor(pdf, None)
