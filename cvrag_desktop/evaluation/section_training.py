@@ -139,13 +139,17 @@ class LearnedTrainer:
     def __init__(self, workdir: Path, cache: Path | None = None) -> None:
         self.workdir = workdir
         self.cache = cache or workdir / "blocks"
+        self._seqs: dict[str, list[Sequence]] = {}
 
     def __call__(self, train_on: list[ZooFamily]) -> Extractor:
         """An extractor whose section-kind model learned from ``train_on`` only."""
         names = sorted(f.name for f in train_on)
         out = self.workdir / f"kinds-{zlib.crc32('|'.join(names).encode()):08x}.crfsuite"
         if not out.is_file():
-            train([s for f in train_on for s in family_sequences(f, self.cache)], out)
+            for f in train_on:
+                if f.name not in self._seqs:
+                    self._seqs[f.name] = family_sequences(f, self.cache)
+            train([s for f in train_on for s in self._seqs[f.name]], out)
         return KindsExtractor(str(out))
 
 

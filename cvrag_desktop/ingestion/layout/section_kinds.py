@@ -130,25 +130,30 @@ class SectionKindModel:
     def rename(self, doc: ExtractedDoc, blocks: list[SectionBlock]) -> list[SectionBlock]:
         """``blocks`` with each ``other`` block the model is sure holds a history or an education renamed.
 
-        Only a block under a heading the lexicon did not know is renamed; a named section keeps its name."""
-        if not any(b.section == "other" and b.heading is not None for b in blocks):
+        Only a block under a heading the lexicon did not know is renamed, and only to a kind the CV has no
+        section of: beside a named history, an unknown heading over dated lines is far likelier courses,
+        projects or volunteering (the labelled real CVs lost precision when such blocks were renamed)."""
+        have = {b.section for b in blocks}
+        if not any(b.section == "other" and b.heading is not None for b in blocks) or not set(RENAMED) - have:
             return blocks
         out = []
         for b, (kind, p) in zip(blocks, self.kinds(doc, blocks), strict=True):
-            if b.section == "other" and b.heading is not None and kind in RENAMED and p >= self.threshold \
-                    and _readable_as(kind, doc, b):
+            if b.section == "other" and b.heading is not None and kind in RENAMED and kind not in have \
+                    and p >= self.threshold and _readable_as(kind, doc, b):
                 b = SectionBlock(kind, b.title, b.heading, list(b.lines))
             out.append(b)
         return out
 
 
 def _readable_as(kind: str, doc: ExtractedDoc, block: SectionBlock) -> bool:
-    """The least the readers need from a renamed block: a period of dates for a history, a degree word
-    for an education (a list of courses taught or talks given has neither kind's anchor)."""
-    texts = [doc.lines[i].text for i in block.lines]
+    """The least the readers need from a renamed block: a history has three lines or more and a period of
+    dates; an education a degree word on a quarter of its lines (a list of courses taught, awards or a
+    sports club's two lines has neither kind's anchor)."""
+    texts = [doc.lines[i].text for i in block.lines if doc.lines[i].text.strip()]
     if kind == EXPERIENCE:
-        return any(find_date_ranges(t) for t in texts)
-    return any(load_lexicon().degree_re.search(t) for t in texts)
+        return len(texts) >= 3 and any(find_date_ranges(t) for t in texts)
+    degree = load_lexicon().degree_re
+    return sum(bool(degree.search(t)) for t in texts) >= max(1, len(texts) / 4)
 
 
 @lru_cache(maxsize=1)

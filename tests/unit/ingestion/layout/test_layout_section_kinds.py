@@ -103,3 +103,18 @@ def test_the_shipped_model_reads_a_history_under_work():
     doc = _doc("Work", roles=2)
     cv, _ = normalize_document(doc)
     assert [e.company for e in cv.experiences] == ["Riverside General Hospital", "Hillcrest Care Home"]
+
+
+def test_beside_a_named_history_an_unknown_dated_block_stays_other(tmp_path):
+    model = _train(tmp_path / "kinds.crfsuite")
+    doc = _doc("Experience")
+    extra = [("Things I did on weekends", 12.0, True), ("Harbour rowing club, captain", 10.0, True),
+             ("05/2018 – 09/2020", 10.0, False)]
+    y = doc.lines[-1].bbox[3] + 6
+    for text, size, bold in extra:
+        doc.lines.append(TextLine(text=text, page=0, bbox=(50, y, 50 + 5 * len(text), y + size), size=size, bold=bold))
+        y += size + 6
+    blocks = find_sections(doc)
+    assert blocks[-1].section == "other"
+    model.kinds = lambda doc, blocks: [(EXPERIENCE, 1.0)] * len(blocks)  # sure it is a history...
+    assert model.rename(doc, blocks)[-1].section == "other"  # ...but the CV has one already
