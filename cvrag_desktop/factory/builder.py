@@ -19,7 +19,14 @@ from cvrag_desktop.domain import Education, Experience, NormalizedCV
 from cvrag_desktop.factory import hardcases
 from cvrag_desktop.factory.dates import month_index, month_iso, precision_of, truncate
 from cvrag_desktop.factory.model import CVDraft, CVSpec, DateStyle, RenderHints
-from cvrag_desktop.factory.profiles import TIERS, FactoryData, LanguagePack, Profile, factory_data
+from cvrag_desktop.factory.profiles import (
+    FOREIGN_HEADING_LANGS,
+    TIERS,
+    FactoryData,
+    LanguagePack,
+    Profile,
+    factory_data,
+)
 
 TIER_WEIGHTS = (0.25, 0.35, 0.28, 0.12)
 CAREER_YEARS = {"junior": (0.5, 3.0), "mid": (3.0, 8.0), "senior": (7.0, 16.0), "lead": (10.0, 25.0)}
@@ -90,6 +97,27 @@ def person_name(fake: Faker, locale: str, female: bool, rng: random.Random) -> s
     if (locale == "es_ES" and rng.random() < 0.85) or (locale == "pt_BR" and rng.random() < 0.4):
         surnames.append(fake.last_name())
     return " ".join([first, *surnames])
+
+
+def cjk_person(fake: Faker, locale: str, female: bool) -> tuple[str, str, str]:
+    """(name, reading, romanised) of a Chinese or Japanese candidate, family name first.
+
+    A Japanese name is written "山田 太郎" with its reading in hiragana ("やまだ たろう", the
+    履歴書's ふりがな); a Chinese one "王伟", no space, read in pinyin. The romanised form makes the
+    e-mail address and profile links."""
+    if locale == "ja_JP":
+        last = fake.last_name_pair()
+        first = fake.first_name_female_pair() if female else fake.first_name_male_pair()
+        kana = " ".join(_hiragana(x[1]) for x in (last, first))
+        return f"{last[0]} {first[0]}", kana, f"{first[2]} {last[2]}"
+    first = fake.first_name_female() if female else fake.first_name_male()
+    last = fake.last_name()
+    roman = f"{fake.first_romanized_name()} {fake.last_romanized_name()}"
+    return f"{last}{first}", "", roman
+
+
+def _hiragana(katakana: str) -> str:
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in katakana)
 
 
 def _tier_for_years(years: float) -> int:
@@ -170,9 +198,14 @@ def build_base_cv(spec: CVSpec, *, ref: CVDraft | None = None, data: FactoryData
     profile = data.profile(spec.profile_id) if spec.profile_id else rng.choice(data.profiles)
     tier = rng.choices(TIERS, weights=TIER_WEIGHTS)[0]
     female = rng.random() < 0.5
-    name = person_name(fake, spec.locale, female, rng)
+    reading, roman = "", ""
+    if pack.family_name_first:
+        name, reading, roman = cjk_person(fake, spec.locale, female)
+    else:
+        name = person_name(fake, spec.locale, female, rng)
     if ref is not None and ref.cv.name and "near_duplicate_name" in spec.hard_cases:
         name = hardcases.near_duplicate_name(ref.cv.name, fake.last_name(), rng)
+    roman = roman or name  # the e-mail and links are made from it
     as_of = month_index(spec.as_of)
     lo, hi = CAREER_YEARS[tier]
     career_start = as_of - int(rng.uniform(lo, hi) * 12)
@@ -187,7 +220,7 @@ def build_base_cv(spec: CVSpec, *, ref: CVDraft | None = None, data: FactoryData
     mixed = "mixed_dates" in spec.hard_cases
     if mixed:
         role_styles, present = hardcases.varied_date_styles(
-            len(roles), rng, lang=lang, present_words=pack.present
+            len(roles), rng, lang=lang, present_words=pack.present, seps=pack.date_seps
         )
     else:
         names, weights = zip(*pack.date_styles.items(), strict=True)
@@ -196,6 +229,8 @@ def build_base_cv(spec: CVSpec, *, ref: CVDraft | None = None, data: FactoryData
             sep=rng.choice((" – ", " - ", " — ", " – ")),
             since_form=rng.random() < 0.25,
         )
+        if pack.date_seps:  # a language with its own separators ("～" in Japanese)
+            base.sep = rng.choice(pack.date_seps)
         role_styles, present = [base] * len(roles), rng.choice(pack.present)
     edu_style = DateStyle(
         style="year" if rng.random() < 0.6 else role_styles[-1].style, sep=role_styles[-1].sep
@@ -261,7 +296,7 @@ def build_base_cv(spec: CVSpec, *, ref: CVDraft | None = None, data: FactoryData
         if extra == "Catalan" and spec.locale != "es_ES":
             continue
         spoken.append((extra, rng.choice(("c1", "b2", "b1", "a2"))))
-    fmt = rng.choice(("{name} ({level})", "{name}: {level}", "{name} – {level}"))
+    fmt = rng.choice(pack.spoken_formats or ("{name} ({level})", "{name}: {level}", "{name} – {level}"))
     spoken_lines = [
         fmt.format(name=pack.language_names[n], level=rng.choice(pack.levels[lv])) for n, lv in spoken
     ]
@@ -275,16 +310,16 @@ def build_base_cv(spec: CVSpec, *, ref: CVDraft | None = None, data: FactoryData
         for c in certs
     ]
 
-    email_user = ascii_slug(name, rng.choice((".", "", "_"))) + (
+    email_user = ascii_slug(roman, rng.choice((".", "", "_"))) + (
         str(rng.randint(1, 99)) if rng.random() < 0.4 else ""
     )
-    slug = ascii_slug(name, "-")
+    slug = ascii_slug(roman, "-")
     links = []
     if rng.random() < 0.6:
         links.append(f"linkedin.com/in/{slug}")
     if profile.family == "tech" and rng.random() < 0.45:
-        links.append(f"github.com/{ascii_slug(name, '')}")
-    heading_lang = _heading_language(spec, lang, rng, list(data.languages))
+        links.append(f"github.com/{ascii_slug(roman, '')}")
+    heading_lang = _heading_language(spec, lang, rng, list(FOREIGN_HEADING_LANGS))
     hpack = data.languages[heading_lang]
     last = experiences[-1]
     show_headline = rng.random() < 0.8
@@ -318,6 +353,7 @@ def build_base_cv(spec: CVSpec, *, ref: CVDraft | None = None, data: FactoryData
         show_headline=show_headline,
         accent=rng.choice(ACCENTS),
         font_size=rng.choice((9.0, 9.5, 10.0, 10.0, 10.5, 11.0)),
+        reading=reading,
     )
     draft = CVDraft(spec=spec, profile_id=profile.id, tier=tier, cv=cv, hints=hints)
     draft.hard_cases = [c for c in spec.hard_cases if c != "synonyms" or skill_display]

@@ -43,6 +43,8 @@ def format_date(partial: str, style: str, pack: LanguagePack) -> str:
     if len(partial) < 7 or style == "year":
         return year
     month = int(partial[5:7])
+    if pack.year_first:
+        return _year_first(year, month, style)
     if style == "month_year":
         return f"{pack.months[month - 1]} {year}"
     if style == "mon_year":
@@ -52,6 +54,19 @@ def format_date(partial: str, style: str, pack: LanguagePack) -> str:
     if style == "iso":
         return f"{year}-{month:02d}"
     return f"{month:02d}/{year}"
+
+
+def _year_first(year: str, month: int, style: str) -> str:
+    """Chinese and Japanese CVs write the year first: "2019年4月", "2019年04月", "2019.04", "2019/04"."""
+    if style == "month_year":
+        return f"{year}年{month}月"
+    if style == "mon_year":
+        return f"{year}年{month:02d}月"
+    if style == "mm_dot_yyyy":
+        return f"{year}.{month:02d}"
+    if style == "iso":
+        return f"{year}-{month:02d}"
+    return f"{year}/{month:02d}"
 
 
 def format_period(

@@ -8,6 +8,12 @@ Planned per batch (which CV gets which twist) and applied by the builder:
 * ``shared_employer`` – employers drawn from a small pool shared by several candidates.
 * ``near_duplicate_name`` – a different person whose name nearly repeats an earlier one.
 * ``updated_cv`` / ``outdated_cv`` – the same person twice: an older CV and a newer one.
+* ``anonymous`` – a blind CV: no name, e-mail, phone or links printed (the truth name is ``""``).
+* ``placeholders`` – template text left in ("Your Name", "[Job Title]", "City, Country", "Lorem ipsum");
+  printed only, never in the truth (``render/base/placeholders.py``).
+
+The last two are off by default (rate 0): a batch planned without them is exactly what it was before
+they existed. The zoo turns them on for its newer families only.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import unicodedata
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from cvrag_desktop.domain import NormalizedCV
 from cvrag_desktop.factory.dates import DATE_STYLES
 from cvrag_desktop.factory.model import CVSpec, DateStyle
 
@@ -42,6 +49,8 @@ class HardCaseConfig(BaseModel):
     shared_employer: float = Field(default=0.3, ge=0, le=1)
     near_duplicate_name: float = Field(default=0.06, ge=0, le=1)
     updated_cv: float = Field(default=0.06, ge=0, le=1)
+    anonymous: float = Field(default=0.0, ge=0, le=1)
+    placeholders: float = Field(default=0.0, ge=0, le=1)
 
     @classmethod
     def off(cls) -> HardCaseConfig:
@@ -83,6 +92,18 @@ def plan_hard_cases(specs: list[CVSpec], seed: int, config: HardCaseConfig) -> N
             spec.locale = ref.locale
             spec.hard_cases.append("near_duplicate_name")
             taken.update({ref.index, spec.index})
+    if config.anonymous or config.placeholders:  # a stream of its own: the draws above stay as they were
+        extra = random.Random(f"hardcases:template:{seed}")
+        for spec in specs:
+            if extra.random() < config.anonymous and spec.name_like is None:
+                spec.hard_cases.append("anonymous")
+            if extra.random() < config.placeholders:
+                spec.hard_cases.append("placeholders")
+
+
+def anonymised(cv: NormalizedCV) -> NormalizedCV:
+    """The blind version of a CV: no name, e-mail, phone or profile links (the rest unchanged)."""
+    return cv.model_copy(update={"name": "", "emails": [], "phones": [], "links": []})
 
 
 def _months_back(d: dt.date, months: int) -> dt.date:
@@ -128,10 +149,11 @@ def near_duplicate_name(name: str, new_surname: str, rng: random.Random) -> str:
 
 
 def varied_date_styles(
-    n: int, rng: random.Random, *, lang: str, present_words: list[str]
+    n: int, rng: random.Random, *, lang: str, present_words: list[str], seps: list[str] | None = None
 ) -> tuple[list[DateStyle], str]:
-    """One independently chosen style per role (the ``mixed_dates`` hard case)."""
-    seps = [" – ", " - ", "–", "-", " — "] + ([" to "] if lang == "en" else [])
+    """One independently chosen style per role (the ``mixed_dates`` hard case); ``seps`` are the
+    language's own separators when it has some."""
+    seps = list(seps or []) or [" – ", " - ", "–", "-", " — "] + ([" to "] if lang == "en" else [])
     styles = []
     for _ in range(n):
         sep = rng.choice(seps)

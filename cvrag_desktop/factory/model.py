@@ -68,6 +68,7 @@ class RenderHints(BaseModel):
     show_headline: bool = True
     accent: tuple[float, float, float] = (0.15, 0.3, 0.5)
     font_size: float = 9.5
+    reading: str = ""  # a Japanese name's reading in hiragana (the 履歴書's ふりがな); "" otherwise
 
     def skill_label(self, skill: str) -> str:
         """How a ground-truth skill is printed on this CV."""

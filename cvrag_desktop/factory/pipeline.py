@@ -24,11 +24,11 @@ from cvrag_desktop.errors import InvalidInput
 from cvrag_desktop.factory.avatar import make_avatar
 from cvrag_desktop.factory.builder import build_base_cv
 from cvrag_desktop.factory.enrich import LlmCallable, apply_template_prose, enrich_with_llm
-from cvrag_desktop.factory.hardcases import HardCaseConfig, plan_hard_cases
+from cvrag_desktop.factory.hardcases import HardCaseConfig, anonymised, plan_hard_cases
 from cvrag_desktop.factory.model import CVDraft, CVSpec
 from cvrag_desktop.factory.profiles import factory_data
-from cvrag_desktop.factory.render import FONTS, LAYOUTS, MIXED_LAYOUTS, render_pdf
-from cvrag_desktop.factory.render.base.fonts import covers
+from cvrag_desktop.factory.render import FONTS, FORMS, LAYOUTS, MIXED_LAYOUTS, render_pdf
+from cvrag_desktop.factory.render.base.fonts import cjk_font_for, covers
 from cvrag_desktop.factory.updates import build_updated_cv
 from cvrag_desktop.llm import DEFAULT_ALIAS, complete_structured, llm_enabled, probe
 
@@ -58,7 +58,8 @@ def font_for_text(font: str, fonts: tuple[str, ...], text: str) -> str:
     (a CV whose headings are in Polish while its people are English: the locale alone does not say)."""
     if covers(font, text):
         return font
-    return next((f for f in fonts if f != font and covers(f, text)), font)
+    found = next((f for f in fonts if f != font and covers(f, text)), None)
+    return found or cjk_font_for(text) or font
 
 
 def font_for_locale(locale: str, font: str, fonts: tuple[str, ...]) -> str:
@@ -132,8 +133,10 @@ def plan_batch(
     fonts: tuple[str, ...],
     as_of: dt.date,
     hard_cases: bool,
+    hard_config: HardCaseConfig | None = None,
 ) -> list[CVSpec]:
-    """Decide every CV of the batch up front (locale, layout, font, profile, hard cases)."""
+    """Decide every CV of the batch up front (locale, layout, font, profile, hard cases); ``hard_config``
+    sets the rates of the hard cases when they are on (default: the factory's)."""
     rng = random.Random(f"batch:{seed}")
     profiles = [p.id for p in factory_data().profiles]
     rng.shuffle(profiles)
@@ -160,7 +163,7 @@ def plan_batch(
                 else profiles[i % len(profiles)],
             )
         )
-    plan_hard_cases(specs, seed, HardCaseConfig() if hard_cases else HardCaseConfig.off())
+    plan_hard_cases(specs, seed, (hard_config or HardCaseConfig()) if hard_cases else HardCaseConfig.off())
     for spec in specs:  # after the hard cases, which may move a CV to its pair's locale
         spec.font = font_for_locale(spec.locale, spec.font, fonts)
     return specs
@@ -185,6 +188,11 @@ def build_draft(spec: CVSpec, done: dict[int, CVDraft]) -> CVDraft:
     else:
         ref = done.get(spec.name_like) if spec.name_like is not None else None
         draft = build_base_cv(spec, ref=ref)
+    if "anonymous" in spec.hard_cases:
+        draft = draft.model_copy(update={"cv": anonymised(draft.cv)})
+    if spec.layout in FORMS and draft.cv.headline:  # a form has no place for a headline: none is printed
+        draft = draft.model_copy(update={"cv": draft.cv.model_copy(update={"headline": None}),
+                                         "hints": draft.hints.model_copy(update={"show_headline": False})})
     draft = apply_template_prose(draft)
     return draft.model_copy(update={"cv": draft.cv.with_derived(spec.as_of)})
 

@@ -20,6 +20,10 @@ from cvrag_desktop.text.vocab.resources import resources_dir
 Tier = Literal["junior", "mid", "senior", "lead"]
 TIERS: tuple[Tier, ...] = ("junior", "mid", "senior", "lead")
 LANGS: tuple[str, ...] = ("en", "es", "de", "fr", "pt", "it", "pl", "nl")
+# The languages a "foreign headings" CV borrows its headings from: the first eight only, so that the
+# languages added later (zh, ja) change no earlier batch (the choice is drawn from this list).
+FOREIGN_HEADING_LANGS: tuple[str, ...] = LANGS
+CJK_LANGS: tuple[str, ...] = ("zh", "ja")
 DegreeLevel = Literal["bachelor", "master", "phd", "vocational"]
 # Employers other than "company" have no legal-form suffix; their names come from the
 # language pack's patterns ("Hospital Universitario de {city}", "Kancelaria {last_name}").
@@ -127,6 +131,12 @@ class LanguagePack(_Strict):
     employers: dict[str, list[str]]
     labels: dict[str, str]
     connectors: dict[str, str]
+    # CJK conventions: dates year first ("2019年4月", "2019.04"); the separators its periods use
+    # (a Japanese CV writes "～"); the name written family name first. Defaults keep the others as they are.
+    year_first: bool = False
+    date_seps: list[str] = Field(default_factory=list)
+    family_name_first: bool = False
+    spoken_formats: list[str] = Field(default_factory=list)  # "{name}（{level}）"; default: the builder's
 
     @model_validator(mode="after")
     def _all_sections(self) -> LanguagePack:

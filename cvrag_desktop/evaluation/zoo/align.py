@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
+from cvrag_desktop.evaluation.zoo.families import CONTENT
 from cvrag_desktop.factory.profiles import factory_data
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.keys import text_key
@@ -41,6 +42,12 @@ THEME_HEADINGS = ("About", "About Me", "Profile", "Summary", "Work", "Work Exper
 # Labels and furniture words themes print in English ("Email", "Highlights").
 THEME_LABELS = frozenset({"email", "e mail", "phone", "mobile", "telephone", "website", "web", "url", "location",
                           "address", "highlights", "keywords", "courses", "contact", "profiles", "references"})
+# Headings the national forms print whatever the CV's headings are (only for those families' documents).
+FORM_HEADINGS: dict[str, tuple[str, ...]] = {
+    "rirekisho": ("履 歴 書", "学歴・職歴", "学歴", "職歴", "免許・資格", "語学", "スキル", "自己PR", "本人希望記入欄"),
+    "lebenslauf": ("Lebenslauf", "Persönliche Daten", "Beruflicher Werdegang", "Ausbildung", "Kenntnisse"),
+}
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _PAGE = re.compile(r"^(?:page|pagina|seite|pag|strona|p)?\s*\d{1,2}(?:\s*(?:/|of|de|von|di|z|van|sur)\s*\d{1,2})?$")
 EXACT = 0.5
@@ -97,7 +104,8 @@ def _date_cover(key: str, years: set[str]) -> int:
     words = _date_words()
     tokens = key.split()
     taken = [t for t in tokens if t.isdigit() or t in words or _YEAR.fullmatch(t)
-             or re.fullmatch(r"\d{1,2}[./-]?\d{4}|\d{4}[./-]\d{1,2}|\d+\s*(?:years?|yrs?|months?|mos?)", t)]
+             or re.fullmatch(r"\d{1,2}[./-]?\d{4}|\d{4}[./-]\d{1,2}|\d+\s*(?:years?|yrs?|months?|mos?)", t)
+             or re.fullmatch(r"\d{4}年(?:\d{1,2}月)?", t)]
     return sum(len(t) + 1 for t in taken)
 
 
@@ -122,6 +130,8 @@ def _hit(fld: str, value: str, key: str, compact: str) -> float:
         return len(key) if fld == CONTACT and len(compact) >= 8 and compact in cv else 0
     if v == key:
         return len(key) + EXACT
+    if _CJK.search(v) and fld not in (SKILL, LANGUAGE, CERT):  # no spaces between CJK words: by characters
+        return _cjk_hit(v, key)
     if len(v) >= 3 and re.search(rf"(?<!\w){re.escape(v)}(?!\w)", key):
         return len(v)
     if fld == NAME:
@@ -136,6 +146,19 @@ def _hit(fld: str, value: str, key: str, compact: str) -> float:
         if short is key and not re.search(rf"(?<!\w){re.escape(key.split()[0])}", v):
             return 0  # a piece of the value must start on a word
         return len(short) * score / 101  # below an exact match of the same length
+    return 0
+
+
+def _cjk_hit(v: str, key: str) -> float:
+    """A Chinese or Japanese value in a line: contained (a title "看護師長" in "看護師長に昇格"), or the line a
+    wrapped piece of it of at least four characters, or nearly all of it (rapidfuzz on characters)."""
+    if len(v) >= 2 and v in key:
+        return len(v)
+    if len(key) >= 4 and key in v:
+        return len(key) * 0.99
+    short, long_ = (v, key) if len(v) <= len(key) else (key, v)
+    if len(short) >= 4 and fuzz.partial_ratio(short, long_) >= 90:
+        return len(short) * 0.9
     return 0
 
 
@@ -200,6 +223,7 @@ class _Context:
     headings: frozenset[str]
     years: set[str]
     truth: dict
+    split_headings: bool = False  # a heading and a value read as one line ("PERSONAL DETAILS Ben Miller")
 
 
 def _cell_parts(text: str, ctx: _Context) -> tuple[str, dict[str, dict[str, float]]]:
@@ -240,8 +264,10 @@ def _label_cells(text: str, ctx: _Context, previous: str) -> tuple[list[dict], s
 
 def label_lines(doc: ExtractedDoc, truth: dict) -> list[LineRole]:
     """Every line of ``doc`` with its role and parts, from the values of ``truth`` (a zoo truth record)."""
-    ctx = _Context(_values(truth), _all_headings() | {text_key(h) for h in truth["zoo"]["printed"]["headings"].values()},
-                   _truth_years(truth), truth)
+    form = {text_key(h) for h in FORM_HEADINGS.get(truth["zoo"].get("template", ""), ())}
+    ctx = _Context(_values(truth), _all_headings() | form
+                   | {text_key(h) for h in truth["zoo"]["printed"]["headings"].values()}, _truth_years(truth), truth,
+                   split_headings=truth["zoo"].get("family") in CONTENT)
     out: list[LineRole] = []
     previous = ""
     for i, ln in enumerate(doc.lines):
@@ -252,12 +278,26 @@ def label_lines(doc: ExtractedDoc, truth: dict) -> list[LineRole]:
             lr.parts, lr.role = [], FURNITURE
         elif "\t" in ln.text.strip() and lr.role not in (NAME, HEADING):
             lr.parts, lr.role = _label_cells(ln.text.strip(), ctx, previous)
+        if lr.role == OTHER and ctx.split_headings:
+            lr.parts, lr.role = _after_heading(key, ctx, previous)
         if lr.role == OTHER and _PAGE.fullmatch(key):
             lr.role = FURNITURE
         previous = next((p["ref"] for p in lr.parts if p["ref"].startswith(("exp", "edu"))), previous)
         out.append(lr)
     _headline_or_title(out)
     return out
+
+
+def _after_heading(key: str, ctx: _Context, previous: str) -> tuple[list[dict], str]:
+    """A section name and a value the reader joined into one line (a Europass label cell beside the name):
+    the value's parts, and the heading. Only for the families added with issue 36's content, so the
+    roles of the first 45 families stay as they were."""
+    for h in sorted((h for h in ctx.headings if h and key.startswith(h + " ")), key=len, reverse=True):
+        rest = key[len(h) + 1:]
+        got, role = _resolve(_cell_parts(rest, ctx)[1], rest, previous)
+        if got:
+            return [{"field": HEADING, "ref": ""}, *got], role
+    return [], OTHER
 
 
 def _pick(refs: dict[str, float], others: set[str], previous: str) -> tuple[str, float]:
@@ -334,7 +374,7 @@ def value_recall(found: dict[str, set[str]], truth: dict) -> dict[str, tuple[int
     """Per field: (values of the truth found on some labelled line, values printed): the alignment's own check."""
     pr = truth["zoo"]["printed"]
     exps, eds = truth.get("experiences", []), truth.get("education", [])
-    wanted = {NAME: {"name"}, TITLE: {f"experiences[{k}]" for k, e in enumerate(exps) if e.get("title")},
+    wanted = {NAME: {"name"} if pr["name"] else set(), TITLE: {f"experiences[{k}]" for k, e in enumerate(exps) if e.get("title")},
               EMPLOYER: {f"experiences[{k}]" for k, e in enumerate(exps) if e.get("company")},
               DEGREE: {f"education[{k}]" for k, e in enumerate(eds) if e.get("degree")},
               INSTITUTION: {f"education[{k}]" for k, e in enumerate(eds) if e.get("institution")},

@@ -44,6 +44,11 @@ WORD_STYLES: tuple[str, ...] = (
     "labeltable",  # a label/value personal-data table, then label/value entry tables
     "twocol",  # a two-column layout table: contact, skills, languages left; history right
     "sectiontable",  # one table for the CV: the section's name in the left cell, its content in the right
+    # Added with issue 36's content (word_frames.py); appended so the older families keep their order.
+    "textbox",  # the sidebar (contacts, skills, languages) in a DrawingML text box anchored to the page
+    "europass",  # one borderless table: right-aligned labels and periods left, content right
+    "shaded",  # name and a headline/contacts table in the header part; headings as shaded table rows
+    "boxedheads",  # each heading the only cell of a bordered 1x1 table
 )
 
 # HTML designs of the zoo (cvrag_desktop/evaluation/zoo/pages.py).
@@ -57,7 +62,39 @@ FACTORY_LAYOUTS: tuple[str, ...] = (
     "classic", "sidebar", "gutter", "table", "localized", "moderncv", "datecol", "europass",
     "timeline", "labelled", "linkedin", "linkedin_old", "wordtable", "oneline", "builder",
     "academic", "designer",
+    "rirekisho", "lebenslauf",  # national forms (factory/render/forms/), added with issue 36's content
 )
+# Factory families that print one of the layouts above with content of their own (CONTENT): (name, layout).
+FACTORY_VARIANTS: tuple[tuple[str, str], ...] = (
+    ("fx-cjk-classic", "classic"), ("fx-cjk-wordtable", "wordtable"),
+    ("fx-world-datecol", "datecol"), ("fx-world-sidebar", "sidebar"),
+)
+
+
+@dataclass(frozen=True)
+class Content:
+    """What a family's documents draw from the factory, when it is not what the first 45 families draw.
+
+    ``locales`` None is the factory's nine (MIXED_LOCALES); ``anonymous`` and ``placeholders`` are the
+    rates of those hard cases (0 for the first 45 families, whose content never changes)."""
+
+    locales: tuple[str, ...] | None = None
+    anonymous: float = 0.0
+    placeholders: float = 0.0
+
+
+NINE = ("es_ES", "en_GB", "de_DE", "fr_FR", "en_US", "pt_BR", "it_IT", "pl_PL", "nl_NL")
+ELEVEN = (*NINE, "zh_CN", "ja_JP")
+_TEMPLATE_TEXT = Content(NINE, anonymous=0.08, placeholders=0.15)  # Word: LibreOffice here has no CJK font
+CONTENT: dict[str, Content] = {
+    "word-textbox": _TEMPLATE_TEXT, "word-europass": _TEMPLATE_TEXT, "word-shaded": _TEMPLATE_TEXT,
+    "word-boxedheads": _TEMPLATE_TEXT,
+    "fx-rirekisho": Content(("ja_JP",)), "fx-lebenslauf": Content(("de_DE",), anonymous=0.05, placeholders=0.1),
+    "fx-cjk-classic": Content(("zh_CN", "ja_JP"), anonymous=0.05, placeholders=0.05),
+    "fx-cjk-wordtable": Content(("zh_CN", "ja_JP"), anonymous=0.05, placeholders=0.05),
+    "fx-world-datecol": Content(ELEVEN, anonymous=0.1, placeholders=0.2),
+    "fx-world-sidebar": Content(ELEVEN, anonymous=0.1, placeholders=0.2),
+}
 
 # The bench: ten families never opened or tuned on. Fixed; spread over every engine.
 HELD_OUT: frozenset[str] = frozenset({
@@ -95,6 +132,7 @@ def all_families() -> list[Family]:
     fams += [Family(f"html-{d}", HTML, d) for d in HTML_DESIGNS]
     fams += [Family(f"rcv-{t}", RENDERCV, t, "2.3") for t in RENDERCV_THEMES]
     fams += [Family(f"fx-{x}", FACTORY, x) for x in FACTORY_LAYOUTS]
+    fams += [Family(name, FACTORY, x) for name, x in FACTORY_VARIANTS]
     return [Family(f.name, f.engine, f.template, f.version, f.name in HELD_OUT) for f in fams]
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass
 
-from cvrag_desktop.evaluation.zoo.families import FACTORY, RENDERCV, Family
+from cvrag_desktop.evaluation.zoo.families import CONTENT, FACTORY, RENDERCV, Family
 from cvrag_desktop.evaluation.zoo.rendercv import not_printed
+from cvrag_desktop.factory.hardcases import HardCaseConfig
 from cvrag_desktop.factory.model import CVDraft
 from cvrag_desktop.factory.pipeline import (
     DEFAULT_AS_OF,
@@ -56,10 +57,13 @@ def plan_family(fam: Family, seed: int, count: int) -> list[ZooDoc]:
     The factory plans a batch as a whole (its hard cases pair CVs of one batch), so the zoo plans
     fixed blocks of :data:`BLOCK` documents: document ``i`` is the same whatever ``count`` is asked."""
     layout = fam.template if fam.engine == FACTORY else "classic"
+    content = CONTENT.get(fam.name)  # the families added with issue 36's content draw their own
+    locales = (content.locales if content else None) or MIXED_LOCALES
+    config = HardCaseConfig(anonymous=content.anonymous, placeholders=content.placeholders) if content else None
     docs = []
     for block in range((count + BLOCK - 1) // BLOCK):
-        specs = plan_batch(BLOCK, family_seed(seed, fam.name, block), locales=MIXED_LOCALES, layouts=(layout,),
-                           fonts=FONTS, as_of=DEFAULT_AS_OF, hard_cases=True)
+        specs = plan_batch(BLOCK, family_seed(seed, fam.name, block), locales=locales, layouts=(layout,),
+                           fonts=FONTS, as_of=DEFAULT_AS_OF, hard_cases=True, hard_config=config)
         wanted = min(BLOCK, count - block * BLOCK)
         needed = max([wanted - 1, *(s.update_of or 0 for s in specs[:wanted]),
                       *(s.name_like or 0 for s in specs[:wanted])])
@@ -80,13 +84,18 @@ def plan_family(fam: Family, seed: int, count: int) -> list[ZooDoc]:
 def printed_record(draft: CVDraft) -> dict:
     """What the factory would print for this draft (its wording and order): the values to align."""
     pc = printed_cv(draft, "vera")
-    return {
-        "name": pc.name,
-        "headline": pc.headline,
-        "contact": [{"label": k, "value": v} for k, v in pc.contact],
+    left = set(pc.extra.get("placeholders", "").splitlines())  # template text: printed, never a value
+
+    def real(text: str) -> str:
+        return "" if text in left else text
+
+    record = {
+        "name": real(pc.name),
+        "headline": real(pc.headline),
+        "contact": [{"label": k, "value": v} for k, v in pc.contact if v not in left],
         "summary": pc.summary,
-        "roles": [{"title": r.title, "company": r.company, "location": r.location, "period": r.period,
-                   "bullets": list(r.bullets)} for r in pc.roles],
+        "roles": [{"title": r.title, "company": r.company, "location": real(r.location), "period": r.period,
+                   "bullets": [b for b in r.bullets if b not in left]} for r in pc.roles],
         "education": [{"degree": e.degree, "institution": e.institution, "period": e.period}
                       for e in pc.education],
         "skills": list(pc.skills),
@@ -95,6 +104,9 @@ def printed_record(draft: CVDraft) -> dict:
         "headings": dict(pc.headings),
         "newest_first": draft.hints.newest_first,
     }
+    if left:  # only documents with the placeholders hard case (never one of the first 45 families)
+        record["placeholders"] = sorted(left)
+    return record
 
 
 def truth_record(doc: ZooDoc, seed: int) -> dict:

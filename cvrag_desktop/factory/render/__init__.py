@@ -9,7 +9,8 @@ beside a second column on the same band, ``labelled`` a sidebar of category-labe
 Families of a recruiter's inbox: ``linkedin`` and ``linkedin_old`` profile exports,
 ``wordtable`` a Word CV laid out as a table, ``oneline`` one-line Word role headers,
 ``builder`` a résumé-builder template, ``academic`` an academic CV with publications and
-grants, ``designer`` two columns with a photo and contact icons. Fonts are embedded
+grants, ``designer`` two columns with a photo and contact icons. National forms (by name only):
+``rirekisho`` the Japanese 履歴書, ``lebenslauf`` the German tabular Lebenslauf. Fonts are embedded
 TrueType (see :mod:`.fonts`). Output is byte-for-byte reproducible (reportlab's
 invariant mode), so the same seed gives the same PDF.
 """
@@ -37,6 +38,7 @@ from cvrag_desktop.factory.render.flow import (
     simple,
     wordtable,
 )
+from cvrag_desktop.factory.render.forms import lebenslauf, rirekisho
 
 _FAMILIES = {
     "moderncv": moderncv.moderncv,
@@ -51,6 +53,8 @@ _FAMILIES = {
     "builder": resume_builder.builder,
     "academic": academic.academic,
     "designer": designer.designer,
+    "rirekisho": rirekisho.rirekisho,
+    "lebenslauf": lebenslauf.lebenslauf,
 }
 LAYOUTS: tuple[str, ...] = ("classic", "sidebar", "gutter", "table", "localized", *_FAMILIES)
 _INBOX: tuple[str, ...] = (
@@ -62,17 +66,20 @@ _INBOX: tuple[str, ...] = (
     "academic",
     "designer",
 )
+# National forms (the Japanese 履歴書, the German tabular Lebenslauf): asked for by name only, never
+# part of "mixed", so a mixed batch is the same as before they were added.
+FORMS: tuple[str, ...] = ("rirekisho", "lebenslauf")
 # What "mixed" cycles through: every older layout twice, each inbox family once, so the
 # older layouts keep about three quarters of a mixed batch.
 MIXED_LAYOUTS: tuple[str, ...] = (
-    *(x for x in LAYOUTS if x not in _INBOX),
+    *(x for x in LAYOUTS if x not in _INBOX and x not in FORMS),
     *_INBOX,
-    *(x for x in LAYOUTS if x not in _INBOX),
+    *(x for x in LAYOUTS if x not in _INBOX and x not in FORMS),
 )
 # Profile exports never print the member's photo, whatever the generator was asked for.
 PHOTOLESS_LAYOUTS: frozenset[str] = frozenset({"linkedin", "linkedin_old"})
 
-__all__ = ["FONTS", "LAYOUTS", "MIXED_LAYOUTS", "PHOTOLESS_LAYOUTS", "render_pdf"]
+__all__ = ["FONTS", "FORMS", "LAYOUTS", "MIXED_LAYOUTS", "PHOTOLESS_LAYOUTS", "render_pdf"]
 
 
 def render_pdf(draft: CVDraft, *, layout: str, font: str, photo: bytes | None = None) -> bytes:

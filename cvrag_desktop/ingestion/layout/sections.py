@@ -105,6 +105,11 @@ def _all_caps(text: str) -> bool:
     return bool(letters) and all(ch.isupper() for ch in letters)
 
 
+def _dated(text: str) -> bool:
+    """A line that starts with a period ("2009 - 2012 Promotion in Physik") is an entry's header, never a heading."""
+    return any(r.span[0] == 0 for r in find_date_ranges(text))
+
+
 def _opens_entry(lines: list[TextLine], i: int) -> bool:
     """An unknown line in the heading style with a period of dates straight under it is a role's header
     ("Firm, Practice Manager" / "Aug. 2019 – Current"), not a section heading: headings are followed by
@@ -221,7 +226,7 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
         if not in_style:
             continue
         sec = lexicon_section(t, partial=True)
-        if sec and not _opens_entry(lines, i):  # "Community Editor at Firm" over its dates: a role
+        if sec and not _opens_entry(lines, i) and not _dated(t):  # "Community Editor at Firm" over its dates: a role
             marks[i] = sec
         elif (
             style

@@ -1,18 +1,33 @@
-"""Word (.docx) files: paragraphs and table cells as lines, with heading styles as typography.
+"""Word (.docx) files: the body, its tables, text boxes, content controls and the page header part as lines.
 
-Word has no page geometry in the file, so lines get synthetic positions (page 0,
-increasing y) and heading styles become a larger size with bold, which is what the
-section detector looks for.
+Word has no page geometry in the file: every paragraph and table cell is placed where its print
+would put it (``docx_layout``) and each table is read from its structure with the PDF reader's
+rules (a layout table's row becomes one line of tab-joined cells, a sidebar cell its own column, a
+section table's left cell a heading), so that a DOCX and its PDF print give the same lines. The
+ordered lines then get synthetic positions (page 0, increasing y) that the Word preview maps onto
+its own pages; heading styles become a larger size with bold, which is what the section detector
+looks for. A line's typography is weighed over its characters as PDF spans are (:func:`pieces`).
 """
 
 from __future__ import annotations
 
 import zipfile
+from collections import Counter
 from pathlib import Path
 
 from cvrag_desktop.config import IngestLimits
 from cvrag_desktop.errors import PdfEncrypted, PdfUnreadable, TooLarge, UnsupportedFormat
-from cvrag_desktop.ingestion.layout.reading_order import TextLine
+from cvrag_desktop.ingestion.read.docx_layout import (
+    CELL_PAD,
+    CHAR_WIDTH,
+    LEADING,
+    Piece,
+    Sheet,
+    Typography,
+    grid_widths,
+    page_box,
+    stamp_synthetic,
+)
 from cvrag_desktop.ingestion.read.extracted import MAX_LINES, ExtractedDoc, raise_if_memory, truncated_note
 from cvrag_desktop.ingestion.read.reasons import with_cause
 from cvrag_desktop.ingestion.read.textclean import clean_text
@@ -51,6 +66,7 @@ class _Box:
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _MC_FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
+_SKIP_INSIDE = {f"{_W}txbxContent", _MC_FALLBACK, f"{_W}del"}  # a run there is not the paragraph's own text
 
 
 def _text_boxes(paragraph) -> list[_Box]:
@@ -90,43 +106,64 @@ def _page_parts(document, kind: str) -> list:
     return parts
 
 
-def _style_attr(style, attr: str):
-    """A font attribute (size, bold) from a paragraph style or the styles it is based on."""
-    seen = 0
-    while style is not None and seen < 10:
-        value = getattr(style.font, attr, None)
-        if value is not None:
-            return value
-        style, seen = style.base_style, seen + 1
-    return None
+def _runs(paragraph):
+    """The paragraph's own runs in order, those inside hyperlinks, fields and content controls too;
+    not those of a text box anchored in it (read as its own block) nor deleted text."""
+    from docx.text.run import Run
+
+    p = paragraph._p
+    for r in p.iter(f"{_W}r"):
+        anc, skip = r.getparent(), False
+        while anc is not None and anc is not p:
+            if anc.tag in _SKIP_INSIDE:
+                skip = True
+                break
+            anc = anc.getparent()
+        if not skip:
+            yield Run(r, paragraph)
 
 
-def _typography(paragraph, styles: dict | None = None) -> tuple[float, bool, bool]:
-    """(size in points, bold, heading style) of a paragraph, runs first, then its style's chain.
-
-    ``styles`` keeps each paragraph style's (name, bold, size) by its id for the whole file:
-    python-docx finds a paragraph's style by walking every style of the file, each time (a
-    50,000-paragraph file spent 52 s there).
-    """
-    key = paragraph._p.style  # the style's id; None for the default paragraph style
-    known = styles.get(key) if styles is not None else None
-    if known is None:
-        style = paragraph.style
-        known = ((style.name or "").lower() if style is not None else "", bool(_style_attr(style, "bold")),
-                 _style_attr(style, "size"))
-        if styles is not None:
-            styles[key] = known
-    name, style_bold, style_size = known
-    runs = [r for r in paragraph.runs if r.text.strip()]
-    bold = bool(runs) and all(r.bold if r.bold is not None else style_bold for r in runs)
-    sizes = [r.font.size.pt for r in runs if r.font.size is not None]
-    size = max(sizes) if sizes else (style_size.pt if style_size is not None else 10.0)
+def pieces(paragraph, typo: Typography) -> tuple[list[Piece], bool]:
+    """The paragraph's lines (split at ``w:br``) with their typography, and whether its style is a heading."""
+    para = typo.paragraph(paragraph)
+    name = para[0]
     heading = name.startswith("heading") or name == "title"
-    if heading and not sizes and style_size is None:
-        size, bold = (16.0 if name == "title" else 13.0), True
-    elif heading:
-        bold = True
-    return size, bold, heading
+    lines: list[list[tuple[str, float, bool, float]]] = [[]]
+    for run in _runs(paragraph):
+        if run.font.hidden:
+            continue
+        text = run.text
+        if not text:
+            continue
+        size, bold, caps, em = typo.run(run, para)
+        if heading and run.font.size is None and para[2] is None:
+            size = 16.0 if name == "title" else 13.0  # a heading style that names no size prints larger
+        if heading:
+            bold = True
+        if caps:
+            text = text.upper()
+        for k, part in enumerate(text.replace("\r", "\n").split("\n")):
+            if k:
+                lines.append([])
+            if part:
+                lines[-1].append((part, size, bold, em))
+    out = []
+    for segs in lines:
+        text = clean_text("".join(seg[0] for seg in segs)).strip(" \t")
+        if not text:
+            continue
+        weights: Counter = Counter()
+        bold_chars = total = 0
+        ems = 0.0
+        for s, size, bold, em in segs:
+            n = len(s.strip())
+            weights[round(size, 1)] += n
+            total += n
+            bold_chars += n if bold else 0
+            ems += n * em
+        size = weights.most_common(1)[0][0] if weights else typo.base
+        out.append(Piece(text, float(size), bold_chars >= 0.6 * max(1, total), ems / total if total else CHAR_WIDTH))
+    return out, heading
 
 
 def check_parts(infos: list[zipfile.ZipInfo], name: str, limits: IngestLimits) -> None:
@@ -149,45 +186,6 @@ def check_parts(infos: list[zipfile.ZipInfo], name: str, limits: IngestLimits) -
                            f"for one XML part is {xml_cap // 1_000_000} MB (2 × max_page_content_mb).")
 
 
-def _table_rows(table, name: str, limits: IngestLimits, seen: list[int], styles: dict | None = None):
-    """Each row's distinct cell texts, its largest type and whether it is all bold; merged cells read once
-    per row (linear, unlike ``row.cells``).
-
-    python-docx resolves every vertically merged cell by searching the rows above, which is
-    quadratic: a large merged-cell table took minutes. Here the text of each grid column's
-    top cell is remembered while the rows are walked.
-    """
-    from docx.oxml.ns import qn
-    from docx.table import _Cell
-
-    top: dict[int, str] = {}
-    for tr in table._tbl.tr_lst:
-        grid = tr.grid_before
-        cells: list[str] = []
-        sizes: list[float] = []
-        bolds: list[bool] = []
-        for tc in tr.iterchildren(qn("w:tc")):
-            seen[0] += 1
-            if seen[0] > limits.max_table_cells:
-                raise TooLarge(f"{name} has more than {limits.max_table_cells:,} table cells (max_table_cells).")
-            span = tc.grid_span
-            if tc.vMerge == "continue":
-                text = top.get(grid, "")
-            else:
-                cell = _Cell(tc, table)
-                paras = [p for p in cell.paragraphs if p.text.strip()]
-                text = " ".join(p.text.strip() for p in paras)
-                for p in paras:
-                    size, bold, _ = _typography(p, styles)
-                    sizes.append(size)
-                    bolds.append(bold)
-                top[grid] = text
-            if text and text not in cells:
-                cells.append(text)
-            grid += span
-        yield cells, (max(sizes) if sizes else 10.0), bool(bolds) and all(bolds)
-
-
 def extract_docx(path: Path, limits: IngestLimits) -> ExtractedDoc:
     """Read a .docx into ordered lines."""
     try:
@@ -208,59 +206,88 @@ def extract_docx(path: Path, limits: IngestLimits) -> ExtractedDoc:
     except Exception as exc:
         raise_if_memory(exc)  # the worker's memory cap, not a damaged file
         raise PdfUnreadable(with_cause(f"{path.name} cannot be read as a Word document.", exc)) from exc
-    lines: list[TextLine] = []
-    y = 0.0
-    chars = 0
+    from docx.oxml.ns import qn
 
-    def add(text: str, size: float, bold: bool, heading: bool = False) -> None:
-        nonlocal y, chars
-        for raw in text.splitlines():
-            t = clean_text(raw)
-            if not t.strip():
-                continue
-            if len(lines) >= MAX_LINES:  # far more than a CV: the rest is not read (a warning says so)
-                raise _Enough
-            chars += len(t)
-            if chars > limits.max_chars:
-                raise TooLarge(f"{path.name} holds more than {limits.max_chars:,} characters of text.")
-            ln = TextLine(t, 0, (0.0, y, 500.0, y + size), size, bold, "docx")
-            if heading:
-                ln.flags["docx_heading"] = True
-            lines.append(ln)
-            y += size * 1.3
+    box = page_box(document)
+    typo = Typography(document)
+    count = {"lines": 0, "chars": 0, "cells": 0}
 
-    seen_cells = [0]
-    styles: dict = {}
+    def on_line(text: str) -> None:
+        count["lines"] += 1
+        if count["lines"] > MAX_LINES:  # far more than a CV: the rest is not read (a warning says so)
+            raise _Enough
+        count["chars"] += len(text)
+        if count["chars"] > limits.max_chars:
+            raise TooLarge(f"{path.name} holds more than {limits.max_chars:,} characters of text.")
 
-    def read(container) -> None:
-        """Paragraphs (with their text boxes) and tables of a body, header or footer, in order."""
+    sheet = Sheet(box, on_line=on_line)
+
+    def paragraph(block, x0: float, width: float, y: float) -> float:
+        for tbox in _text_boxes(block):
+            y = read(tbox, x0, width, y)
+        indent = block.paragraph_format.left_indent
+        shift = min(max(0.0, indent.pt), width / 2) if indent is not None else 0.0
+        lines, heading = pieces(block, typo)
+        before, after, line = typo.spacing(block)
+        y += before
+        if not lines:  # an empty paragraph prints as a blank line
+            return y + (typo.paragraph(block)[2] or typo.base) * LEADING + after
+        for piece in lines:
+            y = sheet.place(piece, x0 + shift, width - shift, y, heading, line)
+        return y + after
+
+    def table(block, x0: float, width: float, y: float) -> float:
+        """Each row's cells side by side from the row's top, each cell's content in its own column."""
+        widths = grid_widths(block, width)
+        starts = [x0 + sum(widths[:k]) for k in range(len(widths) + 1)]
+        first = len(sheet.lines)
+        rows: list[list[tuple[int, int]]] = []
+        for tr in block._tbl.tr_lst:
+            grid, bottom = tr.grid_before, y
+            rows.append([])
+            for tc in tr.iterchildren(qn("w:tc")):
+                count["cells"] += 1
+                if count["cells"] > limits.max_table_cells:
+                    raise TooLarge(f"{path.name} has more than {limits.max_table_cells:,} table cells "
+                                   "(max_table_cells).")
+                span = max(1, tc.grid_span)
+                if tc.vMerge != "continue":  # a merged cell's content is in its top cell
+                    a = starts[min(grid, len(widths) - 1)]
+                    b = starts[min(grid + span, len(widths))] if grid < len(widths) else a + widths[-1]
+                    inner = max(b - a, widths[-1] / 2) - 2 * CELL_PAD
+                    begin = len(sheet.lines)
+                    bottom = max(bottom, read(_Box(tc, block), a + CELL_PAD, inner, y))
+                    rows[-1].append((begin, len(sheet.lines)))
+                grid += span
+            y = bottom
+        sheet.order_table(first, rows)
+        return y
+
+    def read(container, x0: float, width: float, y: float) -> float:
+        """Paragraphs (with their text boxes) and tables of a body, header, footer, cell or text box, in order."""
         for block in _iter_blocks(container):
-            if hasattr(block, "rows"):
-                for cells, size, bold in _table_rows(block, path.name, limits, seen_cells, styles):
-                    if cells:
-                        add("\t".join(cells), size, bold)
-                continue
-            for box in _text_boxes(block):
-                read(box)
-            size, bold, heading = _typography(block, styles)
-            add(block.text, size, bold, heading)
+            y = table(block, x0, width, y) if hasattr(block, "rows") else paragraph(block, x0, width, y)
+        return y
 
     warnings = []
+    x0, width, y = box.left, box.width - box.left - box.right, 0.0
     try:
         for part in _page_parts(document, "header"):
-            read(part)
-        read(document)
+            y = read(part, x0, width, y)
+        y = read(document, x0, width, y)
         for part in _page_parts(document, "footer"):
-            read(part)
+            y = read(part, x0, width, y)
     except _Enough:
         warnings.append(truncated_note())
+    lines = sheet.lines
     if not lines:
         raise PdfUnreadable(f"{path.name} contains no text.")
+    height = stamp_synthetic(lines)
     try:
         created = document.core_properties.created or document.core_properties.modified
     except Exception:  # a malformed core.xml is no reason to refuse the CV
         created = None
-    return ExtractedDoc(lines=lines, page_count=1, method="docx", page_sizes=[(500.0, max(y, 800.0))],
+    return ExtractedDoc(lines=lines, page_count=1, method="docx", page_sizes=[(500.0, max(height, 800.0))],
                         created=created, warnings=warnings)
 
 

@@ -29,7 +29,8 @@ from cvrag_desktop.domain import Experience
 from cvrag_desktop.factory.dates import format_period
 from cvrag_desktop.factory.model import CVDraft, DateStyle
 from cvrag_desktop.factory.profiles import factory_data
-from cvrag_desktop.factory.render.base.fonts import register_font
+from cvrag_desktop.factory.render.base.fonts import CID_FONTS, register_font
+from cvrag_desktop.factory.render.base.placeholders import add_placeholders
 
 
 @dataclass
@@ -111,7 +112,7 @@ def printed_cv(draft: CVDraft, font: str, photo: bytes | None = None) -> Printed
         contact.append((hints.labels["location"], cv.location))
     contact += [(hints.labels["web"], link) for link in cv.links]
     r, g, b = hints.accent
-    return PrintedCV(
+    printed = PrintedCV(
         name=cv.name or "",
         headline=cv.headline or "",
         contact=contact,
@@ -127,12 +128,15 @@ def printed_cv(draft: CVDraft, font: str, photo: bytes | None = None) -> Printed
         size=hints.font_size,
         photo=photo,
     )
+    return add_placeholders(printed, draft)
 
 
 def styles(font: str, accent: colors.Color, size: float = 9.5) -> dict[str, ParagraphStyle]:
     """Paragraph styles for one CV in one font family."""
     regular, bold, italic, _ = register_font(font)
     base = ParagraphStyle("body", fontName=regular, bulletFontName=regular, fontSize=size, leading=size * 1.3)
+    if font in CID_FONTS:  # Chinese and Japanese lines break between any two letters
+        base.wordWrap = "CJK"
     return {
         "body": base,
         "small": ParagraphStyle("small", parent=base, fontSize=size - 1.2, leading=(size - 1.2) * 1.3),

@@ -64,6 +64,7 @@ class Extras:
     as_of: dt.date = dt.date(2026, 11, 1)
     newest_first: bool = True
     profile_id: str = ""
+    reading: str = ""  # a Japanese name's hiragana reading (the 履歴書's ふりがな)
 
 
 def render_rng(draft: CVDraft, layout: str) -> random.Random:
@@ -96,7 +97,7 @@ def post_nominal(draft: CVDraft, rng: random.Random) -> str:
 
 def name_with_post_nominal(name: str, letters: str, rng: random.Random) -> str:
     """ "Jane Doe, PhD" or "Jane Doe PhD" (the name alone when there are no letters)."""
-    if not letters:
+    if not letters or not name:  # an anonymous CV prints no name, so no letters after it
         return name
     return f"{name}{rng.choice((', ', ', ', ' '))}{letters}"
 
@@ -193,6 +194,7 @@ def build_extras(draft: CVDraft, layout: str) -> Extras:
         as_of=draft.spec.as_of,
         newest_first=draft.hints.newest_first,
         profile_id=draft.profile_id,
+        reading=draft.hints.reading,
     )
 
 
