@@ -2,7 +2,7 @@
 
 The checks a recruiter's IT department (and CI) can run on a machine with no network and no
 display: a throwaway data folder, the models loaded from disk, the bundled synthetic sample
-CVs imported, one search, one question answered in deterministic mode (no language model),
+CVs imported, the trained section-kind model read, one search, one question answered in deterministic mode (no language model),
 a CSV export, a job match, a subject-access export of one person (nothing about the
 others), the main window built on Qt's offscreen platform, and the LLM gateway's
 import. Each step prints its time; the exit code is 0 only when every step passed.
@@ -85,6 +85,32 @@ def _step_models(t: SelfTest) -> str:
     if vec.shape != (1, 384) or not terms:
         raise SelfTestFailure(f"the models gave no vectors (dense {vec.shape}, sparse terms {len(terms)})")
     return f"dense ONNX from {r.dense_onnx_source}, tokenizer from {r.tokenizer_source}, BM25 stopwords"
+
+
+def _step_trained_model(t: SelfTest) -> str:
+    """The section-kind model from ``resources/models`` reads a history under a heading no lexicon knows."""
+    from cvrag_desktop.ingestion.layout.reading_order import TextLine
+    from cvrag_desktop.ingestion.layout.section_kinds import MODEL_FILE, bundled_model
+    from cvrag_desktop.ingestion.normalize import normalize_document
+    from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
+
+    model = bundled_model()
+    if model is None:
+        raise SelfTestFailure(f"the trained model {MODEL_FILE} is missing from {resources_dir() / 'models'}")
+    rows = [("Imogen Fairweather", 20.0, True), ("Work", 12.0, True), ("Staff Nurse, Riverside Hospital", 10.0, True),
+            ("03/2019 – 08/2023", 10.0, False), ("Care Assistant, Elm House", 10.0, True),
+            ("01/2016 – 02/2019", 10.0, False), ("Education", 12.0, True), ("BSc Nursing", 10.0, True),
+            ("University of Eastbrook", 10.0, False), ("2012 – 2015", 10.0, False), ("Skills", 12.0, True),
+            ("Wound care", 10.0, False), ("Triage", 10.0, False)]
+    lines, y = [], 40.0
+    for text, size, bold in rows:
+        lines.append(TextLine(text=text, page=0, bbox=(50, y, 50 + 5 * len(text), y + size), size=size, bold=bold))
+        y += size + 6
+    doc = ExtractedDoc(lines=lines, page_count=1, method="pymupdf", page_sizes=[(595.0, 842.0)])
+    firms = [e.company for e in normalize_document(doc, kinds=model)[0].experiences]
+    if firms != ["Riverside Hospital", "Elm House"]:
+        raise SelfTestFailure(f"the trained model did not read the history under an unknown heading: {firms}")
+    return f"{MODEL_FILE} ({model.path.stat().st_size:,} bytes) read a history under an unknown heading"
 
 
 def _step_ocr(t: SelfTest) -> str:
@@ -209,6 +235,7 @@ def _step_llm_stack(t: SelfTest) -> str:
 
 STEPS: tuple[tuple[str, Callable[[SelfTest], str]], ...] = (
     ("models", _step_models),
+    ("trained model", _step_trained_model),
     ("ocr", _step_ocr),
     ("samples", _step_samples),
     ("ingest", _step_ingest),

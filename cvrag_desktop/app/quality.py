@@ -7,10 +7,12 @@ front ends reach it here.
 from __future__ import annotations
 
 import datetime as dt
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from cvrag_desktop.evaluation import folds, real_cvs, roundtrip
+from cvrag_desktop.errors import InvalidInput
+from cvrag_desktop.evaluation import folds, real_cvs, roundtrip, section_training
 from cvrag_desktop.evaluation.fold_training import learned_normalizer
 from cvrag_desktop.evaluation.zooscore import run as zoo_run
 
@@ -48,8 +50,13 @@ def evaluate_folds(docs: list, factory: Callable):
 
 
 def evaluate_zoo(folder: Path, *, families: list[str] | None = None, include_held_out: bool = False,
-                 workers: int = 1, progress: Callable[[str, int, int], None] | None = None):
-    """Score the rules on a built layout zoo, family by family (held-out families only when asked).
+                 workers: int = 1, progress: Callable[[str, int, int], None] | None = None,
+                 model: str = "shipped", cache: Path | None = None):
+    """Score extraction on a built layout zoo, family by family (held-out families only when asked).
+
+    ``model``: ``shipped`` (the product as it is: the rules and the models in ``resources/``), ``rules``
+    (the hand-written rules alone) or ``learned`` (leave-one-family-out: the section-kind model trained
+    afresh on the other open families for each scored family; ``cache`` keeps the read blocks).
 
     Returns a report with ``table()`` and ``to_json()``. Raises ``FileMissing`` / ``InvalidInput`` for a
     folder that is not a built zoo, an unknown family, or a held-out family named without
@@ -57,4 +64,11 @@ def evaluate_zoo(folder: Path, *, families: list[str] | None = None, include_hel
     """
     every = zoo_run.load_zoo(folder)
     scored = zoo_run.select(every, families, include_held_out)
-    return zoo_run.score_zoo(every, scored, workers=max(1, workers), progress=progress)
+    if model not in ("shipped", "rules", "learned"):
+        raise InvalidInput(f"Unknown model {model!r}: give shipped, rules or learned.")
+    if model != "learned":
+        trainer = zoo_run.product_trainer if model == "shipped" else zoo_run.rules_trainer
+        return zoo_run.score_zoo(every, scored, train=trainer, workers=max(1, workers), progress=progress)
+    with tempfile.TemporaryDirectory(prefix="cvrag-zoo-models-") as tmp:
+        trainer = section_training.LearnedTrainer(Path(tmp), cache)
+        return zoo_run.score_zoo(every, scored, train=trainer, workers=max(1, workers), progress=progress)

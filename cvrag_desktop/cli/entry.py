@@ -93,8 +93,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--dataset", action="append", help="folder with pdf/ and labels.json (repeat with --folds)")
     s.add_argument("--folds", choices=["source"],
                    help="leave-one-source-out over every --dataset folder (per-fold precision/recall)")
-    s.add_argument("--model", choices=["rules", "learned", "both"], default="rules",
-                   help="with --folds: the rules alone, the learned line roles trained per fold, or both")
+    s.add_argument("--model", choices=["rules", "learned", "both", "shipped"], default=None,
+                   help="with --folds: the rules alone (default), the learned line roles trained per fold, or "
+                        "both; with --zoo: shipped (default: the product as it is), rules (the rules alone) or "
+                        "learned (the section-kind model trained leave-one-family-out)")
+    s.add_argument("--blocks-cache", metavar="DIR",
+                   help="with --zoo --model learned: keep each family's read section blocks here between runs")
     s.add_argument("--generated", help="folder written by `cvrag generate` (round trip)")
     s.add_argument("--include-image-only", action="store_true",
                    help="also score labelled image-only files (needs OCR; skipped by default)")

@@ -58,7 +58,11 @@ def _eval_folds(args) -> int:
 
     docs = load_labelled([Path(d) for d in args.dataset])
     out: dict = {}
-    kinds = ("rules", "learned") if args.model == "both" else (args.model,)
+    model = args.model or "rules"
+    if model == "shipped":
+        print("error: --model shipped is for --zoo; --folds takes rules, learned or both", file=sys.stderr)
+        return 2
+    kinds = ("rules", "learned") if model == "both" else (model,)
     for kind in kinds:
         report = evaluate_folds(docs, normalizer(kind))
         if args.json:
@@ -87,7 +91,12 @@ def _eval_zoo(args) -> int:
     def progress(family: str, done: int, total: int) -> None:
         print(f"  scored {family} ({done}/{total})", file=sys.stderr, flush=True)
 
+    model = args.model or "shipped"
+    if model == "both":
+        print("error: with --zoo, --model takes shipped, rules or learned", file=sys.stderr)
+        return 2
+    cache = Path(args.blocks_cache) if getattr(args, "blocks_cache", None) else None
     report = evaluate_zoo(Path(args.zoo), families=names, include_held_out=args.include_held_out,
-                          workers=args.workers, progress=progress)
+                          workers=args.workers, progress=progress, model=model, cache=cache)
     _print_json(report.to_json()) if args.json else print(report.table())
     return 0

@@ -22,6 +22,7 @@ from cvrag_desktop.ingestion.fields.history import parse_experiences
 from cvrag_desktop.ingestion.fields.identity import contact, names
 from cvrag_desktop.ingestion.fields.identity.headline import find_headline
 from cvrag_desktop.ingestion.fields.skills import extract_certifications, extract_languages, extract_skills
+from cvrag_desktop.ingestion.layout.section_kinds import SectionKindModel, bundled_model
 from cvrag_desktop.ingestion.layout.sections import SectionBlock, find_sections, lexicon_section
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.cvdate import file_date, find_cv_date, find_date_stamp
@@ -140,14 +141,22 @@ def _cv_date(doc: ExtractedDoc, as_of: dt.date | None, mentioned: list[str]) -> 
     return (created.strftime("%Y-%m"), "file") if believable(created) else (None, None)
 
 
-def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None, roles: LineRoleModel | None = None
-                       ) -> tuple[NormalizedCV, list[SectionBlock]]:
+BUNDLED = "bundled"  # the section-kind model shipped in resources/ (``kinds=None``: the rules alone)
+
+
+def normalize_document(doc: ExtractedDoc, as_of: dt.date | None = None, roles: LineRoleModel | None = None,
+                       kinds: SectionKindModel | str | None = BUNDLED) -> tuple[NormalizedCV, list[SectionBlock]]:
     """Read the structured record out of an extracted CV; also returns its section blocks.
 
     ``roles`` (a :class:`~cvrag_desktop.ingestion.layout.line_roles.LineRoleModel`) decides the name line
-    instead of the hand-written rules (leave-one-source-out evaluation trains one per fold).
+    instead of the hand-written rules (leave-one-source-out evaluation trains one per fold). ``kinds``
+    (a :class:`~cvrag_desktop.ingestion.layout.section_kinds.SectionKindModel`, by default the bundled one)
+    says what a section under a heading the lexicon does not know holds.
     """
     blocks = find_sections(doc)
+    model = bundled_model() if kinds == BUNDLED else kinds
+    if isinstance(model, SectionKindModel):
+        blocks = model.rename(doc, blocks)
     sec = _by_section(blocks)
     prov = _Prov(doc)
     lines = doc.lines

@@ -122,7 +122,7 @@ def test_frozen_app_passes_its_self_test_with_the_network_blocked(tmp_path):
     env = offline_env(home)
     out = run(offline([str(FROZEN), "--self-test"]), env, timeout=600).stdout
     assert "self-test passed" in out
-    for step in ("models", "ocr", "ingest", "search", "question", "export csv", "window", "llm stack"):
+    for step in ("models", "trained model", "ocr", "ingest", "search", "question", "export csv", "window", "llm stack"):
         assert f"[ok]   {step}" in out, step
     assert "bundled sample CVs" in out
     assert any((FROZEN.parent / d / "docs" / "llm.md").is_file() for d in ("_internal", "."))

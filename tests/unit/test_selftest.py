@@ -10,8 +10,8 @@ import os
 import subprocess
 import sys
 
-STEPS = ("models", "ocr", "samples", "ingest", "search", "question", "export csv", "job match", "access export",
-         "window", "llm stack")
+STEPS = ("models", "trained model", "ocr", "samples", "ingest", "search", "question", "export csv", "job match",
+         "access export", "window", "llm stack")
 
 
 def test_the_self_test_passes_every_step_offline(tmp_path):

@@ -189,6 +189,7 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
         return lines
     used: set[int] = set()
     out_extra: list[TextLine] = []
+    body = Counter(round(ln.size, 1) for ln in lines).most_common(1)[0][0]
     for i, ln in enumerate(labels):
         if id(ln) in used:
             continue
@@ -203,7 +204,8 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
             glued = "".join(g.text for g in group[:n])  # "Sprachkenntniss" / "e" wrapped mid-word
             if not _is_heading_text(text) and n > 1 and _is_heading_text(glued):
                 text = glued
-            if _is_heading_text(text) or (n == 1 and _is_heading_text(text.split("\t")[0])):
+            if _is_heading_text(text) or (n == 1 and (_is_heading_text(text.split("\t")[0])
+                                                      or _display_label(ln, lines, body))):
                 top = min([ln.y0] + [o.y0 for o in lines if same_row(o, ln)])
                 head = TextLine(
                     text=text, page=ln.page,
@@ -216,6 +218,15 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
     if not used:
         return lines
     return [ln for ln in lines if id(ln) not in used] + out_extra
+
+
+def _display_label(ln: TextLine, lines: list[TextLine], body: float) -> bool:
+    """A short word in display type in the gutter, on the row of the content beside it ("Work" at twice
+    the body size beside the first role): a heading the lexicon does not know, kept off that row."""
+    text = ln.text.strip()
+    return (ln.size >= 1.4 * body and 2 < len(text) <= 30 and len(text.split()) <= 3
+            and not any(c.isdigit() or c in "@/:|" for c in text)
+            and any(o is not ln and o.x0 > ln.x1 and same_row(o, ln) for o in lines))
 
 
 def order_page(lines: list[TextLine], page_width: float) -> list[TextLine]:

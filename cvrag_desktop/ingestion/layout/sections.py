@@ -125,6 +125,19 @@ def _opens_entry(lines: list[TextLine], i: int) -> bool:
     return bool(ranges) and covered >= 0.6 * len(text)
 
 
+def _drop_entry_labels(lines: list[TextLine], marks: dict[int, str]) -> None:
+    """A heading word printed three times or more is a label inside each entry, not a section.
+
+    A section is named once; "Highlights", "Responsibilities" or "Achievements" over every role's bullets
+    (JSON Resume themes, many Word templates) cut a history into pieces the size of one role. They are
+    dropped only when the CV names other sections too, so a CV made only of such lines keeps them."""
+    counts = Counter(heading_key(lines[i].text) for i in marks)
+    repeated = {k for k, n in counts.items() if n >= 3}
+    if repeated and len(counts) > len(repeated):
+        for i in [i for i in marks if heading_key(lines[i].text) in repeated]:
+            del marks[i]
+
+
 def _continues_previous(lines: list[TextLine], i: int) -> bool:
     """A lower-case line set tight under a line of the same style continues it ("Entrevistas por / competencias")."""
     if i == 0 or not lines[i].text.strip()[:1].islower():
@@ -173,6 +186,7 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
         secs = [lexicon_section(c) for c in cells]
         if secs[0] and all(secs) and not _continues_previous(lines, i):
             marks[i] = secs[0]
+    _drop_entry_labels(lines, marks)
     tails = _wrapped_headings(lines, marks)
     # learn the template's heading style from exact lexicon hits, then accept partial lexicon
     # matches and unknown short lines in that style; a sidebar and the main column may use two

@@ -21,7 +21,10 @@ _LIGATURES = {
     "\u0132": "IJ",
     "\u0133": "ij",
 }
-_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2212": "-", "\ufe63": "-", "\uff0d": "-"})
+_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2212": "-", "\ufe63": "-", "\uff0d": "-",
+                          "\u2012": "\u2013"})  # a figure dash (CJK fonts print "–" as one) is a range's dash
+# A dash a CJK font maps to the combining long stroke overlay, standing alone between spaces: a dash.
+_LONE_STROKE = re.compile(r"(?<=\s)\u0336(?=\s|$)")
 # small-caps fonts whose text layer keeps a lowercase "i" inside capitals ("STATiSTiCiAN", "UNiVERSiTY")
 _SMALL_CAPS_I = re.compile(r"\b(?=(?:[^\W\d_]*[A-Z]){3})[A-Z][A-Zi]*i[A-Zi]*\b")
 _SMALL_CAPS_SHORT = re.compile(r"(?:(?<=[A-Z]\s)|(?<=[A-Z]\.\s))[A-Z]?i[A-Z]?(?=\s[A-Z]{2})")  # "MSC iN APPLIED"
@@ -93,7 +96,7 @@ def clean_text(text: str) -> str:
         if cat in ("Cs", "Co", "Cn"):
             continue
         out.append(ch)
-    s = "".join(out).translate(_HYPHENS)
+    s = _LONE_STROKE.sub("\u2014", "".join(out).translate(_HYPHENS))
     if "i" in s:
         s = _SMALL_CAPS_I.sub(lambda m: m.group(0).upper(), s)
         s = _SMALL_CAPS_SHORT.sub(lambda m: m.group(0).upper(), s)

@@ -125,3 +125,10 @@ def test_the_last_of_a_list_of_years_before_a_dash_is_no_open_range():
     assert [(r.start, r.end, r.is_current) for r in got] == [(None, "2022-08", False), (None, "2021", False)]
     (r,) = find_date_ranges("2017 – Product Manager")
     assert r.is_current and r.open_ended  # alone, the convention stands
+
+
+def test_dashes_cjk_fonts_print_as_other_characters():
+    from cvrag_desktop.ingestion.read.textclean import clean_text
+
+    assert clean_text("博士（経済学） \u0336 北海道大学 (2016\u20122020)") == "博士（経済学） — 北海道大学 (2016–2020)"
+    assert clean_text("x\u0336y") == "x\u0336y"  # a stroke over a letter is left alone
