@@ -1,6 +1,6 @@
 """Ingestion throughput: CVs/second and peak memory, 1 and 2 workers, no LLM, no OCR.
 
-Usage: python benchmarks/ingest.py [--folder DIR | --generated N] [--copies N] [--repeats R]
+Usage: python benchmarks/ingest.py [--folder DIR | --generated N] [--copies N] [--repeats R] [--against REF]
 
 Parses the text-bearing PDFs of the folder (default: ../shared/data/real-cvs/pdf, which
 includes a 71-page stress file) or N synthetic CVs from the factory (typical 1–2 pages),
@@ -8,6 +8,11 @@ each copy made unique (a trailing PDF comment) so deduplication does not skip it
 Prints (1) the per-stage time split of extract → sections → normalize → chunk, and
 (2) end-to-end `App.ingest` throughput (hash, copy, parse, catalog write) with
 1 and 2 workers — medians of R runs, and the 2-worker/1-worker ratio.
+
+``--against REF`` compares this tree with the code at git ref REF *in the same run*: REF is checked
+out into a temporary worktree, and the parse of the same corpus (single process: extract, normalise,
+chunk) is timed in fresh processes for each tree in turn, R times, alternating, so that the machine's
+noise falls on both; it prints each tree's median ms per CV and the speed ratio (this tree / REF).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, os.environ.get("CVRAG_BENCH_TREE") or str(ROOT))  # --against runs another tree's code
 os.environ["CVRAG_DISABLE_OCR"] = "1"
 os.environ["CVRAG_NO_LLM"] = "1"
 
@@ -97,6 +102,48 @@ def end_to_end(files: list[Path], workers: int, *, with_index: bool = False) -> 
         return elapsed, report.ingested
 
 
+def parse_seconds(files: list[Path]) -> float:
+    """Seconds to read, normalise and chunk ``files`` in this process (the parse an import runs per CV)."""
+    from cvrag_desktop.ingestion.chunking import build_chunks
+    from cvrag_desktop.ingestion.normalize import normalize_document
+    from cvrag_desktop.ingestion.read.extract import extract_document
+
+    start = time.perf_counter()
+    for f in files:
+        doc = extract_document(f)
+        cv, blocks = normalize_document(doc)
+        build_chunks("x", cv, doc, blocks)
+    return time.perf_counter() - start
+
+
+def against(ref: str, files: list[Path], repeats: int) -> None:
+    """Time the parse of ``files`` with this tree and with ``ref``'s code, alternating, in fresh processes."""
+    import subprocess
+
+    with tempfile.TemporaryDirectory(prefix="cvrag-bench-ref-") as tmp:
+        base = Path(tmp) / "ref"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), ref],
+                       check=True, capture_output=True)
+        try:
+            listing = Path(tmp) / "files.txt"
+            listing.write_text("\n".join(str(f) for f in files), encoding="utf-8")
+            times: dict[str, list[float]] = {"this tree": [], ref: []}
+            for _ in range(repeats):
+                for label, tree in (("this tree", ROOT), (ref, base)):
+                    env = {**os.environ, "CVRAG_BENCH_TREE": str(tree), "PYTHONPATH": str(tree)}
+                    out = subprocess.run([sys.executable, __file__, "--time-parse", str(listing)], env=env,
+                                         check=True, capture_output=True, text=True).stdout
+                    times[label].append(float(out.split()[-1]))
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], capture_output=True)
+    print(f"\nparse (extract + normalise + chunk), {len(files)} CVs, median of {repeats} alternating runs")
+    print(f"{'code':<14}{'ms/CV':>8}{'runs (s)':>30}")
+    for label, runs in times.items():
+        print(f"{label[:14]:<14}{statistics.median(runs) / len(files) * 1000:>8.1f}{' '.join(f'{r:.2f}' for r in runs):>30}")
+    ratio = statistics.median(times[ref]) / statistics.median(times["this tree"])
+    print(f"speed ratio this tree / {ref}: {ratio:.2f} (>= 1 is as fast or faster)")
+
+
 def main() -> None:
     """Run the benchmark and print the tables."""
     ap = argparse.ArgumentParser()
@@ -105,7 +152,12 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--generated", type=int, default=0, help="benchmark N factory CVs instead of --folder")
     ap.add_argument("--with-index", action="store_true", help="also time a full import including indexing")
+    ap.add_argument("--against", metavar="REF", help="compare the parse speed with the code at git ref REF")
+    ap.add_argument("--time-parse", metavar="LIST", help=argparse.SUPPRESS)  # one timed run (for --against)
     args = ap.parse_args()
+    if args.time_parse:
+        print(f"seconds {parse_seconds([Path(p) for p in Path(args.time_parse).read_text().splitlines()]):.4f}")
+        return
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(args.folder)
         if args.generated:
@@ -122,6 +174,9 @@ def main() -> None:
             with pymupdf.open(f) as d:
                 pages += d.page_count
         print(f"corpus: {len(files)} PDFs, {pages} pages ({args.copies} unique copies of each text-bearing CV)")
+        if args.against:
+            against(args.against, files[: len(files) // args.copies], args.repeats)
+            return
         one_each = files[: len(files) // args.copies]
         split = stage_split(one_each)
         total = sum(v for k, v in split.items() if k != "sections")
