@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 
 from rapidfuzz import fuzz
 
@@ -256,8 +257,22 @@ def label_lines(doc: ExtractedDoc, truth: dict) -> list[LineRole]:
             lr.role = FURNITURE
         previous = next((p["ref"] for p in lr.parts if p["ref"].startswith(("exp", "edu"))), previous)
         out.append(lr)
+    _wrapped_name(out, text_key(truth["zoo"]["printed"]["name"] or ""))
     _headline_or_title(out)
     return out
+
+
+def _wrapped_name(lines: list[LineRole], name: str) -> None:
+    """A name wrapped over two lines of one page ("Cornelio" / "Fábregas Guzmán" in a narrow header):
+    both lines are the name when no line already is and the two read together are the name."""
+    if " " not in name or any(ln.role == NAME for ln in lines):
+        return
+    for a, b in pairwise(lines):
+        if a.page == b.page and HEADING not in (a.role, b.role) and \
+                fuzz.ratio(text_key(f"{a.text} {b.text}"), name) >= 92:
+            for ln in (a, b):
+                ln.parts, ln.role = [{"field": NAME, "ref": "name"}], NAME
+            return
 
 
 def _pick(refs: dict[str, float], others: set[str], previous: str) -> tuple[str, float]:
@@ -286,8 +301,8 @@ def _resolve(parts: dict[str, dict[str, float]], key: str, previous: str) -> tup
         parts = {f: parts[f] for f in parts if f in LISTED}
     elif BODY in parts and tops[BODY] >= 0.8 * len(key):  # a bullet or the summary naming a skill or title
         parts = {BODY: parts[BODY]}
-    if NAME in parts and CONTACT in parts and tops[NAME] <= len(key):  # a link or e-mail spelling the name
-        del parts[NAME]
+    if NAME in parts and CONTACT in parts and tops[NAME] <= len(key) and tops[CONTACT] >= tops[NAME]:
+        del parts[NAME]  # a link or e-mail spelling the name (not a name printed beside the city)
     elif NAME in parts and tops[NAME] >= 0.8 * len(key):
         parts = {NAME: parts[NAME]}
     best: dict[str, list[tuple[str, float]]] = {}
@@ -306,12 +321,15 @@ def _resolve(parts: dict[str, dict[str, float]], key: str, previous: str) -> tup
 
 
 def _headline_or_title(lines: list[LineRole]) -> None:
-    """A headline equal to a role title: only the first one above every entry is the headline."""
-    first_entry = next((ln.i for ln in lines if ln.role in (EMPLOYER, DATES, DEGREE, INSTITUTION)), len(lines))
+    """A headline equal to a role title: only the first one above every entry is the headline (above in
+    reading order, or higher on the first page than any entry: a header read after a sidebar)."""
+    entries = [ln for ln in lines if ln.role in (EMPLOYER, DATES, DEGREE, INSTITUTION)]
+    first_entry = entries[0].i if entries else len(lines)
+    top = min((ln.bbox[1] for ln in entries if ln.page == 0), default=float("inf"))
     seen = False
     for ln in lines:
         fields = [p["field"] for p in ln.parts]
-        if HEADLINE in fields and (seen or ln.i > first_entry):
+        if HEADLINE in fields and (seen or (ln.i > first_entry and not (ln.page == 0 and ln.bbox[3] <= top))):
             ln.parts = [p for p in ln.parts if p["field"] != HEADLINE]
             left = [p["field"] for p in ln.parts]
             ln.role = next((f for f in PRIORITY if f in left and f != HEADING), HEADING if left else OTHER)
