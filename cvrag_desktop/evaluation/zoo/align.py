@@ -13,25 +13,46 @@ dates are found by shape (years of the truth, month names, "present" words) as w
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
 
 from rapidfuzz import fuzz
 
+from cvrag_desktop.evaluation.zoo.repairs import (
+    EUROPASS_NAME_LABELS,
+    dehyphenated,
+    labelled_name,
+    spread_repeats,
+    wrapped_name,
+    wrapped_values,
+)
+from cvrag_desktop.evaluation.zoo.roles import (  # re-exported: the roles are read from here too
+    BODY,
+    CERT,
+    CONTACT,
+    DATES,
+    DEGREE,
+    EMPLOYER,
+    FURNITURE,
+    HEADING,
+    HEADLINE,
+    INSTITUTION,
+    LABEL,
+    LANGUAGE,
+    LISTED,
+    NAME,
+    OTHER,
+    PLACE,
+    PRIORITY,
+    SKILL,
+    TITLE,
+    LineRole,
+)
+from cvrag_desktop.evaluation.zoo.roles import ROLES as ROLES  # explicit re-exports (older callers)
+from cvrag_desktop.evaluation.zoo.roles import found_parts as found_parts
 from cvrag_desktop.factory.profiles import factory_data
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.keys import text_key
-
-NAME, HEADLINE, CONTACT, LABEL, HEADING = "name", "headline", "contact", "label", "heading"
-TITLE, EMPLOYER, DATES, PLACE = "title", "employer", "dates", "location"
-DEGREE, INSTITUTION = "degree", "institution"
-BODY, SKILL, LANGUAGE, CERT, FURNITURE, OTHER = "body", "skill", "language", "certification", "furniture", "other"
-# The most specific part names the line (an entry header "Title, Employer  2019 – 2021" is a title).
-PRIORITY = (NAME, HEADING, HEADLINE, TITLE, DEGREE, EMPLOYER, INSTITUTION, DATES, CONTACT, LABEL, CERT,
-            LANGUAGE, SKILL, PLACE, BODY, FURNITURE)
-ROLES = (*PRIORITY, OTHER)
-LISTED = frozenset({SKILL, LANGUAGE, CERT})
 
 # Headings JSON Resume themes print in English whatever the CV's language.
 THEME_HEADINGS = ("About", "About Me", "Profile", "Summary", "Work", "Work Experience", "Experience",
@@ -42,37 +63,12 @@ THEME_HEADINGS = ("About", "About Me", "Profile", "Summary", "Work", "Work Exper
 # Labels and furniture words themes print in English ("Email", "Highlights").
 THEME_LABELS = frozenset({"email", "e mail", "phone", "mobile", "telephone", "website", "web", "url", "location",
                           "address", "highlights", "keywords", "courses", "contact", "profiles", "references"})
-# The Europass grid's label beside the name, in the zoo's languages (europasscv prints it in capitals).
-EUROPASS_NAME_LABELS = ("Personal information", "Información personal", "Angaben zur Person",
-                        "Informations personnelles", "Informação pessoal", "Informações pessoais",
-                        "Informazioni personali", "Informacje osobiste", "Persoonlijke informatie")
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _PAGE = re.compile(r"^(?:page|pagina|seite|pag|strona|p)?\s*\d{1,2}(?:\s*(?:/|of|de|von|di|z|van|sur)\s*\d{1,2})?$")
 EXACT = 0.5
 # Running furniture a template adds: "Ann Lee - Page 1 of 2", "Last updated in Nov 2026".
 _FURNITURE = re.compile(r"(?:^|\s)(?:page|pagina|seite|pag)\s*\d+\s*(?:/|of|de|von|di|sur|z|van)\s*\d+$|^last updated")
-_HYPHEN_END = re.compile(r"([^\W\d_]{2})-$")  # "Asocia-": a word broken by TeX's hyphenation
 _BULLET = re.compile(r"^[\s•·\-–—*▪◦●○■□➢►>]+")
-
-
-@dataclass
-class LineRole:
-    """One line of the document with its role and the field parts it prints."""
-
-    i: int
-    page: int
-    bbox: tuple[float, float, float, float]
-    size: float
-    bold: bool
-    text: str
-    role: str = OTHER
-    parts: list[dict] = field(default_factory=list)  # {"field": TITLE, "ref": "experiences[2]"}
-
-    def row(self) -> dict:
-        """The JSONL row written next to the truth."""
-        return {"i": self.i, "page": self.page, "bbox": [round(v, 1) for v in self.bbox],
-                "size": round(self.size, 2), "bold": self.bold, "text": self.text, "role": self.role,
-                "parts": self.parts}
 
 
 @lru_cache(maxsize=1)
@@ -252,7 +248,7 @@ def label_lines(doc: ExtractedDoc, truth: dict) -> list[LineRole]:
     previous = ""
     for i, ln in enumerate(doc.lines):
         lr = LineRole(i, ln.page, tuple(ln.bbox), ln.size, bool(ln.bold), ln.text)
-        key, parts = _cell_parts(_dehyphenated(doc, i), ctx)
+        key, parts = _cell_parts(dehyphenated(doc, i), ctx)
         lr.parts, lr.role = _resolve(parts, key, previous)
         if _FURNITURE.search(key):
             lr.parts, lr.role = [], FURNITURE
@@ -262,104 +258,12 @@ def label_lines(doc: ExtractedDoc, truth: dict) -> list[LineRole]:
             lr.role = FURNITURE
         previous = next((p["ref"] for p in lr.parts if p["ref"].startswith(("exp", "edu"))), previous)
         out.append(lr)
-    _spread_repeats(out, ctx)
-    _wrapped_values(out, ctx)
-    _wrapped_name(out, text_key(truth["zoo"]["printed"]["name"] or ""))
-    _labelled_name(out, text_key(truth["zoo"]["printed"]["name"] or ""), ctx.headings | THEME_LABELS | {text_key(x) for x in EUROPASS_NAME_LABELS})
+    spread_repeats(out, ctx.values)
+    wrapped_values(out, ctx.values)
+    wrapped_name(out, text_key(truth["zoo"]["printed"]["name"] or ""))
+    labelled_name(out, text_key(truth["zoo"]["printed"]["name"] or ""), ctx.headings | THEME_LABELS | {text_key(x) for x in EUROPASS_NAME_LABELS})
     _headline_or_title(out)
     return out
-
-
-WRAPPED = (TITLE, EMPLOYER, DEGREE, INSTITUTION)
-
-
-def _wrapped_values(lines: list[LineRole], ctx: _Context) -> None:
-    """An entry value found on no line because it wraps onto the next ("Android Developer, Desarrollo" /
-    "Ibérica S.L., Murcia."): when the two lines read together print it, both get the part. Only values
-    no line has are looked for, so what was found stays as it was."""
-    found = found_parts([ln.row() for ln in lines])
-    missing = [(f, r, text_key(v)) for f, r, v in ctx.values if f in WRAPPED and r not in found.get(f, set())]
-    for fld, ref, v in missing:
-        if len(v) < 6:
-            continue
-        pattern = re.compile(rf"(?<!\w){re.escape(v)}(?!\w)")
-        for a, b in pairwise(lines):
-            ka, kb = text_key(a.text), text_key(b.text)
-            head = b.text.split("\t")[0]  # the cell of ``a`` the value starts in, then ``b``'s first cell
-            joined = [text_key(c[:-1] + head if c.endswith("-") else f"{c} {head}") for c in a.text.split("\t")]
-            if a.page != b.page or HEADING in (a.role, b.role) or not any(pattern.search(j) for j in joined) \
-                    or pattern.search(ka) or pattern.search(kb):
-                continue
-            for ln in (a, b):
-                if {"field": fld, "ref": ref} not in ln.parts:
-                    ln.parts = sorted([*ln.parts, {"field": fld, "ref": ref}], key=lambda p: PRIORITY.index(p["field"]))
-                ln.role = next(p["field"] for p in ln.parts) if ln.role in (OTHER, BODY, PLACE) else ln.role
-            break
-
-
-def _spread_repeats(lines: list[LineRole], ctx: _Context) -> None:
-    """One value printed for two entries ("Realschule Pinneberg" above each of two roles there): on a
-    line that prints an entry's dates it is that entry's; else a later line given an entry an earlier
-    line already has goes to the next entry of the same value that no line has yet (a tie is otherwise
-    settled by the line above, which is the previous entry when the employer is printed above the title)."""
-    found = found_parts([ln.row() for ln in lines])
-    by_value: dict[tuple[str, str], list[str]] = {}
-    for f, r, v in ctx.values:
-        if f in WRAPPED:
-            by_value.setdefault((f, text_key(v)), []).append(r)
-    value_of = {(f, r): k for (f, k), refs in by_value.items() for r in refs}
-    used: set[tuple[str, str]] = set()
-    for ln in lines:
-        anchor = next((p["ref"] for p in ln.parts if p["field"] == DATES and p["ref"]), "")
-        for p in ln.parts:
-            key = (p["field"], p["ref"])
-            if anchor and key in value_of and value_of.get((p["field"], anchor)) == value_of[key]:
-                p["ref"] = anchor  # the entry whose dates the line prints (dates are matched by their years)
-            elif key in used and key in value_of:
-                free = [r for r in by_value[(p["field"], value_of[key])]
-                        if r not in found.get(p["field"], set()) and (p["field"], r) not in used]
-                if free:
-                    p["ref"] = free[0]
-                    found.setdefault(p["field"], set()).add(free[0])
-            used.add((p["field"], p["ref"]))
-
-
-def _labelled_name(lines: list[LineRole], name: str, labels: frozenset[str]) -> None:
-    """A name printed after its label or heading on one line ("PERSONAL INFORMATION Ann Lee", Europass's
-    grid read across): the line is the name when no line already is and the rest is a known heading."""
-    if len(name) < 4 or any(ln.role == NAME for ln in lines):
-        return
-    for ln in lines:
-        key = text_key(ln.text)
-        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", key) and key.replace(name, " ").strip(" :") in labels:
-            ln.parts, ln.role = [{"field": NAME, "ref": "name"}], NAME
-            return
-
-
-def _wrapped_name(lines: list[LineRole], name: str) -> None:
-    """A name wrapped over two or three lines of one page ("Cornelio" / "Fábregas Guzmán" in a narrow
-    header): the lines are the name when no line already is and read together they are the name."""
-    if " " not in name or any(ln.role == NAME for ln in lines):
-        return
-    for k in range(len(lines)):
-        for run in (lines[k:k + 2], lines[k:k + 3]):  # two or three lines, one word a line in a narrow header
-            if len(run) > 1 and len({ln.page for ln in run}) == 1 and HEADING not in {ln.role for ln in run} \
-                    and fuzz.ratio(text_key(" ".join(ln.text for ln in run)), name) >= 92:
-                for ln in run:
-                    ln.parts, ln.role = [{"field": NAME, "ref": "name"}], NAME
-                return
-
-
-def _dehyphenated(doc: ExtractedDoc, i: int) -> str:
-    """Line ``i`` with a word TeX hyphenated at its end made whole from the next line ("Asocia-" +
-    "dos S.L." -> "Asociados"), so the value it starts can still be matched."""
-    text = doc.lines[i].text
-    nxt = doc.lines[i + 1] if i + 1 < len(doc.lines) else None
-    m = _HYPHEN_END.search(text)
-    if m is None or nxt is None or nxt.page != doc.lines[i].page:
-        return text
-    head = re.match(r"[^\W\d_]+", nxt.text.strip())
-    return text[: m.end(1)] + head.group() if head and head.group()[0].islower() else text
 
 
 def _pick(refs: dict[str, float], others: set[str], previous: str) -> tuple[str, float]:
@@ -425,15 +329,6 @@ def _headline_or_title(lines: list[LineRole]) -> None:
             seen = True
             ln.parts = [p for p in ln.parts if p["field"] in (HEADLINE, NAME)]
             ln.role = ln.parts[0]["field"] if ln.parts[0]["field"] == NAME else HEADLINE
-
-
-def found_parts(rows: list[dict]) -> dict[str, set[str]]:
-    """field -> the refs some line prints, from :meth:`LineRole.row` rows (or the lines' own parts)."""
-    found: dict[str, set[str]] = {}
-    for row in rows:
-        for p in row["parts"]:
-            found.setdefault(p["field"], set()).add(p["ref"])
-    return found
 
 
 def value_recall(found: dict[str, set[str]], truth: dict) -> dict[str, tuple[int, int]]:
