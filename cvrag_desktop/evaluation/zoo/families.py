@@ -50,6 +50,7 @@ JSONRESUME_THEMES: dict[str, str] = {
 THEME_NOT_PRINTED: dict[str, tuple[str, ...]] = {
     "jsonresume-theme-modern": ("headline",),
     "jsonresume-theme-short": ("headline",),
+    "jsonresume-theme-straightforward": ("headline",),
 }
 # Themes tried and dropped, with why (kept so nobody retries them blind).
 FAILED_THEMES: dict[str, str] = {
