@@ -66,12 +66,12 @@ ZOO_OUT ?= build/zoo
 ZOO_APT := chromium libreoffice-writer-nogui nodejs npm fonts-dejavu-core fonts-liberation2 \
 	fonts-crosextra-carlito fonts-crosextra-caladea \
 	texlive-latex-extra texlive-latex-recommended texlive-fonts-recommended texlive-plain-generic \
-	texlive-xetex latexmk fonts-texgyre
+	texlive-xetex fonts-texgyre
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 zoo-tools:
 	@if command -v chromium >/dev/null && command -v soffice >/dev/null && command -v npm >/dev/null \
-		&& command -v xelatex >/dev/null && command -v latexmk >/dev/null && kpsewhich soul.sty >/dev/null \
+		&& command -v xelatex >/dev/null && kpsewhich soul.sty >/dev/null \
 		&& fc-list | grep -q Carlito && fc-list | grep -q "TeX Gyre Heros"; then echo "zoo tools present"; else \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y \
 		--no-install-recommends $(ZOO_APT); fi

@@ -14,7 +14,7 @@ WORD = "word"  # python-docx in one structural style, kept as DOCX, printed by L
 FACTORY = "factory"  # the factory's own reportlab layouts
 HTML = "html"  # the zoo's own HTML + CSS pages (pages.py), printed by Chromium
 RENDERCV = "rendercv"  # RenderCV's themes, typeset by Typst (rendercv.py), in an environment of their own
-LATEX = "latex"  # a CV class of Debian's TeX Live, typeset by latexmk + XeLaTeX (latex.py)
+LATEX = "latex"  # a CV class of Debian's TeX Live, typeset by XeLaTeX (latex.py)
 
 # JSON Resume themes from the npm registry, pinned. Each was checked to render offline; a theme that
 # failed is listed in FAILED_THEMES with the reason instead of here.
@@ -131,7 +131,7 @@ class Family:
     def needs(self) -> tuple[str, ...]:
         """The external tools this family needs at build time."""
         return {JSONRESUME: ("node", "chromium"), WORD: ("soffice",), HTML: ("chromium",),
-                RENDERCV: ("rendercv",), FACTORY: (), LATEX: ("latexmk", "xelatex")}[self.engine]
+                RENDERCV: ("rendercv",), FACTORY: (), LATEX: ("xelatex",)}[self.engine]
 
 
 def _short(package: str) -> str:

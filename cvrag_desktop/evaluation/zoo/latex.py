@@ -5,8 +5,9 @@ Debian's texlive-latex-extra has no fontawesome5, so the styles' icons are lette
 Europass grid: labels in a left column) and currvita (dates in a left list column under an article).
 Every value is escaped (:func:`tex_escape`), so the text printed is the factory's wording, character
 for character: headings in the CV's language, periods as the CV prints them ("03/2019 - 06/2021").
-XeLaTeX is used for Unicode (Polish, accents) with Latin Modern. Each document is compiled by latexmk
-in a temporary folder under ``nice`` with a deadline; a failure is one document's failure.
+XeLaTeX is used for Unicode (Polish, accents) with Latin Modern. Each document is compiled in a
+temporary folder under ``nice`` with a deadline, again only while XeLaTeX asks for it; a failure is one
+document's failure.
 """
 
 from __future__ import annotations
@@ -176,19 +177,28 @@ def to_tex(template: str, draft: CVDraft, pr: dict) -> str:
     raise ValueError(f"unknown LaTeX class {template!r}")
 
 
+_RERUN = re.compile(r"Rerun to get|Label\(s\) may have changed|rerunfilecheck Warning")
+
+
 def compile_tex(source: str, pdf: Path, timeout: float = 180) -> None:
-    """Typeset ``source`` with latexmk + XeLaTeX in a temporary folder and move the PDF to ``pdf``."""
-    latexmk = which(("latexmk",))
-    if latexmk is None or which(("xelatex",)) is None:
-        raise ZooToolError("latexmk or xelatex is not installed (make zoo-tools installs them)")
+    """Typeset ``source`` with XeLaTeX in a temporary folder and move the PDF to ``pdf``.
+
+    XeLaTeX runs again only while its log asks for it (page references such as "Page 1 / 2"), as
+    latexmk would, but without latexmk's extra pass on a fresh folder: a pass costs seconds a document."""
+    xelatex = which(("xelatex",))
+    if xelatex is None:
+        raise ZooToolError("xelatex is not installed (make zoo-tools installs it)")
     with tempfile.TemporaryDirectory(prefix="zoo-tex-") as tmp:
         tex = Path(tmp) / "cv.tex"
         tex.write_text(source, encoding="utf-8")
-        try:
-            run_tool([latexmk, "-xelatex", "-interaction=nonstopmode", "-halt-on-error", f"-outdir={tmp}",
-                      str(tex)], timeout, "latexmk")
-        except ZooToolError as exc:
-            raise ZooToolError(f"{exc}{_log_error(Path(tmp) / 'cv.log')}") from exc
+        for _ in range(3):
+            try:
+                run_tool([xelatex, "-interaction=nonstopmode", "-halt-on-error", f"-output-directory={tmp}",
+                          str(tex)], timeout, "xelatex")
+            except ZooToolError as exc:
+                raise ZooToolError(f"{exc}{_log_error(Path(tmp) / 'cv.log')}") from exc
+            if not _RERUN.search((Path(tmp) / "cv.log").read_text(encoding="utf-8", errors="replace")):
+                break
         shutil.move(str(Path(tmp) / "cv.pdf"), pdf)
 
 

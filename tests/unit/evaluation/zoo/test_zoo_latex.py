@@ -1,6 +1,6 @@
 """Factory draft -> LaTeX source for TeX Live's CV classes: specials escaped, every value kept, honest gaps.
 
-No test runs latexmk or XeLaTeX: the source is checked as text (a missing tool is a ZooToolError).
+No test runs XeLaTeX: the source is checked as text (a missing tool is a ZooToolError).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def test_a_latex_family_is_registered_with_its_tools_and_its_truth_lists_what_it
     fams = [f for f in all_families() if f.engine == LATEX]
     assert [f.name for f in fams] == [f"tex-{c}" for c in LATEX_CLASSES]
     assert len(fams) >= 7 and all(not f.held_out and f.version for f in fams)
-    assert family("tex-moderncv-classic").needs == ("latexmk", "xelatex")
+    assert family("tex-moderncv-classic").needs == ("xelatex",)
     assert {"moderncv-classic", "moderncv-casual", "moderncv-banking", "moderncv-oldstyle", "moderncv-fancy",
             "europasscv"} <= set(LATEX_CLASSES)
     for name in ("tex-europasscv", "tex-moderncv-banking"):
@@ -77,7 +77,7 @@ def test_an_unknown_class_and_a_missing_tool_fail_clearly(monkeypatch, tmp_path)
     with pytest.raises(ValueError):
         latex.to_tex("no-such-class", doc.draft, printed_record(doc.draft))
     monkeypatch.setattr(latex, "which", lambda names: None)
-    with pytest.raises(ZooToolError, match="latexmk"):
+    with pytest.raises(ZooToolError, match="xelatex"):
         latex.compile_tex("\\documentclass{article}", tmp_path / "x.pdf")
     failed = latex.render([("\\documentclass{article}", tmp_path / "y.pdf")])
     assert list(failed) == [str(tmp_path / "y.pdf")] and "not installed" in failed[str(tmp_path / "y.pdf")]
