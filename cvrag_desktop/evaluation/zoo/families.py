@@ -45,6 +45,7 @@ JSONRESUME_THEMES: dict[str, str] = {
     "jsonresume-theme-microdata": "0.2.0",  # a narrow column: the headline wraps, employer above title
     "jsonresume-theme-short": "0.1.7",  # skills in capitals, profiles as label rows
     "jsonresume-theme-orbit": "3.0.0",  # a dark left sidebar (contact, education, languages), skill bars
+    "jsonresume-theme-cora": "0.1.1",  # "2019-Jan - Present" dates, icon contact lines
 }
 # Truth fields a theme never shows (they reach its HTML only as a page title or meta tag): zoo.not_printed.
 THEME_NOT_PRINTED: dict[str, tuple[str, ...]] = {
@@ -58,7 +59,6 @@ FAILED_THEMES: dict[str, str] = {
                                            "load without a bundler: 'Unexpected token <'",
     "jsonresume-theme-papirus@0.0.5": "renders, but Chromium prints it on about 100 A4 pages (a fixed full-height "
                                       "layout repeated per page)",
-    "jsonresume-theme-cora@0.1.1": "fails on a CV without links: reads basics.profiles[0].network",
     "jsonresume-theme-rickosborne": "not on the npm registry (404)",
     "jsonresume-theme-spartacus-prime": "not on the npm registry (404)",
     "jsonresume-theme-stackoverflow-roboto": "not on the npm registry (404)",
@@ -76,6 +76,8 @@ THEME_INPUT_KEYS: dict[str, dict[str, dict[str, str]]] = {  # theme -> section (
     "jsonresume-theme-orbit": {"skills": {"level": ""}},
     "jsonresume-theme-classy": {"basics": {"label": ""}},  # upper-cases basics.label: fails without a headline
 }
+# Themes that read basics.profiles[0] whenever the key is there: an empty list is left out for them.
+THEME_NO_EMPTY_PROFILES: frozenset[str] = frozenset({"jsonresume-theme-classy", "jsonresume-theme-cora"})
 
 # Word structural styles seen in real inboxes (cvrag_desktop/evaluation/zoo/word.py).
 WORD_STYLES: tuple[str, ...] = (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from cvrag_desktop.evaluation.zoo.families import THEME_INPUT_KEYS
+from cvrag_desktop.evaluation.zoo.families import THEME_INPUT_KEYS, THEME_NO_EMPTY_PROFILES
 from cvrag_desktop.factory.model import CVDraft
 
 _LEVEL_SPLIT = re.compile(r"\s+[–-]\s+|\s*\(")
@@ -41,7 +41,8 @@ def _profile(link: str) -> dict:
 
 def to_resume(draft: CVDraft, theme: str = "") -> dict:
     """The draft as a JSON Resume document (only keys the schema defines); a ``theme`` listed in
-    ``THEME_INPUT_KEYS`` also gets the empty keys its templates cannot do without."""
+    ``THEME_INPUT_KEYS`` also gets the empty keys its templates cannot do without, and one in
+    ``THEME_NO_EMPTY_PROFILES`` no empty ``basics.profiles`` (it reads the first profile blindly)."""
     cv, hints = draft.cv, draft.hints
     basics: dict = {"name": cv.name or ""}
     if cv.headline and hints.show_headline:
@@ -88,6 +89,8 @@ def to_resume(draft: CVDraft, theme: str = "") -> dict:
     resume["languages"] = [_spoken(x) for x in hints.spoken]
     resume["certificates"] = [_certificate(x) for x in hints.certifications]
     resume["meta"] = {"language": hints.lang, "version": "v1.0.0"}
+    if theme in THEME_NO_EMPTY_PROFILES and not basics["profiles"]:
+        del basics["profiles"]
     for section, keys in THEME_INPUT_KEYS.get(theme, {}).items():
         items = resume[section] if isinstance(resume[section], list) else [resume[section]]
         for item in items:

@@ -48,3 +48,5 @@ def test_a_theme_that_needs_a_key_gets_it_empty_and_other_themes_get_the_same_re
         assert [s["name"] for s in orbit["skills"]] == [s["name"] for s in plain["skills"]]
         classy = to_resume(doc.draft, "jsonresume-theme-classy")
         assert classy["basics"]["label"] == plain["basics"].get("label", "")
+        assert classy["basics"].get("profiles", []) == plain["basics"]["profiles"]
+        assert bool(classy["basics"].get("profiles")) == ("profiles" in classy["basics"])
