@@ -177,7 +177,8 @@ def to_tex(template: str, draft: CVDraft, pr: dict) -> str:
     raise ValueError(f"unknown LaTeX class {template!r}")
 
 
-_RERUN = re.compile(r"Rerun to get|Label\(s\) may have changed|rerunfilecheck Warning")
+# page references ("Page 1 / 2") need another pass; PDF outlines (hyperref's bookmarks) print no text
+_RERUN = re.compile(r"Rerun to get cross-references|Label\(s\) may have changed")
 
 
 def compile_tex(source: str, pdf: Path, timeout: float = 180) -> None:
