@@ -57,7 +57,7 @@ THEME_NOT_PRINTED: dict[str, tuple[str, ...]] = {
 FAILED_THEMES: dict[str, str] = {
     "jsonresume-theme-professional@1.1.0": "ships JSX source (React, styled-components peers) that node cannot "
                                            "load without a bundler: 'Unexpected token <'",
-    "jsonresume-theme-papirus@0.0.5": "renders, but Chromium prints it on about 100 A4 pages (a fixed full-height "
+    "jsonresume-theme-papirus@0.0.5": "renders, but Chromium printed a two-page CV on 107 A4 pages (a fixed full-height "
                                       "layout repeated per page)",
     "jsonresume-theme-rickosborne": "not on the npm registry (404)",
     "jsonresume-theme-spartacus-prime": "not on the npm registry (404)",
