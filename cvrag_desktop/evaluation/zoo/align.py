@@ -8,6 +8,7 @@ certification, page furniture), matched with rapidfuzz against the values the tr
 printed; a part must cover at least half of the line, so a bullet that names a skill stays body.
 Its ``role`` is the most specific part. A theme reprints dates in its own way ("Jan, 2019"), so
 dates are found by shape (years of the truth, month names, "present" words) as well as by value.
+Then :mod:`repairs` mends values a template wrapped or repeated.
 """
 
 from __future__ import annotations
@@ -258,10 +259,11 @@ def label_lines(doc: ExtractedDoc, truth: dict) -> list[LineRole]:
             lr.role = FURNITURE
         previous = next((p["ref"] for p in lr.parts if p["ref"].startswith(("exp", "edu"))), previous)
         out.append(lr)
-    spread_repeats(out, ctx.values)
+    spread_repeats(out, ctx.values)  # what the template broke or repeated (repairs.py)
     wrapped_values(out, ctx.values)
-    wrapped_name(out, text_key(truth["zoo"]["printed"]["name"] or ""))
-    labelled_name(out, text_key(truth["zoo"]["printed"]["name"] or ""), ctx.headings | THEME_LABELS | {text_key(x) for x in EUROPASS_NAME_LABELS})
+    name = text_key(truth["zoo"]["printed"]["name"] or "")
+    wrapped_name(out, name)
+    labelled_name(out, name, ctx.headings | THEME_LABELS | {text_key(x) for x in EUROPASS_NAME_LABELS})
     _headline_or_title(out)
     return out
 
