@@ -294,7 +294,7 @@ def _resolve(parts: dict[str, dict[str, float]], key: str, previous: str) -> tup
         parts = {f: parts[f] for f in parts if f in LISTED}
     elif BODY in parts and tops[BODY] >= 0.8 * len(key):  # a bullet or the summary naming a skill or title
         parts = {BODY: parts[BODY]}
-    if NAME in parts and CONTACT in parts and tops[NAME] <= len(key) and tops[CONTACT] >= tops[NAME]:
+    if NAME in parts and CONTACT in parts and tops[NAME] <= len(key) and tops[CONTACT] >= 0.6 * len(key):
         del parts[NAME]  # a link or e-mail spelling the name (not a name printed beside the city)
     elif NAME in parts and tops[NAME] >= 0.8 * len(key):
         parts = {NAME: parts[NAME]}

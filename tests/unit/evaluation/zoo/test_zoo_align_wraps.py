@@ -39,9 +39,12 @@ def test_a_name_after_the_europass_label_or_beside_the_city_is_the_name():
     assert lines[0].role == align.NAME
     lines = align.label_lines(_doc(["ANGABEN ZUR PERSON Marta Olivares Quintana"]), truth)
     assert lines[0].role == align.NAME
-    city = truth["zoo"]["printed"]["contact"][0]["value"]
-    lines = align.label_lines(_doc([f"Ann {city[:3]}", "Marta Olivares Quintana"]), truth)
-    assert lines[1].role == align.NAME
+    truth["zoo"]["printed"]["contact"].append({"label": "City", "value": "Piotrków Trybunalski Wielkopolski"})
+    lines = align.label_lines(_doc(["Piotrków Trybunalski Wielkopolski Marta Olivares Quintana"]), truth)  # moderncv-fancy
+    assert lines[0].role == align.NAME
+    truth["zoo"]["printed"]["contact"].append({"label": "Web", "value": "linkedin.com/in/marta-olivares-quintana"})
+    lines = align.label_lines(_doc(["linkedin.com/in/marta-olivares-quintana"]), truth)
+    assert lines[0].role == align.CONTACT  # a link spelling the name is a contact
 
 
 def test_an_entry_value_wrapped_onto_the_next_line_labels_both_lines():
