@@ -69,6 +69,7 @@ _PAGE = re.compile(r"^(?:page|pagina|seite|pag|strona|p)?\s*\d{1,2}(?:\s*(?:/|of
 EXACT = 0.5
 # Running furniture a template adds: "Ann Lee - Page 1 of 2", "Last updated in Nov 2026".
 _FURNITURE = re.compile(r"(?:^|\s)(?:page|pagina|seite|pag)\s*\d+\s*(?:/|of|de|von|di|sur|z|van)\s*\d+$|^last updated")
+_SPELLS = re.compile(r"@|://|www\.|\w\.\w{2,6}/")  # an e-mail or a link on the line
 _BULLET = re.compile(r"^[\s•·\-–—*▪◦●○■□➢►>]+")
 
 
@@ -250,7 +251,7 @@ def label_lines(doc: ExtractedDoc, truth: dict) -> list[LineRole]:
     for i, ln in enumerate(doc.lines):
         lr = LineRole(i, ln.page, tuple(ln.bbox), ln.size, bool(ln.bold), ln.text)
         key, parts = _cell_parts(dehyphenated(doc, i), ctx)
-        lr.parts, lr.role = _resolve(parts, key, previous)
+        lr.parts, lr.role = _resolve(parts, key, previous, spelled=bool(_SPELLS.search(ln.text)))
         if _FURNITURE.search(key):
             lr.parts, lr.role = [], FURNITURE
         elif "\t" in ln.text.strip() and lr.role not in (NAME, HEADING):
@@ -278,8 +279,10 @@ def _pick(refs: dict[str, float], others: set[str], previous: str) -> tuple[str,
     return (previous if previous in tied else tied[0]), top
 
 
-def _resolve(parts: dict[str, dict[str, float]], key: str, previous: str) -> tuple[list[dict], str]:
-    """Keep the parts that together cover at least half the line; the role is the most specific."""
+def _resolve(parts: dict[str, dict[str, float]], key: str, previous: str, *, spelled: bool = False
+             ) -> tuple[list[dict], str]:
+    """Keep the parts that together cover at least half the line; the role is the most specific.
+    ``spelled``: the line holds an e-mail or a link, which may spell the name."""
     if not parts or not key:
         return [], OTHER
     if HEADING in parts and max(parts[HEADING].values()) > len(key):
@@ -294,7 +297,7 @@ def _resolve(parts: dict[str, dict[str, float]], key: str, previous: str) -> tup
         parts = {f: parts[f] for f in parts if f in LISTED}
     elif BODY in parts and tops[BODY] >= 0.8 * len(key):  # a bullet or the summary naming a skill or title
         parts = {BODY: parts[BODY]}
-    if NAME in parts and CONTACT in parts and tops[NAME] <= len(key) and tops[CONTACT] >= 0.6 * len(key):
+    if NAME in parts and CONTACT in parts and tops[NAME] <= len(key) and (spelled or tops[CONTACT] >= 0.6 * len(key)):
         del parts[NAME]  # a link or e-mail spelling the name (not a name printed beside the city)
     elif NAME in parts and tops[NAME] >= 0.8 * len(key):
         parts = {NAME: parts[NAME]}

@@ -45,6 +45,8 @@ def test_a_name_after_the_europass_label_or_beside_the_city_is_the_name():
     truth["zoo"]["printed"]["contact"].append({"label": "Web", "value": "linkedin.com/in/marta-olivares-quintana"})
     lines = align.label_lines(_doc(["linkedin.com/in/marta-olivares-quintana"]), truth)
     assert lines[0].role == align.CONTACT  # a link spelling the name is a contact
+    lines = align.label_lines(_doc(["Piotrków • marta@example.com • linkedin.com/in/marta-olivares-quintana"]), truth)
+    assert lines[0].role != align.NAME  # a contact line whose link spells the name
 
 
 def test_an_entry_value_wrapped_onto_the_next_line_labels_both_lines():
