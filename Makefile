@@ -60,19 +60,22 @@ screenshots: setup
 	xvfb-run -a $(BIN)/python -m cvrag_desktop.ui.screenshots docs/screenshots
 
 # ---- the layout zoo (issue 36, docs/zoo.md): build time only, never part of `make test` ----------
-# make zoo-tools  Chromium, LibreOffice Writer, node/npm and fonts from Debian (when missing)
+# make zoo-tools  Chromium, LibreOffice Writer, node/npm, TeX Live's CV classes (XeLaTeX) and fonts from Debian (when missing)
 # make zoo        every family's documents + truth + line roles under build/zoo/ (cached), manifest.json
 ZOO_SEED ?= 36
 ZOO_PER_FAMILY ?= 56
 ZOO_FAMILIES ?= all
 ZOO_OUT ?= build/zoo
 ZOO_APT := chromium libreoffice-writer-nogui nodejs npm fonts-dejavu-core fonts-liberation2 \
-	fonts-crosextra-carlito fonts-crosextra-caladea
+	fonts-crosextra-carlito fonts-crosextra-caladea \
+	texlive-latex-extra texlive-latex-recommended texlive-fonts-recommended texlive-plain-generic \
+	texlive-xetex fonts-texgyre
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 zoo-tools:
 	@if command -v chromium >/dev/null && command -v soffice >/dev/null && command -v npm >/dev/null \
-		&& fc-list | grep -q Carlito; then echo "zoo tools present"; else \
+		&& command -v xelatex >/dev/null && kpsewhich soul.sty >/dev/null \
+		&& fc-list | grep -q Carlito && fc-list | grep -q "TeX Gyre Heros"; then echo "zoo tools present"; else \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y \
 		--no-install-recommends $(ZOO_APT); fi
 

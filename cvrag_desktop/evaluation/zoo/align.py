@@ -8,30 +8,53 @@ certification, page furniture), matched with rapidfuzz against the values the tr
 printed; a part must cover at least half of the line, so a bullet that names a skill stays body.
 Its ``role`` is the most specific part. A theme reprints dates in its own way ("Jan, 2019"), so
 dates are found by shape (years of the truth, month names, "present" words) as well as by value.
+Then :mod:`repairs` mends values a template wrapped or repeated.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from rapidfuzz import fuzz
 
 from cvrag_desktop.evaluation.zoo.families import CONTENT
+from cvrag_desktop.evaluation.zoo.repairs import (
+    EUROPASS_NAME_LABELS,
+    dehyphenated,
+    labelled_name,
+    spread_repeats,
+    wrapped_name,
+    wrapped_values,
+)
+from cvrag_desktop.evaluation.zoo.roles import (  # re-exported: the roles are read from here too
+    BODY,
+    CERT,
+    CONTACT,
+    DATES,
+    DEGREE,
+    EMPLOYER,
+    FURNITURE,
+    HEADING,
+    HEADLINE,
+    INSTITUTION,
+    LABEL,
+    LANGUAGE,
+    LISTED,
+    NAME,
+    OTHER,
+    PLACE,
+    PRIORITY,
+    SKILL,
+    TITLE,
+    LineRole,
+)
+from cvrag_desktop.evaluation.zoo.roles import ROLES as ROLES  # explicit re-exports (older callers)
+from cvrag_desktop.evaluation.zoo.roles import found_parts as found_parts
 from cvrag_desktop.factory.profiles import factory_data
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.keys import text_key
-
-NAME, HEADLINE, CONTACT, LABEL, HEADING = "name", "headline", "contact", "label", "heading"
-TITLE, EMPLOYER, DATES, PLACE = "title", "employer", "dates", "location"
-DEGREE, INSTITUTION = "degree", "institution"
-BODY, SKILL, LANGUAGE, CERT, FURNITURE, OTHER = "body", "skill", "language", "certification", "furniture", "other"
-# The most specific part names the line (an entry header "Title, Employer  2019 – 2021" is a title).
-PRIORITY = (NAME, HEADING, HEADLINE, TITLE, DEGREE, EMPLOYER, INSTITUTION, DATES, CONTACT, LABEL, CERT,
-            LANGUAGE, SKILL, PLACE, BODY, FURNITURE)
-ROLES = (*PRIORITY, OTHER)
-LISTED = frozenset({SKILL, LANGUAGE, CERT})
 
 # Headings JSON Resume themes print in English whatever the CV's language.
 THEME_HEADINGS = ("About", "About Me", "Profile", "Summary", "Work", "Work Experience", "Experience",
@@ -53,27 +76,8 @@ _PAGE = re.compile(r"^(?:page|pagina|seite|pag|strona|p)?\s*\d{1,2}(?:\s*(?:/|of
 EXACT = 0.5
 # Running furniture a template adds: "Ann Lee - Page 1 of 2", "Last updated in Nov 2026".
 _FURNITURE = re.compile(r"(?:^|\s)(?:page|pagina|seite|pag)\s*\d+\s*(?:/|of|de|von|di|sur|z|van)\s*\d+$|^last updated")
+_SPELLS = re.compile(r"@|://|www\.|\w\.\w{2,6}/")  # an e-mail or a link on the line
 _BULLET = re.compile(r"^[\s•·\-–—*▪◦●○■□➢►>]+")
-
-
-@dataclass
-class LineRole:
-    """One line of the document with its role and the field parts it prints."""
-
-    i: int
-    page: int
-    bbox: tuple[float, float, float, float]
-    size: float
-    bold: bool
-    text: str
-    role: str = OTHER
-    parts: list[dict] = field(default_factory=list)  # {"field": TITLE, "ref": "experiences[2]"}
-
-    def row(self) -> dict:
-        """The JSONL row written next to the truth."""
-        return {"i": self.i, "page": self.page, "bbox": [round(v, 1) for v in self.bbox],
-                "size": round(self.size, 2), "bold": self.bold, "text": self.text, "role": self.role,
-                "parts": self.parts}
 
 
 @lru_cache(maxsize=1)
@@ -272,8 +276,8 @@ def label_lines(doc: ExtractedDoc, truth: dict) -> list[LineRole]:
     previous = ""
     for i, ln in enumerate(doc.lines):
         lr = LineRole(i, ln.page, tuple(ln.bbox), ln.size, bool(ln.bold), ln.text)
-        key, parts = _cell_parts(ln.text, ctx)
-        lr.parts, lr.role = _resolve(parts, key, previous)
+        key, parts = _cell_parts(dehyphenated(doc, i), ctx)
+        lr.parts, lr.role = _resolve(parts, key, previous, spelled=bool(_SPELLS.search(ln.text)))
         if _FURNITURE.search(key):
             lr.parts, lr.role = [], FURNITURE
         elif "\t" in ln.text.strip() and lr.role not in (NAME, HEADING):
@@ -284,6 +288,11 @@ def label_lines(doc: ExtractedDoc, truth: dict) -> list[LineRole]:
             lr.role = FURNITURE
         previous = next((p["ref"] for p in lr.parts if p["ref"].startswith(("exp", "edu"))), previous)
         out.append(lr)
+    spread_repeats(out, ctx.values)  # what the template broke or repeated (repairs.py)
+    wrapped_values(out, ctx.values)
+    name = text_key(truth["zoo"]["printed"]["name"] or "")
+    wrapped_name(out, name)
+    labelled_name(out, name, ctx.headings | THEME_LABELS | {text_key(x) for x in EUROPASS_NAME_LABELS})
     _headline_or_title(out)
     return out
 
@@ -310,8 +319,10 @@ def _pick(refs: dict[str, float], others: set[str], previous: str) -> tuple[str,
     return (previous if previous in tied else tied[0]), top
 
 
-def _resolve(parts: dict[str, dict[str, float]], key: str, previous: str) -> tuple[list[dict], str]:
-    """Keep the parts that together cover at least half the line; the role is the most specific."""
+def _resolve(parts: dict[str, dict[str, float]], key: str, previous: str, *, spelled: bool = False
+             ) -> tuple[list[dict], str]:
+    """Keep the parts that together cover at least half the line; the role is the most specific.
+    ``spelled``: the line holds an e-mail or a link, which may spell the name."""
     if not parts or not key:
         return [], OTHER
     if HEADING in parts and max(parts[HEADING].values()) > len(key):
@@ -326,8 +337,8 @@ def _resolve(parts: dict[str, dict[str, float]], key: str, previous: str) -> tup
         parts = {f: parts[f] for f in parts if f in LISTED}
     elif BODY in parts and tops[BODY] >= 0.8 * len(key):  # a bullet or the summary naming a skill or title
         parts = {BODY: parts[BODY]}
-    if NAME in parts and CONTACT in parts and tops[NAME] <= len(key):  # a link or e-mail spelling the name
-        del parts[NAME]
+    if NAME in parts and CONTACT in parts and tops[NAME] <= len(key) and (spelled or tops[CONTACT] >= 0.6 * len(key)):
+        del parts[NAME]  # a link or e-mail spelling the name (not a name printed beside the city)
     elif NAME in parts and tops[NAME] >= 0.8 * len(key):
         parts = {NAME: parts[NAME]}
     best: dict[str, list[tuple[str, float]]] = {}
@@ -346,12 +357,16 @@ def _resolve(parts: dict[str, dict[str, float]], key: str, previous: str) -> tup
 
 
 def _headline_or_title(lines: list[LineRole]) -> None:
-    """A headline equal to a role title: only the first one above every entry is the headline."""
-    first_entry = next((ln.i for ln in lines if ln.role in (EMPLOYER, DATES, DEGREE, INSTITUTION)), len(lines))
+    """A headline equal to a role title: only the first one above every entry is the headline (above in
+    reading order, or higher on the first page than any entry: a header read after a sidebar)."""
+    entries = [ln for ln in lines if ln.role in (EMPLOYER, DATES, DEGREE, INSTITUTION)]
+    first_entry = entries[0].i if entries else len(lines)
+    top = min((ln.bbox[1] for ln in entries if ln.page == 0), default=float("inf"))
     seen = False
     for ln in lines:
         fields = [p["field"] for p in ln.parts]
-        if HEADLINE in fields and (seen or ln.i > first_entry):
+        dated = any(p["field"] == DATES and p["ref"] for p in ln.parts)  # an entry header, not the headline
+        if HEADLINE in fields and (seen or dated or (ln.i > first_entry and not (ln.page == 0 and ln.bbox[3] <= top))):
             ln.parts = [p for p in ln.parts if p["field"] != HEADLINE]
             left = [p["field"] for p in ln.parts]
             ln.role = next((f for f in PRIORITY if f in left and f != HEADING), HEADING if left else OTHER)
@@ -359,15 +374,6 @@ def _headline_or_title(lines: list[LineRole]) -> None:
             seen = True
             ln.parts = [p for p in ln.parts if p["field"] in (HEADLINE, NAME)]
             ln.role = ln.parts[0]["field"] if ln.parts[0]["field"] == NAME else HEADLINE
-
-
-def found_parts(rows: list[dict]) -> dict[str, set[str]]:
-    """field -> the refs some line prints, from :meth:`LineRole.row` rows (or the lines' own parts)."""
-    found: dict[str, set[str]] = {}
-    for row in rows:
-        for p in row["parts"]:
-            found.setdefault(p["field"], set()).add(p["ref"])
-    return found
 
 
 def value_recall(found: dict[str, set[str]], truth: dict) -> dict[str, tuple[int, int]]:

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cvrag_desktop.evaluation.zoo import rendercv
+from cvrag_desktop.evaluation.zoo import latex, rendercv
 from cvrag_desktop.evaluation.zoo.align import found_parts, label_lines, value_recall
 from cvrag_desktop.evaluation.zoo.engines import (
     ZooToolError,
@@ -35,7 +35,9 @@ from cvrag_desktop.evaluation.zoo.families import (
     HTML,
     JSONRESUME,
     JSONRESUME_THEMES,
+    LATEX,
     RENDERCV,
+    THEME_NOT_PRINTED,
     WORD,
     Family,
     select,
@@ -77,27 +79,35 @@ def _paths(folder: Path, doc: ZooDoc) -> dict[str, Path]:
     stem = folder / doc.doc_id
     return {"truth": stem.with_suffix(".json"), "pdf": stem.with_suffix(".pdf"),
             "roles": folder / f"{doc.doc_id}.roles.jsonl", "docx": stem.with_suffix(".docx"),
-            "resume": folder / f"{doc.doc_id}.resume.json", "html": stem.with_suffix(".html")}
+            "resume": folder / f"{doc.doc_id}.resume.json", "html": stem.with_suffix(".html"),
+            "tex": stem.with_suffix(".tex")}
 
 
 def engine_input(fam: Family, doc: ZooDoc) -> bytes:
-    """What the family's engine is given for this document (DOCX, HTML, JSON Resume or RenderCV input);
+    """What the family's engine is given for this document (DOCX, HTML, JSON Resume, RenderCV or LaTeX input);
     empty for the factory's layouts, which render straight from the draft."""
     if fam.engine == WORD:
         return build_docx(fam.template, printed_record(doc.draft), WORD_FONTS[doc.index % len(WORD_FONTS)])
     if fam.engine == HTML:
         return build_page(fam.template, doc.draft, printed_record(doc.draft)).encode()
     if fam.engine == JSONRESUME:
-        return json.dumps(to_resume(doc.draft), ensure_ascii=False, indent=1).encode()
+        return json.dumps(to_resume(doc.draft, fam.template), ensure_ascii=False, indent=1).encode()
     if fam.engine == RENDERCV:
         data = rendercv.to_rendercv(doc.draft, fam.template, printed_record(doc.draft))
         return json.dumps(data, ensure_ascii=False, sort_keys=True).encode()
+    if fam.engine == LATEX:
+        return latex.to_tex(fam.template, doc.draft, printed_record(doc.draft)).encode()
     return b""
 
 
 def _truth_bytes(doc: ZooDoc, seed: int, given: bytes) -> bytes:
     """The truth file; its ``zoo.input_sha256`` makes a change of the engine's input re-render the document."""
     truth = truth_record(doc, seed)
+    if doc.family.engine == LATEX:  # what the class cannot print (plan.truth_record knows RenderCV's)
+        truth["zoo"]["not_printed"] = latex.not_printed(doc.family.template, doc.draft)
+    elif doc.family.template in THEME_NOT_PRINTED:  # a JSON Resume theme that never shows a field
+        truth["zoo"]["not_printed"] = [f for f in THEME_NOT_PRINTED[doc.family.template]
+                                       if f != "headline" or doc.draft.cv.headline]
     truth["zoo"]["input_sha256"] = hashlib.sha256(given).hexdigest() if given else None
     return json.dumps(truth, ensure_ascii=False, indent=1).encode()
 
@@ -127,6 +137,11 @@ def _render(fam: Family, todo: list[ZooDoc], folder: Path, work: Path, given: di
     elif fam.engine == RENDERCV:
         jobs = [(json.loads(given[d.doc_id]), _paths(folder, d)["pdf"]) for d in todo]
         errors = rendercv.render(work.parent, jobs)
+        failed = {d.doc_id: errors[str(_paths(folder, d)["pdf"])] for d in todo if str(_paths(folder, d)["pdf"]) in errors}
+    elif fam.engine == LATEX:
+        for doc in todo:
+            atomic_write(_paths(folder, doc)["tex"], given[doc.doc_id])
+        errors = latex.render([(given[d.doc_id].decode(), _paths(folder, d)["pdf"]) for d in todo])
         failed = {d.doc_id: errors[str(_paths(folder, d)["pdf"])] for d in todo if str(_paths(folder, d)["pdf"]) in errors}
     elif fam.engine == HTML:
         for doc in todo:

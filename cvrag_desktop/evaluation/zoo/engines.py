@@ -1,4 +1,5 @@
-"""The external engines of the zoo: node (JSON Resume themes), headless Chromium, LibreOffice.
+"""The external engines of the zoo: node (JSON Resume themes), headless Chromium, LibreOffice (and
+XeLaTeX, which latex.py runs through :func:`run_tool`).
 
 Each runs as a child process under ``nice`` with a deadline; a missing tool or a failed render is a
 :class:`ZooToolError` with a short reason (never a raw traceback), recorded per document by the
@@ -32,7 +33,7 @@ def which(names: tuple[str, ...]) -> str | None:
 def tools_status() -> dict[str, str | None]:
     """Where each external tool is (None when missing)."""
     return {"node": which(("node",)), "npm": which(("npm",)), "chromium": which(CHROMIUM_NAMES),
-            "soffice": which(SOFFICE_NAMES)}
+            "soffice": which(SOFFICE_NAMES), "xelatex": which(("xelatex",))}
 
 
 def run_tool(cmd: list[str], timeout: float, what: str, *, fail: bool = True) -> str | None:

@@ -14,6 +14,7 @@ WORD = "word"  # python-docx in one structural style, kept as DOCX, printed by L
 FACTORY = "factory"  # the factory's own reportlab layouts
 HTML = "html"  # the zoo's own HTML + CSS pages (pages.py), printed by Chromium
 RENDERCV = "rendercv"  # RenderCV's themes, typeset by Typst (rendercv.py), in an environment of their own
+LATEX = "latex"  # a CV class of Debian's TeX Live, typeset by XeLaTeX (latex.py)
 
 # JSON Resume themes from the npm registry, pinned. Each was checked to render offline; a theme that
 # failed is listed in FAILED_THEMES with the reason instead of here.
@@ -29,9 +30,54 @@ JSONRESUME_THEMES: dict[str, str] = {
     "jsonresume-theme-paper": "0.5.0",
     "jsonresume-theme-spartan": "0.3.0",
     "jsonresume-theme-caffeine": "1.2.3",
+    # Added for issue 36 (names found in public JSON Resume material, each checked offline; appended only)
+    "jsonresume-theme-latte": "1.0.3",  # a left sidebar (contact, skills, languages) beside the history
+    "jsonresume-theme-direct": "0.1.1",  # capitals headings, skills column beside the history
+    "jsonresume-theme-eloquent": "5.0.0",  # icon-font headings, "Title, Employer" lines
+    "jsonresume-theme-spartacus": "1.0.0",  # a contact/skills/education sidebar, "at Employer"
+    "jsonresume-theme-classy": "1.0.9",  # capitals name block, "Title, Employer" then the dates
+    "jsonresume-theme-actual": "0.2.2",  # title / employer / "Jan 2019 - Present" on three lines
+    "jsonresume-theme-modern": "0.0.18",  # employer above title, a photo box, "Phone:" labels
+    "jsonresume-theme-simple-red": "1.0.4",  # a table: employers and dates in a left column, titles apart
+    "jsonresume-theme-rnord": "1.0.0",  # label rows (Email, Phone), a two-column grid
+    "jsonresume-theme-straightforward": "0.5.0",  # one contact line with middots, dates right of the title
+    "jsonresume-theme-onepage-plus": "1.1.0",  # name and headline on one line, a date column on the left
+    "jsonresume-theme-microdata": "0.2.0",  # a narrow column: the headline wraps, employer above title
+    "jsonresume-theme-short": "0.1.7",  # skills in capitals, profiles as label rows
+    "jsonresume-theme-orbit": "3.0.0",  # a dark left sidebar (contact, education, languages), skill bars
+    "jsonresume-theme-cora": "0.1.1",  # "2019-Jan - Present" dates, icon contact lines
+}
+# Truth fields a theme never shows (they reach its HTML only as a page title or meta tag): zoo.not_printed.
+THEME_NOT_PRINTED: dict[str, tuple[str, ...]] = {
+    "jsonresume-theme-modern": ("headline",),
+    "jsonresume-theme-short": ("headline",),
+    "jsonresume-theme-straightforward": ("headline",),
 }
 # Themes tried and dropped, with why (kept so nobody retries them blind).
-FAILED_THEMES: dict[str, str] = {}
+FAILED_THEMES: dict[str, str] = {
+    "jsonresume-theme-professional@1.1.0": "ships JSX source (React, styled-components peers) that node cannot "
+                                           "load without a bundler: 'Unexpected token <'",
+    "jsonresume-theme-papirus@0.0.5": "renders, but Chromium printed a two-page CV on 107 A4 pages (a fixed full-height "
+                                      "layout repeated per page)",
+    "jsonresume-theme-rickosborne": "not on the npm registry (404)",
+    "jsonresume-theme-spartacus-prime": "not on the npm registry (404)",
+    "jsonresume-theme-stackoverflow-roboto": "not on the npm registry (404)",
+    "jsonresume-theme-americano": "not on the npm registry (404)",
+    "jsonresume-theme-reactive": "not on the npm registry (404)",
+    "jsonresume-theme-engineering": "not on the npm registry (404)",
+    "jsonresume-theme-business-professional-compact": "not on the npm registry (404)",
+    "jsonresume-theme-standard": "not on the npm registry (404)",
+    "jsonresume-theme-modern-plain": "not on the npm registry (404)",
+    "jsonresume-theme-intern": "not on the npm registry (404)",
+}
+# Themes whose templates need a schema key the zoo leaves out: the key is added with an empty value
+# (nothing printed; orbit's skill bar helper calls toLowerCase() on every skill's level).
+THEME_INPUT_KEYS: dict[str, dict[str, dict[str, str]]] = {  # theme -> section (a list or basics) -> keys
+    "jsonresume-theme-orbit": {"skills": {"level": ""}},
+    "jsonresume-theme-classy": {"basics": {"label": ""}},  # upper-cases basics.label: fails without a headline
+}
+# Themes that read basics.profiles[0] whenever the key is there: an empty list is left out for them.
+THEME_NO_EMPTY_PROFILES: frozenset[str] = frozenset({"jsonresume-theme-classy", "jsonresume-theme-cora"})
 
 # Word structural styles seen in real inboxes (cvrag_desktop/evaluation/zoo/word.py).
 WORD_STYLES: tuple[str, ...] = (
@@ -96,6 +142,12 @@ CONTENT: dict[str, Content] = {
     "fx-world-sidebar": Content(ELEVEN, anonymous=0.1, placeholders=0.2),
 }
 
+# CV classes of Debian's TeX Live (texlive-latex-extra), typeset by XeLaTeX (latex.py): family "tex-<class>".
+LATEX_CLASSES: tuple[str, ...] = (
+    "moderncv-classic", "moderncv-casual", "moderncv-banking", "moderncv-oldstyle", "moderncv-fancy",
+    "europasscv", "currvita",
+)
+
 # The bench: ten families never opened or tuned on. Fixed; spread over every engine.
 HELD_OUT: frozenset[str] = frozenset({
     "jr-caffeine", "jr-kendall", "jr-paper",
@@ -109,7 +161,7 @@ class Family:
     """One template family of the zoo: its name, the engine that prints it, and what it needs."""
 
     name: str  # "jr-even", "word-datecell", "fx-classic"
-    engine: str  # JSONRESUME, WORD, HTML, RENDERCV or FACTORY
+    engine: str  # JSONRESUME, WORD, HTML, RENDERCV, FACTORY or LATEX
     template: str  # the npm package, the Word style, the HTML design, the RenderCV theme or the factory layout
     version: str = ""  # the pinned package version (npm themes, RenderCV)
     held_out: bool = False
@@ -118,7 +170,7 @@ class Family:
     def needs(self) -> tuple[str, ...]:
         """The external tools this family needs at build time."""
         return {JSONRESUME: ("node", "chromium"), WORD: ("soffice",), HTML: ("chromium",),
-                RENDERCV: ("rendercv",), FACTORY: ()}[self.engine]
+                RENDERCV: ("rendercv",), FACTORY: (), LATEX: ("xelatex",)}[self.engine]
 
 
 def _short(package: str) -> str:
@@ -126,13 +178,14 @@ def _short(package: str) -> str:
 
 
 def all_families() -> list[Family]:
-    """Every family of the zoo, in a fixed order (JSON Resume, Word, HTML, RenderCV, factory layouts)."""
+    """Every family of the zoo, in a fixed order (JSON Resume, Word, HTML, RenderCV, factory layouts, LaTeX)."""
     fams = [Family(_short(p), JSONRESUME, p, v) for p, v in JSONRESUME_THEMES.items()]
     fams += [Family(f"word-{s}", WORD, s) for s in WORD_STYLES]
     fams += [Family(f"html-{d}", HTML, d) for d in HTML_DESIGNS]
     fams += [Family(f"rcv-{t}", RENDERCV, t, "2.3") for t in RENDERCV_THEMES]
     fams += [Family(f"fx-{x}", FACTORY, x) for x in FACTORY_LAYOUTS]
     fams += [Family(name, FACTORY, x) for name, x in FACTORY_VARIANTS]
+    fams += [Family(f"tex-{c}", LATEX, c, "texlive-2022") for c in LATEX_CLASSES]
     return [Family(f.name, f.engine, f.template, f.version, f.name in HELD_OUT) for f in fams]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from cvrag_desktop.evaluation.zoo.families import THEME_INPUT_KEYS, THEME_NO_EMPTY_PROFILES
 from cvrag_desktop.factory.model import CVDraft
 
 _LEVEL_SPLIT = re.compile(r"\s+[–-]\s+|\s*\(")
@@ -38,8 +39,10 @@ def _profile(link: str) -> dict:
     return {"network": network, "url": url, "username": link.rstrip("/").rsplit("/", 1)[-1]}
 
 
-def to_resume(draft: CVDraft) -> dict:
-    """The draft as a JSON Resume document (only keys the schema defines)."""
+def to_resume(draft: CVDraft, theme: str = "") -> dict:
+    """The draft as a JSON Resume document (only keys the schema defines); a ``theme`` listed in
+    ``THEME_INPUT_KEYS`` also gets the empty keys its templates cannot do without, and one in
+    ``THEME_NO_EMPTY_PROFILES`` no empty ``basics.profiles`` (it reads the first profile blindly)."""
     cv, hints = draft.cv, draft.hints
     basics: dict = {"name": cv.name or ""}
     if cv.headline and hints.show_headline:
@@ -86,6 +89,13 @@ def to_resume(draft: CVDraft) -> dict:
     resume["languages"] = [_spoken(x) for x in hints.spoken]
     resume["certificates"] = [_certificate(x) for x in hints.certifications]
     resume["meta"] = {"language": hints.lang, "version": "v1.0.0"}
+    if theme in THEME_NO_EMPTY_PROFILES and not basics["profiles"]:
+        del basics["profiles"]
+    for section, keys in THEME_INPUT_KEYS.get(theme, {}).items():
+        items = resume[section] if isinstance(resume[section], list) else [resume[section]]
+        for item in items:
+            for key, value in keys.items():
+                item.setdefault(key, value)
     return resume
 
 

@@ -37,3 +37,16 @@ def test_roles_are_listed_newest_first_as_json_resume_does():
     starts = [w["startDate"] for w in to_resume(doc.draft)["work"]]
     assert starts == sorted(starts, reverse=True)
     assert set(to_resume(doc.draft)) <= {"basics", "work", "education", "skills", "languages", "certificates", "meta"}
+
+
+def test_a_theme_that_needs_a_key_gets_it_empty_and_other_themes_get_the_same_resume():
+    for doc in plan_family(family("jr-orbit"), 5, 4):
+        plain = to_resume(doc.draft)
+        assert to_resume(doc.draft, "jsonresume-theme-even") == plain  # the first eleven themes: unchanged input
+        orbit = to_resume(doc.draft, "jsonresume-theme-orbit")
+        assert all(s["level"] == "" for s in orbit["skills"])
+        assert [s["name"] for s in orbit["skills"]] == [s["name"] for s in plain["skills"]]
+        classy = to_resume(doc.draft, "jsonresume-theme-classy")
+        assert classy["basics"]["label"] == plain["basics"].get("label", "")
+        assert classy["basics"].get("profiles", []) == plain["basics"]["profiles"]
+        assert bool(classy["basics"].get("profiles")) == ("profiles" in classy["basics"])
