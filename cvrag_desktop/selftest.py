@@ -97,9 +97,11 @@ def _step_trained_model(t: SelfTest) -> str:
     model = bundled_model()
     if model is None:
         raise SelfTestFailure(f"the trained model {MODEL_FILE} is missing from {resources_dir() / 'models'}")
-    rows = [("Imogen Fairweather", 20.0, True), ("Work", 12.0, True), ("Staff Nurse, Riverside Hospital", 10.0, True),
-            ("03/2019 – 08/2023", 10.0, False), ("Care Assistant, Elm House", 10.0, True),
-            ("01/2016 – 02/2019", 10.0, False), ("Education", 12.0, True), ("BSc Nursing", 10.0, True),
+    rows = [("Imogen Fairweather", 20.0, True), ("Registered Nurse", 11.0, False), ("Work", 12.0, True),
+            ("Staff Nurse, Riverside Hospital", 10.0, True),
+            ("03/2019 – 08/2023", 10.0, False), ("• Cared for patients on a busy surgical ward.", 10.0, False),
+            ("Care Assistant, Elm House", 10.0, True), ("01/2016 – 02/2019", 10.0, False),
+            ("• Helped residents with daily care.", 10.0, False), ("Education", 12.0, True), ("BSc Nursing", 10.0, True),
             ("University of Eastbrook", 10.0, False), ("2012 – 2015", 10.0, False), ("Skills", 12.0, True),
             ("Wound care", 10.0, False), ("Triage", 10.0, False)]
     lines, y = [], 40.0
