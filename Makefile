@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: setup run demo test lint bench bench-gui eval folds train screenshots clean package wheelhouse dist bundle-test \
-	zoo zoo-tools
+	zoo zoo-tools names
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -49,6 +49,10 @@ folds: setup
 # the line-role model from the factory and every labelled real folder (deterministic, seconds)
 train: setup
 	$(BIN)/python -m cvrag_desktop.evaluation.fold_training --data $(DATA) --out resources/models/line_roles.crfsuite
+
+# the name gazetteers of resources/names/ from Faker's person providers (deterministic, seconds; committed)
+names: setup
+	$(BIN)/python -m cvrag_desktop.factory.name_gazetteer --out resources/names
 
 bench: setup
 	$(BIN)/python benchmarks/ingest.py

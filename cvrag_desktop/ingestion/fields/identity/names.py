@@ -13,12 +13,14 @@ import re
 
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.fields.identity.contact import EMAIL, Hit, split_cells
-from cvrag_desktop.ingestion.fields.identity.given_names import is_given_name
+from cvrag_desktop.ingestion.fields.identity.name_labels import assemble, label_parts
+from cvrag_desktop.ingestion.fields.identity.namelike import known_name_share, name_like
 from cvrag_desktop.ingestion.layout.sections import body_size
 from cvrag_desktop.ingestion.layout.textline import same_row
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.keys import heading_key, normalize_key
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
+from cvrag_desktop.text.vocab.person_names import is_given_name
 from cvrag_desktop.text.vocab.places import is_place_name
 from cvrag_desktop.text.vocab.skills import canonical_skill
 
@@ -130,7 +132,8 @@ def name_shaped(cell: str) -> bool:
         return False
     if CJK.search(cell):
         compact = re.sub(r"[\s\u3000・·•]", "", cell)
-        return 2 <= len(compact) <= 12 and not lex.title_re.search(cell) and not lex.institution_re.search(cell)
+        return 2 <= len(compact) <= 12 and not lex.title_re.search(cell) and not lex.institution_re.search(cell) \
+            and name_like(cell)
     words = cell.split()
     if not LABEL_WORDS.isdisjoint(key.replace(".", " ").replace(":", " ").split()):
         return False  # a form label ("Home Address", "Sexo Masculino")
@@ -145,7 +148,9 @@ def name_shaped(cell: str) -> bool:
         return False
     if (cell.endswith(".") and len(words[-1]) > 4) or canonical_skill(cell) or _LEVEL_WORDS.search(cell):
         return False  # "Usability Testing.", "API Testing", "Advanced Excel": not a person
-    return not (lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()) or is_place_name(cell))
+    if lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()) or is_place_name(cell):
+        return False
+    return name_like(cell)  # at least one word a person's: a gazetteer name or a word no vocabulary knows
 
 
 def _surname_is_a_word(cell: str) -> bool:
@@ -168,20 +173,23 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
     body = body_size(lines)
     best: tuple[float, Hit] | None = None
     first_page = [i for i, ln in enumerate(lines) if ln.page == 0][:60]
+    labelled = _labelled_name(lines, first_page)
     for rank, i in enumerate(first_page):
         ln = lines[i]
-        labelled = _labelled_name(ln.text, lines[i + 1].text if i + 1 < len(lines) else "")
-        if labelled:
+        if labelled and i == labelled[2]:
             if best is not None and lines[best[1].line].size >= 1.5 * body and \
-                    set(best[1].value.split()) <= set(labelled[0].split()):
+                    set(normalize_key(best[1].value).split()) <= set(normalize_key(labelled[0]).split()):
                 return best[1]  # the name in large type ("Rui Almeida") over the full legal name of a form
-            return Hit(labelled[0], i + labelled[1])
+            return Hit(labelled[0], labelled[1])
         for pos, raw in enumerate(split_cells(ln.text)):
             cell = clean_name(raw, split_joined=ln.size >= 1.3 * body)
-            if not name_shaped(cell) and not (rank < 5 and single_name(cell, ln.size, body)) \
+            if not name_shaped(cell) and rank < 15 and (head := _name_before_headline(cell)):
+                cell = head  # "Sophie Robinson, Machine Learning Engineer": a name and its headline in one cell
+            elif not name_shaped(cell) and not (rank < 5 and single_name(cell, ln.size, body)) \
                     and not (ln.size >= 1.3 * body and _surname_is_a_word(cell)):
                 continue
             score = (ln.size / max(body, 0.5)) * 10 - rank * 0.15 - pos * 0.5  # body is 0 when most text is < 0.25 pt
+            score += 1.5 * known_name_share(cell)  # "Sophie Robinson" over "South Jamesburgh" in the same type
             if ln.bold:
                 score += 1
             h = doc.page_sizes[0][1] if doc.page_sizes else 800
@@ -258,24 +266,40 @@ def _lower_case_name(doc: ExtractedDoc, body: float) -> Hit | None:
     return Hit(ln.text.strip(), i)
 
 
-_LABEL_STEM = re.compile(r"nam|nom|naam|姓名|氏", re.IGNORECASE)
-
-
-def _labelled_name(text: str, following: str) -> tuple[str, int] | None:
-    """A name after a label ("Nome Completo Rui Almeida", "Name / Surname | Archimedes"), and its line offset."""
-    if not _LABEL_STEM.search(text):
-        return None  # cheap guard: most lines carry no name label
-    cells = split_cells(text)
-    for k, cell in enumerate(cells):
-        m = NAME_LABEL.match(cell.strip())
-        if not m:
-            continue
-        rest = m.group(1).strip()
-        value, offset = (rest, 0) if rest else ((cells[k + 1], 0) if k + 1 < len(cells) else (following.strip(), 1))
-        value = clean_name(split_cells(value)[0]) if split_cells(value) else ""
-        if value and (name_shaped(value) or single_name(value, 0, 0, labelled=True)):
-            return value, offset
+def _labelled_name(lines: list, first_page: list[int]) -> tuple[str, int, int] | None:
+    """A name under a form's labels ("Nome Completo Rui Almeida", "Vorname | Anna" + "Nachname | Schmidt"):
+    (value, line of the value, line of its label), the first whose parts all look like a person's."""
+    if not first_page:
+        return None
+    start = first_page[0]
+    for found in assemble(label_parts([ln.text for ln in lines[start:first_page[-1] + 1]], start)):
+        pieces = [_labelled_value(p) for p in found.parts]
+        if all(pieces) and (len(pieces) == 1 or name_like(" ".join(pieces))):
+            return " ".join(pieces), found.line, found.label_line
     return None
+
+
+def _labelled_value(text: str) -> str:
+    """The name in a labelled value cell, or "" when it does not look like a person's name."""
+    cells = split_cells(text)
+    value = " ".join(clean_name(cells[0].replace(",", " ")).split()) if cells else ""
+    return value if value and (name_shaped(value) or single_name(value, 0, 0, labelled=True)) else ""
+
+
+_HEAD_SPLIT = re.compile(r"\s*[,，]\s*|\s+[-–—|·]\s+")
+
+
+def _name_before_headline(cell: str) -> str:
+    """The name of a cell that prints a name, then its headline ("Teun van Bovenen, Juridisch medewerker";
+    "Ana Ruiz – Jefa de Ventas"), or "" when the cell does not start that way."""
+    pieces = _HEAD_SPLIT.split(cell, maxsplit=1)
+    if len(pieces) != 2 or not pieces[1]:
+        return ""
+    head, tail = clean_name(pieces[0], split_joined=False), pieces[1]
+    if not name_shaped(head) or name_shaped(tail) or is_place_name(tail) or find_date_ranges(tail) \
+            or len(tail.split()) > 8:
+        return ""  # two names; "Ana Ruiz, Madrid" (a place); a sentence
+    return head
 
 
 def single_name(cell: str, size: float, body: float, labelled: bool = False) -> bool:
@@ -289,4 +313,4 @@ def single_name(cell: str, size: float, body: float, labelled: bool = False) -> 
     key = normalize_key(cell)
     return not (key in lex.name_stopwords or heading_key(cell) in lex.headings or canonical_skill(cell)
                 or lex.title_re.search(cell) or lex.company_re.search(cell) or key in LABEL_WORDS
-                or is_place_name(cell) or lex.language_re.fullmatch(cell))
+                or is_place_name(cell) or lex.language_re.fullmatch(cell)) and name_like(cell)
