@@ -205,7 +205,7 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
     prev = hit.line - 1
     if prev >= 0 and hit.value == clean_name(lines[hit.line].text) and len(lines[prev].text.split()) == 1 \
             and abs(lines[prev].size - lines[hit.line].size) < 0.6 and lines[prev].page == lines[hit.line].page \
-            and name_shaped(f"{clean_name(lines[prev].text)} {hit.value}"):
+            and name_like(lines[prev].text) and name_shaped(f"{clean_name(lines[prev].text)} {hit.value}"):
         return Hit(f"{clean_name(lines[prev].text)} {hit.value}", prev)  # "Matteo" / "Di Fabio" on two lines
     nxt = hit.line + 1
     if nxt < len(lines) and hit.value == lines[hit.line].text.strip():
@@ -213,7 +213,7 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
         words = follow.text.split()
         if (abs(follow.size - cur.size) < 0.6 and 1 <= len(words) <= 3 and follow.page == cur.page
                 and all(NAME_WORD.match(w) and w[0].isupper() for w in words)
-                and name_shaped(f"{hit.value} {follow.text.strip()}")):
+                and name_like(follow.text) and name_shaped(f"{hit.value} {follow.text.strip()}")):
             return Hit(f"{hit.value} {follow.text.strip()}", hit.line)  # a long name wrapped in big type
     return hit
 
