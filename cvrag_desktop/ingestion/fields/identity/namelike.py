@@ -83,6 +83,23 @@ def _cjk_name_like(text: str) -> bool:
     return 2 <= len(compact) <= limit and bool(cjk_surname(compact))
 
 
+def cjk_name_shape(text: str, labelled: bool = False) -> bool:
+    """A CJK name by shape only, for two strong cues where no known surname is needed: the largest type at the
+    top of page one (two to four characters) or a value under a name label (up to twelve; "氏名 履歴書 書太郎").
+    The CV's own words (简历, 履歴書, 個人資料) alone, titles, employers and schools are still refused."""
+    compact = re.sub(r"[\s\u3000・·•.]", "", text)
+    if not compact or not all(CJK.match(c) for c in compact):
+        return False
+    if not 2 <= len(compact) <= (12 if labelled else 4) or compact in {normalize_key(p) for p in _not_names()[0]}:
+        return False
+    lex = load_lexicon()
+    if (not labelled and _CJK_NOT_NAME.search(compact)) or _CJK_NOT_NAME.fullmatch(compact) \
+            or heading_key(text) in lex.headings:
+        return False
+    return not (lex.title_re.search(compact) or lex.company_re.search(compact) or lex.institution_re.search(compact)
+                or lex.degree_re.search(compact))
+
+
 def name_like(candidate: str) -> bool:
     """Could ``candidate`` be a person's name, judged by its words: see the module's docstring."""
     text = candidate.strip(" .,;:·•|-–—*")
@@ -94,6 +111,9 @@ def name_like(candidate: str) -> bool:
         return False
     if CJK.search(text):
         latin = re.sub(r"[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af・·]", " ", text).split()
+        han = re.sub(r"[^\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]", "", text)
+        if latin and len(han) >= 2:  # "张伟 Wei Zhang" is a name; "株式会社XXX 入社" is not
+            return _cjk_name_like(han) and name_like(" ".join(latin))
         return _cjk_name_like(text) if not latin else name_like(" ".join(latin))
     lex = load_lexicon()
     covered = [m.span() for rx in (lex.title_re, lex.degree_re, lex.institution_re, lex.company_re)
@@ -120,9 +140,10 @@ def name_like(candidate: str) -> bool:
 
 def known_name_share(candidate: str) -> float:
     """The share of the candidate's capitalised words that are gazetteer names (a CJK name: 1 with a known
-    surname), 0 to 1: the evidence that ranks name-shaped lines."""
+    surname or as a transliteration with middle dots or in katakana), 0 to 1: the evidence that ranks
+    name-shaped lines."""
     text = candidate.strip()
     if CJK.search(text) and not re.search(r"[A-Za-z]", text):
-        return 1.0 if cjk_surname(text) else 0.0
+        return 1.0 if _cjk_name_like(text) else 0.0  # a known surname first, or a transliteration ("卡尔・马克思")
     words = [w for w in _SPLIT.split(text) if w and w[:1].isupper()]
     return sum(is_name_word(w) for w in words) / len(words) if words else 0.0

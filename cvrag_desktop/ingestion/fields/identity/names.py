@@ -14,7 +14,7 @@ import re
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.fields.identity.contact import EMAIL, Hit, split_cells
 from cvrag_desktop.ingestion.fields.identity.name_labels import assemble, label_parts
-from cvrag_desktop.ingestion.fields.identity.namelike import known_name_share, name_like
+from cvrag_desktop.ingestion.fields.identity.namelike import cjk_name_shape, known_name_share, name_like
 from cvrag_desktop.ingestion.layout.sections import body_size
 from cvrag_desktop.ingestion.layout.textline import same_row
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
@@ -183,10 +183,11 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
             return Hit(labelled[0], labelled[1])
         for pos, raw in enumerate(split_cells(ln.text)):
             cell = clean_name(raw, split_joined=ln.size >= 1.3 * body)
-            if not name_shaped(cell) and rank < 15 and (head := _name_before_headline(cell)):
+            if not name_shaped(cell) and rank < 15 and (head := _name_before_headline(cell, top=rank < 3)):
                 cell = head  # "Sophie Robinson, Machine Learning Engineer": a name and its headline in one cell
             elif not name_shaped(cell) and not (rank < 5 and single_name(cell, ln.size, body)) \
-                    and not (ln.size >= 1.3 * body and _surname_is_a_word(cell)):
+                    and not (ln.size >= 1.3 * body and _surname_is_a_word(cell)) \
+                    and not (rank < 3 and ln.size >= 1.5 * max(body, 0.5) and cjk_name_shape(cell)):
                 continue
             score = (ln.size / max(body, 0.5)) * 10 - rank * 0.15 - pos * 0.5  # body is 0 when most text is < 0.25 pt
             score += 1.5 * known_name_share(cell)  # "Sophie Robinson" over "South Jamesburgh" in the same type
@@ -283,15 +284,17 @@ def _labelled_value(text: str) -> str:
     """The name in a labelled value cell, or "" when it does not look like a person's name."""
     cells = split_cells(text)
     value = " ".join(clean_name(cells[0].replace(",", " ")).split()) if cells else ""
-    return value if value and (name_shaped(value) or single_name(value, 0, 0, labelled=True)) else ""
+    return value if value and (name_shaped(value) or single_name(value, 0, 0, labelled=True)
+                               or cjk_name_shape(value, labelled=True)) else ""
 
 
 _HEAD_SPLIT = re.compile(r"\s*[,，]\s*|\s+[-–—|·]\s+")
 
 
-def _name_before_headline(cell: str) -> str:
+def _name_before_headline(cell: str, top: bool) -> str:
     """The name of a cell that prints a name, then its headline ("Teun van Bovenen, Juridisch medewerker";
-    "Ana Ruiz – Jefa de Ventas"), or "" when the cell does not start that way."""
+    "Ana Ruiz – Jefa de Ventas"), or "" when the cell does not start that way. Below the first three lines of the
+    page the headline must hold a job-title word ("Active Duty, United States Air Force" is an entry, not a name)."""
     pieces = _HEAD_SPLIT.split(cell, maxsplit=1)
     if len(pieces) != 2 or not pieces[1]:
         return ""
@@ -299,7 +302,7 @@ def _name_before_headline(cell: str) -> str:
     if not name_shaped(head) or name_shaped(tail) or is_place_name(tail) or find_date_ranges(tail) \
             or len(tail.split()) > 8:
         return ""  # two names; "Ana Ruiz, Madrid" (a place); a sentence
-    return head
+    return head if top or load_lexicon().title_re.search(tail) else ""
 
 
 def single_name(cell: str, size: float, body: float, labelled: bool = False) -> bool:
