@@ -10,6 +10,7 @@ lines or two columns, a name typed in lower case that the e-mail address confirm
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.fields.identity.contact import EMAIL, Hit, split_cells
@@ -20,8 +21,8 @@ from cvrag_desktop.ingestion.layout.textline import same_row
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.keys import heading_key, normalize_key
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
-from cvrag_desktop.text.vocab.person_names import is_given_name
-from cvrag_desktop.text.vocab.places import is_place_name
+from cvrag_desktop.text.vocab.person_names import is_given_name, is_surname
+from cvrag_desktop.text.vocab.places import country_in_text, is_place_name
 from cvrag_desktop.text.vocab.skills import canonical_skill
 
 NAME_LABEL = re.compile(r"^(?:(?:full\s+)?name(?:\s*/\s*surname)?|surname\s*/\s*name|first\s+name\s*/\s*surname|"
@@ -62,6 +63,9 @@ def clean_name(cell: str, split_joined: bool = True) -> str:
     ``split_joined`` is for large type only: in body text "BrandSoft" is a brand, not two names.
     """
     s = strip_post_nominals(cell.strip(" .·•|-–—*"))
+    words = s.split()
+    if len(words) >= 4 and len(words) % 2 == 0 and words[:len(words) // 2] == words[len(words) // 2:]:
+        s = " ".join(words[:len(words) // 2])  # "Ana Ruiz Ana Ruiz": a theme printing the name twice in one row
     if split_joined and " " not in s and not CJK.search(s):
         s = re.sub(r"(?<=[A-ZÀ-Þ][a-zà-ÿ]{2})(?=[A-ZÀ-Þ])|(?<=[A-ZÀ-Þ][a-zà-ÿ]{3})(?=[A-ZÀ-Þ])|"
                    r"(?<=[a-zà-ÿ]{4})(?=[A-ZÀ-Þ])", " ", s)  # "JoãoPereira" splits; "McDonald", "DeAndre" do not
@@ -148,9 +152,27 @@ def name_shaped(cell: str) -> bool:
         return False
     if (cell.endswith(".") and len(words[-1]) > 4) or canonical_skill(cell) or _LEVEL_WORDS.search(cell):
         return False  # "Usability Testing.", "API Testing", "Advanced Excel": not a person
-    if lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()) or is_place_name(cell):
+    if lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()) \
+            or (is_place_name(cell) and not _gazetteer_person(words)):
         return False
     return name_like(cell)  # at least one word a person's: a gazetteer name or a word no vocabulary knows
+
+
+# first words of place names that are also given names elsewhere ("San Diego", "Santa Clara", "Port Louis")
+_PLACE_PREFIXES = frozenset({"san", "santa", "santo", "sao", "saint", "st", "sankt", "port", "fort", "mount", "new", "north",
+                             "south", "east", "west", "los", "las", "el", "la", "le", "les", "bad", "nova", "novo", "costa",
+                             "puerto", "porto", "villa", "ciudad", "cape", "lake", "great", "little", "upper", "lower"})
+
+
+def _gazetteer_person(words: list[str]) -> bool:
+    """"Timoteo Santiago", "Adélaïde Torres": a given name, then a surname, both in the gazetteers — a person
+    whose names are also places."""
+    if not (2 <= len(words) <= 4 and normalize_key(words[0]) not in _PLACE_PREFIXES and is_given_name(words[0])
+            and is_surname(words[-1])) or country_in_text(" ".join(words)):
+        return False  # "Sierra Leone" names a country
+    # each word a place of its own, not one place of several words ("Hong Kong", "Santa Clara")
+    return not any(is_place_name(f"{a} {b}") and not (is_place_name(a) and is_place_name(b))
+                   for a, b in pairwise(words))
 
 
 def _surname_is_a_word(cell: str) -> bool:

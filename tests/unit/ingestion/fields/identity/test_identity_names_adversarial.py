@@ -93,3 +93,17 @@ def test_name_and_headline_in_one_cell_at_the_top():
                        ("Ana Ruiz Olmedo – Jefa de Ventas", "Ana Ruiz Olmedo")]:
         hit = find_name(lines_doc([(line, 16), ("mail@example.org | +34 600 000 000 | Lugo", 9), ("SUMMARY", 9)]))
         assert hit is not None and hit.value == name, line
+
+
+def test_a_name_printed_twice_in_one_row_is_read_once():
+    hit = find_name(lines_doc([("Ilse Marbach Ilse Marbach", 12), ("Kiel\t+49 431 000000", 9.6), ("Background", 12)]))
+    assert hit is not None and hit.value == "Ilse Marbach"
+
+
+def test_a_person_whose_names_are_places_but_not_one_place():
+    for person in ("Timoteo Santiago", "Adélaïde Torres"):
+        hit = find_name(lines_doc([("Contact", 10), ("mail@example.org", 9), (person, 25), ("Verpleegkundige", 11)]))
+        assert hit is not None and hit.value == person, person
+    for place in ("Hong Kong", "Sierra Leone", "San Diego"):
+        hit = find_name(lines_doc([(place, 25), ("Software Engineer", 11), ("Experience", 14)]))
+        assert hit is None, place
