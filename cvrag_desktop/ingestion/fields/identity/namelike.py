@@ -12,7 +12,7 @@ vocabulary words is name-like only as a given name then surname(s) all in the ga
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from cvrag_desktop.text.keys import heading_key, normalize_key
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
@@ -52,6 +52,7 @@ def _not_names() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(phrases), frozenset(words - PARTICLES)
 
 
+@lru_cache(maxsize=16384)
 def vocabulary_word(word: str) -> bool:
     """Is ``word`` a word of the CV's vocabulary (heading, label, title, degree, school, employer, month, language,
     skill, employment type) rather than a name?"""
@@ -100,6 +101,7 @@ def cjk_name_shape(text: str, labelled: bool = False) -> bool:
                 or lex.degree_re.search(compact))
 
 
+@lru_cache(maxsize=16384)
 def name_like(candidate: str) -> bool:
     """Could ``candidate`` be a person's name, judged by its words: see the module's docstring."""
     text = candidate.strip(" .,;:·•|-–—*")
@@ -138,6 +140,7 @@ def name_like(candidate: str) -> bool:
     return len(words) >= 2 and is_given_name(words[0]) and all(is_surname(w) or is_given_name(w) for w in words[1:])
 
 
+@lru_cache(maxsize=16384)
 def known_name_share(candidate: str) -> float:
     """The share of the candidate's capitalised words that are gazetteer names (a CJK name: 1 with a known
     surname or as a transliteration with middle dots or in katakana), 0 to 1: the evidence that ranks

@@ -10,6 +10,7 @@ lines or two columns, a name typed in lower case that the e-mail address confirm
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import pairwise
 
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
@@ -124,6 +125,7 @@ def strip_post_nominals(text: str) -> str:
     return s
 
 
+@lru_cache(maxsize=16384)
 def name_shaped(cell: str) -> bool:
     """Could this cell be a person's name: two to five capitalised name words that no vocabulary claims."""
     lex = load_lexicon()
@@ -205,9 +207,10 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
             return Hit(labelled[0], labelled[1])
         for pos, raw in enumerate(split_cells(ln.text)):
             cell = clean_name(raw, split_joined=ln.size >= 1.3 * body)
-            if not name_shaped(cell) and rank < 15 and (head := _name_before_headline(cell, top=rank < 3)):
+            shaped = name_shaped(cell)
+            if not shaped and rank < 15 and (head := _name_before_headline(cell, top=rank < 3)):
                 cell = head  # "Sophie Robinson, Machine Learning Engineer": a name and its headline in one cell
-            elif not name_shaped(cell) and not (rank < 5 and single_name(cell, ln.size, body)) \
+            elif not shaped and not (rank < 5 and single_name(cell, ln.size, body)) \
                     and not (ln.size >= 1.3 * body and _surname_is_a_word(cell)) \
                     and not (rank < 3 and ln.size >= 1.5 * max(body, 0.5) and cjk_name_shape(cell)):
                 continue
