@@ -23,9 +23,10 @@ NOT_NAMES = [
     "個人簡歴", "職務経歴書", "Candidate Profile",
     # fragments of a degree line
     "Bachelor of Science", "Master of Arts", "Mestrado em Engenharia", "Licenciatura en Derecho",
+    "Engenharia Informática", "Computer Science", "Business Administration", "Electrical Engineering",
 ]
 NAMES = ["Jan Kowalski", "Anna Schmidt", "Marie Dupont", "Teun van Bovenen", "Olívia da Mata", "Luiz da Cunha da Luz",
-         "Diogo Andrade Sales", "Grace Cook", "Xanthe Quellbrook", "Ngozi Okonkwo-Adeyemi", "JAN KOWALSKI",
+         "Diogo Andrade Sales", "Grace Cook", "Maria Civil", "Xanthe Quellbrook", "Ngozi Okonkwo-Adeyemi", "JAN KOWALSKI",
          "Дмитрий Иванов", "Γιώργος Παπαδόπουλος", "张伟", "欧阳修", "山田 太郎", "佐々木 健太郎", "김민수", "マリア・ガルシア"]
 
 
