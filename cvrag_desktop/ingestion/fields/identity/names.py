@@ -26,10 +26,6 @@ from cvrag_desktop.text.vocab.person_names import is_given_name, is_surname
 from cvrag_desktop.text.vocab.places import country_in_text, is_place_name
 from cvrag_desktop.text.vocab.skills import canonical_skill
 
-NAME_LABEL = re.compile(r"^(?:(?:full\s+)?name(?:\s*/\s*surname)?|surname\s*/\s*name|first\s+name\s*/\s*surname|"
-                        r"nombre(?:\s+completo)?|apellidos\s+y\s+nombre|nom(?:\s+complet)?|nom\s+et\s+pr[ée]nom|"
-                        r"nome(?:\s+completo)?|vor-?\s*und\s+nachname|name\s*,\s*vorname|nachname\s*,\s*vorname|"
-                        r"naam|姓名|氏\s*名)(?![^\W\d_])\s*[:：]?\s*(.*)$", re.IGNORECASE)
 # words of form labels ("Home Address", "Personal Email", "Sexo Masculino"): such a cell is never a name
 LABEL_WORDS = frozenset({
     "address", "email", "e-mail", "phone", "mobile", "telephone", "fax", "website", "nationality", "gender", "sex",
