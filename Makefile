@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: setup run demo test lint bench bench-gui eval folds train screenshots clean package wheelhouse dist bundle-test \
-	zoo zoo-tools gate
+	zoo zoo-tools gate names
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -52,6 +52,10 @@ train: setup
 	nice -n 10 $(BIN)/python -m cvrag_desktop.evaluation.section_training --zoo $(ZOO_OUT) \
 		--out resources/models/section_kinds.crfsuite
 	$(BIN)/python -m cvrag_desktop.evaluation.fold_training --data $(DATA) --out build/models/line_roles.crfsuite
+
+# the name gazetteers of resources/names/ from Faker's person providers (deterministic, seconds; committed)
+names: setup
+	$(BIN)/python -m cvrag_desktop.factory.name_gazetteer --out resources/names
 
 bench: setup
 	$(BIN)/python benchmarks/ingest.py

@@ -33,6 +33,9 @@ def find_headline(doc: ExtractedDoc, name: Hit | None) -> Hit | None:
         name = Hit(name.value, name.line + 1)
     cells = split_cells(doc.lines[name.line].text)
     after = cells[cells.index(name.value) + 1:] if name.value in cells else []
+    if not after:  # "Sophie Robinson, Machine Learning Engineer": the headline after the name in its cell
+        after = [rest for c in cells if c.startswith(name.value)
+                 and (rest := re.sub(r"^[\s,，|·\-–—]+", "", c[len(name.value):])) and rest != c[len(name.value):]][:1]
     candidates: list[tuple[str, int]] = [(c, name.line) for c in after[:1]]
     for j in range(name.line + 1, min(name.line + 3, len(doc.lines))):
         first = split_cells(doc.lines[j].text)

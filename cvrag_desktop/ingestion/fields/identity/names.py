@@ -10,22 +10,22 @@ lines or two columns, a name typed in lower case that the e-mail address confirm
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from itertools import pairwise
 
 from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.fields.identity.contact import EMAIL, Hit, split_cells
-from cvrag_desktop.ingestion.fields.identity.given_names import is_given_name
+from cvrag_desktop.ingestion.fields.identity.name_labels import assemble, label_parts
+from cvrag_desktop.ingestion.fields.identity.namelike import cjk_name_shape, known_name_share, name_like
 from cvrag_desktop.ingestion.layout.sections import body_size
 from cvrag_desktop.ingestion.layout.textline import same_row
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.keys import heading_key, normalize_key
 from cvrag_desktop.text.vocab.lexicon import load_lexicon
-from cvrag_desktop.text.vocab.places import is_place_name
+from cvrag_desktop.text.vocab.person_names import is_given_name, is_surname
+from cvrag_desktop.text.vocab.places import country_in_text, is_place_name
 from cvrag_desktop.text.vocab.skills import canonical_skill
 
-NAME_LABEL = re.compile(r"^(?:(?:full\s+)?name(?:\s*/\s*surname)?|surname\s*/\s*name|first\s+name\s*/\s*surname|"
-                        r"nombre(?:\s+completo)?|apellidos\s+y\s+nombre|nom(?:\s+complet)?|nom\s+et\s+pr[ée]nom|"
-                        r"nome(?:\s+completo)?|vor-?\s*und\s+nachname|name\s*,\s*vorname|nachname\s*,\s*vorname|"
-                        r"naam|姓名|氏\s*名)(?![^\W\d_])\s*[:：]?\s*(.*)$", re.IGNORECASE)
 # words of form labels ("Home Address", "Personal Email", "Sexo Masculino"): such a cell is never a name
 LABEL_WORDS = frozenset({
     "address", "email", "e-mail", "phone", "mobile", "telephone", "fax", "website", "nationality", "gender", "sex",
@@ -60,6 +60,9 @@ def clean_name(cell: str, split_joined: bool = True) -> str:
     ``split_joined`` is for large type only: in body text "BrandSoft" is a brand, not two names.
     """
     s = strip_post_nominals(cell.strip(" .·•|-–—*"))
+    words = s.split()
+    if len(words) >= 4 and len(words) % 2 == 0 and words[:len(words) // 2] == words[len(words) // 2:]:
+        s = " ".join(words[:len(words) // 2])  # "Ana Ruiz Ana Ruiz": a theme printing the name twice in one row
     if split_joined and " " not in s and not CJK.search(s):
         s = re.sub(r"(?<=[A-ZÀ-Þ][a-zà-ÿ]{2})(?=[A-ZÀ-Þ])|(?<=[A-ZÀ-Þ][a-zà-ÿ]{3})(?=[A-ZÀ-Þ])|"
                    r"(?<=[a-zà-ÿ]{4})(?=[A-ZÀ-Þ])", " ", s)  # "JoãoPereira" splits; "McDonald", "DeAndre" do not
@@ -118,6 +121,7 @@ def strip_post_nominals(text: str) -> str:
     return s
 
 
+@lru_cache(maxsize=16384)
 def name_shaped(cell: str) -> bool:
     """Could this cell be a person's name: two to five capitalised name words that no vocabulary claims."""
     lex = load_lexicon()
@@ -130,7 +134,8 @@ def name_shaped(cell: str) -> bool:
         return False
     if CJK.search(cell):
         compact = re.sub(r"[\s\u3000・·•]", "", cell)
-        return 2 <= len(compact) <= 12 and not lex.title_re.search(cell) and not lex.institution_re.search(cell)
+        return 2 <= len(compact) <= 12 and not lex.title_re.search(cell) and not lex.institution_re.search(cell) \
+            and name_like(cell)
     words = cell.split()
     if not LABEL_WORDS.isdisjoint(key.replace(".", " ").replace(":", " ").split()):
         return False  # a form label ("Home Address", "Sexo Masculino")
@@ -145,7 +150,27 @@ def name_shaped(cell: str) -> bool:
         return False
     if (cell.endswith(".") and len(words[-1]) > 4) or canonical_skill(cell) or _LEVEL_WORDS.search(cell):
         return False  # "Usability Testing.", "API Testing", "Advanced Excel": not a person
-    return not (lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()) or is_place_name(cell))
+    if lex.degree_re.search(cell) or lex.language_re.fullmatch(cell.strip()) \
+            or (is_place_name(cell) and not _gazetteer_person(words)):
+        return False
+    return name_like(cell)  # at least one word a person's: a gazetteer name or a word no vocabulary knows
+
+
+# first words of place names that are also given names elsewhere ("San Diego", "Santa Clara", "Port Louis")
+_PLACE_PREFIXES = frozenset({"san", "santa", "santo", "sao", "saint", "st", "sankt", "port", "fort", "mount", "new", "north",
+                             "south", "east", "west", "los", "las", "el", "la", "le", "les", "bad", "nova", "novo", "costa",
+                             "puerto", "porto", "villa", "ciudad", "cape", "lake", "great", "little", "upper", "lower"})
+
+
+def _gazetteer_person(words: list[str]) -> bool:
+    """"Timoteo Santiago", "Adélaïde Torres": a given name, then a surname, both in the gazetteers — a person
+    whose names are also places."""
+    if not (2 <= len(words) <= 4 and normalize_key(words[0]) not in _PLACE_PREFIXES and is_given_name(words[0])
+            and is_surname(words[-1])) or country_in_text(" ".join(words)):
+        return False  # "Sierra Leone" names a country
+    # each word a place of its own, not one place of several words ("Hong Kong", "Santa Clara")
+    return not any(is_place_name(f"{a} {b}") and not (is_place_name(a) and is_place_name(b))
+                   for a, b in pairwise(words))
 
 
 def _surname_is_a_word(cell: str) -> bool:
@@ -168,20 +193,25 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
     body = body_size(lines)
     best: tuple[float, Hit] | None = None
     first_page = [i for i, ln in enumerate(lines) if ln.page == 0][:60]
+    labelled = _labelled_name(lines, first_page)
     for rank, i in enumerate(first_page):
         ln = lines[i]
-        labelled = _labelled_name(ln.text, lines[i + 1].text if i + 1 < len(lines) else "")
-        if labelled:
+        if labelled and i == labelled[2]:
             if best is not None and lines[best[1].line].size >= 1.5 * body and \
-                    set(best[1].value.split()) <= set(labelled[0].split()):
+                    set(normalize_key(best[1].value).split()) <= set(normalize_key(labelled[0]).split()):
                 return best[1]  # the name in large type ("Rui Almeida") over the full legal name of a form
-            return Hit(labelled[0], i + labelled[1])
+            return Hit(labelled[0], labelled[1])
         for pos, raw in enumerate(split_cells(ln.text)):
             cell = clean_name(raw, split_joined=ln.size >= 1.3 * body)
-            if not name_shaped(cell) and not (rank < 5 and single_name(cell, ln.size, body)) \
-                    and not (ln.size >= 1.3 * body and _surname_is_a_word(cell)):
+            shaped = name_shaped(cell)
+            if not shaped and rank < 15 and (head := _name_before_headline(cell, top=rank < 3)):
+                cell = head  # "Sophie Robinson, Machine Learning Engineer": a name and its headline in one cell
+            elif not shaped and not (rank < 5 and single_name(cell, ln.size, body)) \
+                    and not (ln.size >= 1.3 * body and _surname_is_a_word(cell)) \
+                    and not (rank < 3 and ln.size >= 1.5 * max(body, 0.5) and cjk_name_shape(cell)):
                 continue
             score = (ln.size / max(body, 0.5)) * 10 - rank * 0.15 - pos * 0.5  # body is 0 when most text is < 0.25 pt
+            score += 1.5 * known_name_share(cell)  # "Sophie Robinson" over "South Jamesburgh" in the same type
             if ln.bold:
                 score += 1
             h = doc.page_sizes[0][1] if doc.page_sizes else 800
@@ -197,7 +227,7 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
     prev = hit.line - 1
     if prev >= 0 and hit.value == clean_name(lines[hit.line].text) and len(lines[prev].text.split()) == 1 \
             and abs(lines[prev].size - lines[hit.line].size) < 0.6 and lines[prev].page == lines[hit.line].page \
-            and name_shaped(f"{clean_name(lines[prev].text)} {hit.value}"):
+            and name_like(lines[prev].text) and name_shaped(f"{clean_name(lines[prev].text)} {hit.value}"):
         return Hit(f"{clean_name(lines[prev].text)} {hit.value}", prev)  # "Matteo" / "Di Fabio" on two lines
     nxt = hit.line + 1
     if nxt < len(lines) and hit.value == lines[hit.line].text.strip():
@@ -205,7 +235,7 @@ def find_name(doc: ExtractedDoc) -> Hit | None:
         words = follow.text.split()
         if (abs(follow.size - cur.size) < 0.6 and 1 <= len(words) <= 3 and follow.page == cur.page
                 and all(NAME_WORD.match(w) and w[0].isupper() for w in words)
-                and name_shaped(f"{hit.value} {follow.text.strip()}")):
+                and name_like(follow.text) and name_shaped(f"{hit.value} {follow.text.strip()}")):
             return Hit(f"{hit.value} {follow.text.strip()}", hit.line)  # a long name wrapped in big type
     return hit
 
@@ -258,24 +288,42 @@ def _lower_case_name(doc: ExtractedDoc, body: float) -> Hit | None:
     return Hit(ln.text.strip(), i)
 
 
-_LABEL_STEM = re.compile(r"nam|nom|naam|姓名|氏", re.IGNORECASE)
-
-
-def _labelled_name(text: str, following: str) -> tuple[str, int] | None:
-    """A name after a label ("Nome Completo Rui Almeida", "Name / Surname | Archimedes"), and its line offset."""
-    if not _LABEL_STEM.search(text):
-        return None  # cheap guard: most lines carry no name label
-    cells = split_cells(text)
-    for k, cell in enumerate(cells):
-        m = NAME_LABEL.match(cell.strip())
-        if not m:
-            continue
-        rest = m.group(1).strip()
-        value, offset = (rest, 0) if rest else ((cells[k + 1], 0) if k + 1 < len(cells) else (following.strip(), 1))
-        value = clean_name(split_cells(value)[0]) if split_cells(value) else ""
-        if value and (name_shaped(value) or single_name(value, 0, 0, labelled=True)):
-            return value, offset
+def _labelled_name(lines: list, first_page: list[int]) -> tuple[str, int, int] | None:
+    """A name under a form's labels ("Nome Completo Rui Almeida", "Vorname | Anna" + "Nachname | Schmidt"):
+    (value, line of the value, line of its label), the first whose parts all look like a person's."""
+    if not first_page:
+        return None
+    start = first_page[0]
+    for found in assemble(label_parts([ln.text for ln in lines[start:first_page[-1] + 1]], start)):
+        pieces = [_labelled_value(p) for p in found.parts]
+        if all(pieces) and (len(pieces) == 1 or name_like(" ".join(pieces))):
+            return " ".join(pieces), found.line, found.label_line
     return None
+
+
+def _labelled_value(text: str) -> str:
+    """The name in a labelled value cell, or "" when it does not look like a person's name."""
+    cells = split_cells(text)
+    value = " ".join(clean_name(cells[0].replace(",", " ")).split()) if cells else ""
+    return value if value and (name_shaped(value) or single_name(value, 0, 0, labelled=True)
+                               or cjk_name_shape(value, labelled=True)) else ""
+
+
+_HEAD_SPLIT = re.compile(r"\s*[,，]\s*|\s+[-–—|·]\s+")
+
+
+def _name_before_headline(cell: str, top: bool) -> str:
+    """The name of a cell that prints a name, then its headline ("Teun van Bovenen, Juridisch medewerker";
+    "Ana Ruiz – Jefa de Ventas"), or "" when the cell does not start that way. Below the first three lines of the
+    page the headline must hold a job-title word ("Active Duty, United States Air Force" is an entry, not a name)."""
+    pieces = _HEAD_SPLIT.split(cell, maxsplit=1)
+    if len(pieces) != 2 or not pieces[1]:
+        return ""
+    head, tail = clean_name(pieces[0], split_joined=False), pieces[1]
+    if not name_shaped(head) or name_shaped(tail) or is_place_name(tail) or find_date_ranges(tail) \
+            or len(tail.split()) > 8:
+        return ""  # two names; "Ana Ruiz, Madrid" (a place); a sentence
+    return head if top or load_lexicon().title_re.search(tail) else ""
 
 
 def single_name(cell: str, size: float, body: float, labelled: bool = False) -> bool:
@@ -289,4 +337,4 @@ def single_name(cell: str, size: float, body: float, labelled: bool = False) -> 
     key = normalize_key(cell)
     return not (key in lex.name_stopwords or heading_key(cell) in lex.headings or canonical_skill(cell)
                 or lex.title_re.search(cell) or lex.company_re.search(cell) or key in LABEL_WORDS
-                or is_place_name(cell) or lex.language_re.fullmatch(cell))
+                or is_place_name(cell) or lex.language_re.fullmatch(cell)) and name_like(cell)
