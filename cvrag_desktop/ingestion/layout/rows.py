@@ -80,7 +80,10 @@ def merge_rows(lines: list[TextLine]) -> list[TextLine]:
         text = row[0].text
         for prev, cur in itertools.pairwise(row):
             gap = cur.x0 - prev.x1
-            sep = " " if gap < 0.9 * max(prev.size, cur.size) else "\t"
+            small, big = sorted((prev.size, cur.size))
+            # pieces in very different type are two things side by side (a town beside a name in display
+            # type): the gap is weighed in the smaller type, where a word space is small
+            sep = " " if gap < 0.9 * (small if big >= 1.5 * small else big) else "\t"
             text = f"{text}{sep}{cur.text}" if text else cur.text
         first = max(row, key=lambda ln: len(ln.text))
         bbox = (

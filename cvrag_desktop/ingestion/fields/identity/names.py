@@ -17,7 +17,7 @@ from cvrag_desktop.ingestion.fields.dates import find_date_ranges
 from cvrag_desktop.ingestion.fields.identity.contact import EMAIL, Hit, split_cells
 from cvrag_desktop.ingestion.fields.identity.name_labels import assemble, label_parts
 from cvrag_desktop.ingestion.fields.identity.namelike import cjk_name_shape, known_name_share, name_like
-from cvrag_desktop.ingestion.layout.sections import body_size
+from cvrag_desktop.ingestion.layout.sections import body_size, lexicon_section
 from cvrag_desktop.ingestion.layout.textline import same_row
 from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.text.keys import heading_key, normalize_key
@@ -59,13 +59,27 @@ def clean_name(cell: str, split_joined: bool = True) -> str:
 
     ``split_joined`` is for large type only: in body text "BrandSoft" is a brand, not two names.
     """
-    s = strip_post_nominals(cell.strip(" .·•|-–—*"))
+    s = _without_leading_label(strip_post_nominals(cell.strip(" .·•|-–—*")))
     words = s.split()
     if len(words) >= 4 and len(words) % 2 == 0 and words[:len(words) // 2] == words[len(words) // 2:]:
         s = " ".join(words[:len(words) // 2])  # "Ana Ruiz Ana Ruiz": a theme printing the name twice in one row
     if split_joined and " " not in s and not CJK.search(s):
         s = re.sub(r"(?<=[A-ZÀ-Þ][a-zà-ÿ]{2})(?=[A-ZÀ-Þ])|(?<=[A-ZÀ-Þ][a-zà-ÿ]{3})(?=[A-ZÀ-Þ])|"
                    r"(?<=[a-zà-ÿ]{4})(?=[A-ZÀ-Þ])", " ", s)  # "JoãoPereira" splits; "McDonald", "DeAndre" do not
+    return s
+
+
+def _without_leading_label(s: str) -> str:
+    """A name printed on the row of a label in capitals ("PERSONAL DETAILS Ben Miller", "ANGABEN ZUR PERSON
+    Erhardt Wagner": a Europass label column beside the value) without the label; a surname in capitals
+    ("DUPONT Marie") is no section heading and stays."""
+    words = s.split()
+    k = 0
+    while k < len(words) and len(words[k]) >= 2 and words[k].isupper():
+        k += 1
+    rest = words[k:]
+    if k > 0 and len(rest) >= 2 and not any(w.isupper() for w in rest) and lexicon_section(" ".join(words[:k])):
+        return " ".join(rest)
     return s
 
 

@@ -59,3 +59,4 @@ def test_a_body_sized_gutter_word_stays_on_its_row():
     lines = [_row("Work", 120, 100, 10), _row("Harbour Kitchen Head Chef", 200, 100, 10)]
     lines += [_row(f"Planned seasonal menus for {n} covers.", 200, 130 + 16 * n, 10) for n in range(8)]
     assert "Work" not in [ln.text for ln in merge_rows(lift_gutter_headings(lines))]
+
