@@ -190,6 +190,8 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
     used: set[int] = set()
     out_extra: list[TextLine] = []
     body = Counter(round(ln.size, 1) for ln in lines).most_common(1)[0][0]
+    # the style of the labels the lexicon knows: an unknown word in that style is a heading too ("Work")
+    styles = {(round(ln.size, 1), ln.bold) for ln in labels if _is_heading_text(ln.text.split("\t")[0])}
     for i, ln in enumerate(labels):
         if id(ln) in used:
             continue
@@ -205,7 +207,8 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
             if not _is_heading_text(text) and n > 1 and _is_heading_text(glued):
                 text = glued
             if _is_heading_text(text) or (n == 1 and (_is_heading_text(text.split("\t")[0])
-                                                      or _display_label(ln, lines, body))):
+                                                      or _display_label(ln, lines, body)
+                                                      or _styled_label(ln, styles))):
                 top = min([ln.y0] + [o.y0 for o in lines if same_row(o, ln)])
                 head = TextLine(
                     text=text, page=ln.page,
@@ -227,6 +230,13 @@ def _display_label(ln: TextLine, lines: list[TextLine], body: float) -> bool:
     return (ln.size >= 1.4 * body and 2 < len(text) <= 30 and len(text.split()) <= 3
             and not any(c.isdigit() or c in "@/:|" for c in text)
             and any(o is not ln and o.x0 > ln.x1 and same_row(o, ln) for o in lines))
+
+
+def _styled_label(ln: TextLine, styles: set[tuple[float, bool]]) -> bool:
+    """A short word in the gutter in the style of the page's known headings ("Work" beside "Education")."""
+    text = ln.text.strip()
+    return ((round(ln.size, 1), ln.bold) in styles and 2 < len(text) <= 30 and len(text.split()) <= 3
+            and not any(c.isdigit() or c in "@/:|" for c in text))
 
 
 def order_page(lines: list[TextLine], page_width: float) -> list[TextLine]:

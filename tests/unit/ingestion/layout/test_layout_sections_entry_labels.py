@@ -60,3 +60,11 @@ def test_a_body_sized_gutter_word_stays_on_its_row():
     lines += [_row(f"Planned seasonal menus for {n} covers.", 200, 130 + 16 * n, 10) for n in range(8)]
     assert "Work" not in [ln.text for ln in merge_rows(lift_gutter_headings(lines))]
 
+
+
+def test_unknown_gutter_word_in_the_style_of_known_headings_is_lifted():
+    lines = [_row("Education", 120, 60, 13, True), _row("Lakeside College", 200, 61, 11),
+             _row("Work", 120, 100, 13, True), _row("Harbour Kitchen", 200, 101, 11)]
+    lines += [_row(f"Planned seasonal menus for {n} covers.", 200, 130 + 16 * n, 11) for n in range(8)]
+    texts = [ln.text for ln in merge_rows(lift_gutter_headings(lines))]
+    assert "Work" in texts and "Harbour Kitchen" in texts and "Education" in texts
