@@ -191,7 +191,9 @@ def lift_gutter_headings(lines: list[TextLine]) -> list[TextLine]:
     out_extra: list[TextLine] = []
     body = Counter(round(ln.size, 1) for ln in lines).most_common(1)[0][0]
     # the style of the labels the lexicon knows: an unknown word in that style is a heading too ("Work")
-    styles = {(round(ln.size, 1), ln.bold) for ln in labels if _is_heading_text(ln.text.split("\t")[0])}
+    # (only a style that stands out from the body: moderncv's item labels in the gutter are body type)
+    styles = {(round(ln.size, 1), ln.bold) for ln in labels if _is_heading_text(ln.text.split("\t")[0])
+              and (ln.bold or ln.size >= 1.1 * body)}
     for i, ln in enumerate(labels):
         if id(ln) in used:
             continue
