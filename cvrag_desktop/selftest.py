@@ -27,6 +27,10 @@ from cvrag_desktop.app.assembly import App
 from cvrag_desktop.catalog.csv_export import export_candidates_csv
 from cvrag_desktop.config import app_paths
 from cvrag_desktop.errors import SelfTestFailure
+from cvrag_desktop.ingestion.layout.section_kinds import MODEL_FILE, bundled_model
+from cvrag_desktop.ingestion.layout.textline import TextLine
+from cvrag_desktop.ingestion.normalize import normalize_document
+from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
 from cvrag_desktop.ingestion.read.ocr import get_engine
 from cvrag_desktop.llm.gateway import load_litellm
 from cvrag_desktop.text.vocab.resources import resources_dir
@@ -89,11 +93,6 @@ def _step_models(t: SelfTest) -> str:
 
 def _step_trained_model(t: SelfTest) -> str:
     """The section-kind model from ``resources/models`` reads a history under a heading no lexicon knows."""
-    from cvrag_desktop.ingestion.layout.reading_order import TextLine
-    from cvrag_desktop.ingestion.layout.section_kinds import MODEL_FILE, bundled_model
-    from cvrag_desktop.ingestion.normalize import normalize_document
-    from cvrag_desktop.ingestion.read.extracted import ExtractedDoc
-
     model = bundled_model()
     if model is None:
         raise SelfTestFailure(f"the trained model {MODEL_FILE} is missing from {resources_dir() / 'models'}")
