@@ -30,6 +30,7 @@ class SectionBlock:
     title: str
     heading: int | None
     lines: list[int] = field(default_factory=list)
+    folded: bool = False  # entries' header lines in the heading style were folded in (_fold_entry_headings)
 
 
 def body_size(lines: list[TextLine]) -> float:
@@ -272,4 +273,20 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
             by_column[ln.column] = current
             col_x[ln.column] = min(col_x.get(ln.column, ln.x0), ln.x0)
         prev = ln
-    return [b for b in blocks if b.lines or b.heading is not None]
+    return _fold_entry_headings([b for b in blocks if b.lines or b.heading is not None])
+
+
+def _fold_entry_headings(blocks: list[SectionBlock]) -> list[SectionBlock]:
+    """A history or an education left empty, followed by "sections" the lexicon does not know, printed its
+    entries' headers (an employer, a school) in the heading style: those blocks, their header lines
+    included, are its entries ("Work Experience" / "Blümel KGaA" / title / dates...)."""
+    out: list[SectionBlock] = []
+    for b in blocks:
+        last = out[-1] if out else None
+        if (b.section == "other" and b.heading is not None and last is not None and last.heading is not None
+                and last.section in ("experience", "education") and (not last.lines or last.folded)):
+            last.lines.extend([b.heading, *b.lines])
+            last.folded = True
+            continue
+        out.append(b)
+    return out

@@ -68,3 +68,22 @@ def test_unknown_gutter_word_in_the_style_of_known_headings_is_lifted():
     lines += [_row(f"Planned seasonal menus for {n} covers.", 200, 130 + 16 * n, 11) for n in range(8)]
     texts = [ln.text for ln in merge_rows(lift_gutter_headings(lines))]
     assert "Work" in texts and "Harbour Kitchen" in texts and "Education" in texts
+
+
+def test_employers_printed_in_the_heading_style_are_entries_of_the_empty_section_above():
+    rows = [("Rosalind Achterberg", 22, True, 0), ("Summary", 16, True, 20), ("Chef with ten years in kitchens.", 11, False, 4),
+            ("Work Experience", 16, True, 20), ("Harbour Kitchen", 16, True, 20), ("Head Chef", 11, False, 4),
+            ("2019 – 2021", 11, False, 4), ("Planned seasonal menus.", 11, False, 4), ("The Old Mill", 16, True, 20),
+            ("Sous Chef", 11, False, 4), ("2016 – 2019", 11, False, 4), ("Education", 16, True, 20),
+            ("Culinary Arts Diploma", 11, False, 4)]
+    lines, y = [], 40.0
+    for text, size, bold, gap in rows:
+        y += gap
+        lines.append(TextLine(text=text, page=0, bbox=(50, y, 50 + 5 * len(text), y + size), size=size, bold=bold))
+        y += size
+    doc = ExtractedDoc(lines=lines, page_count=1, method="pymupdf")
+    blocks = [b for b in find_sections(doc) if b.heading is not None]
+    assert [b.section for b in blocks] == ["summary", "experience", "education"]
+    assert [doc.lines[i].text for i in blocks[1].lines] == [
+        "Harbour Kitchen", "Head Chef", "2019 – 2021", "Planned seasonal menus.", "The Old Mill", "Sous Chef",
+        "2016 – 2019"]
