@@ -137,9 +137,9 @@ def against(ref: str, files: list[Path], repeats: int) -> None:
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], capture_output=True)
     print(f"\nparse (extract + normalise + chunk), {len(files)} CVs, median of {repeats} alternating runs")
-    print(f"{'code':<14}{'ms/CV':>8}{'runs (s)':>30}")
+    print(f"{'code':<14}{'ms/CV':>8}  runs (s)")
     for label, runs in times.items():
-        print(f"{label[:14]:<14}{statistics.median(runs) / len(files) * 1000:>8.1f}{' '.join(f'{r:.2f}' for r in runs):>30}")
+        print(f"{label[:14]:<14}{statistics.median(runs) / len(files) * 1000:>8.1f}  {' '.join(f'{r:.2f}' for r in runs)}")
     ratio = statistics.median(times[ref]) / statistics.median(times["this tree"])
     print(f"speed ratio this tree / {ref}: {ratio:.2f} (>= 1 is as fast or faster)")
 
