@@ -131,8 +131,11 @@ def against(ref: str, files: list[Path], repeats: int) -> None:
             for _ in range(repeats):
                 for label, tree in (("this tree", ROOT), (ref, base)):
                     env = {**os.environ, "CVRAG_BENCH_TREE": str(tree), "PYTHONPATH": str(tree)}
-                    out = subprocess.run([sys.executable, __file__, "--time-parse", str(listing)], env=env,
-                                         check=True, capture_output=True, text=True).stdout
+                    run = subprocess.run([sys.executable, __file__, "--time-parse", str(listing)], env=env,
+                                         capture_output=True, text=True)
+                    if run.returncode != 0:
+                        raise SystemExit(f"the timed run of {label} failed:\n{run.stderr[-2000:]}")
+                    out = run.stdout
                     times[label].append(float(out.split()[-1]))
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], capture_output=True)

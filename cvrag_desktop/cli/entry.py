@@ -94,11 +94,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--folds", choices=["source"],
                    help="leave-one-source-out over every --dataset folder (per-fold precision/recall)")
     s.add_argument("--model", choices=["rules", "learned", "both", "shipped"], default=None,
-                   help="with --folds: the rules alone (default), the learned line roles trained per fold, or "
-                        "both; with --zoo: shipped (default: the product as it is), rules (the rules alone) or "
+                   help="with --folds: the product as shipped (rules, the default), the learned line roles "
+                        "trained per fold, or both; with --zoo: shipped (default: the product as it is), rules (the rules alone) or "
                         "learned (the section-kind model trained leave-one-family-out)")
     s.add_argument("--blocks-cache", metavar="DIR",
-                   help="with --zoo --model learned: keep each family's read section blocks here between runs")
+                   help="with --zoo --model learned: keep each family's read lines here between runs (clear it after a reader change)")
     s.add_argument("--generated", help="folder written by `cvrag generate` (round trip)")
     s.add_argument("--include-image-only", action="store_true",
                    help="also score labelled image-only files (needs OCR; skipped by default)")

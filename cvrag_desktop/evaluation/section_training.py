@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import os
 import pickle
 import tempfile
 import zlib
@@ -79,7 +80,7 @@ def sequence_of(doc: ExtractedDoc, roles: list[str]) -> Sequence:
     """The blocks :func:`find_sections` gives ``doc``: features, kinds (from ``roles``), which may be renamed."""
     blocks: list[SectionBlock] = find_sections(doc)
     kinds = [block_kind([roles[i] for i in b.lines]) for b in blocks]
-    renamable = [b.section == "other" and b.heading is not None for b in blocks]
+    renamable = [b.section == "other" and b.heading is not None and not b.known for b in blocks]
     return block_features(doc, blocks), kinds, renamable
 
 
@@ -87,9 +88,9 @@ def family_sequences(fam: ZooFamily, cache: Path | None = None) -> list[Sequence
     """Every document's sequence of one family. Reading is the slow part: ``cache`` keeps what was read
     (the lines and their roles, not the blocks, so a change to the sections or features needs no re-read)."""
     hit = cache / f"{fam.name}.lines.pkl" if cache else None
-    if hit and hit.is_file():
-        docs = pickle.loads(hit.read_bytes())
-    else:
+    stamp = _fingerprint(fam)
+    docs = _cached(hit, stamp) if hit else None
+    if docs is None:
         docs = []
         for truth in fam.truths:
             pdf, roles = truth.with_suffix(".pdf"), truth.with_name(truth.stem + ".roles.jsonl")
@@ -97,8 +98,32 @@ def family_sequences(fam: ZooFamily, cache: Path | None = None) -> list[Sequence
                 docs.append(read)
         if hit:
             hit.parent.mkdir(parents=True, exist_ok=True)
-            hit.write_bytes(pickle.dumps(docs))
+            part = hit.with_suffix(".part")
+            part.write_bytes(pickle.dumps((stamp, docs)))
+            os.replace(part, hit)  # a run killed mid-write leaves no truncated cache behind
     return [sequence_of(doc, roles) for doc, roles in docs]
+
+
+def _fingerprint(fam: ZooFamily) -> list[tuple[str, int, int]]:
+    """What the cached lines were read from: every PDF and roles file with its size and time (a rebuilt zoo
+    or another zoo in the same cache folder is read again). A change of the reader is not seen: clear the
+    cache after one (docs/zoo.md)."""
+    out = []
+    for truth in fam.truths:
+        for f in (truth.with_suffix(".pdf"), truth.with_name(truth.stem + ".roles.jsonl")):
+            if f.is_file():
+                st = f.stat()
+                out.append((str(f.resolve()), st.st_size, st.st_mtime_ns))
+    return out
+
+
+def _cached(hit: Path, stamp: list) -> list | None:
+    """The cached documents when they were read from exactly ``stamp``'s files; None otherwise (or unreadable)."""
+    try:
+        saved, docs = pickle.loads(hit.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError, AttributeError, ImportError):
+        return None
+    return docs if saved == stamp else None
 
 
 def train(seqs: list[Sequence], out: Path) -> SectionKindModel:

@@ -16,6 +16,7 @@ not). Trained on the layout zoo, whose line roles say what each block holds
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -34,6 +35,7 @@ KINDS = (EXPERIENCE, EDUCATION, SKILLS, LANGUAGES, OTHER)
 MODEL_FILE = "section_kinds.crfsuite"
 THRESHOLD = 0.6  # the model renames a section only when at least this sure
 RENAMED = (EXPERIENCE, EDUCATION)  # the kinds the product reads entries from; the rest stay "other"
+log = logging.getLogger(__name__)
 
 
 def _ratio(n: int, total: int) -> str:
@@ -134,15 +136,21 @@ class SectionKindModel:
         section of: beside a named history, an unknown heading over dated lines is far likelier courses,
         projects or volunteering (the labelled real CVs lost precision when such blocks were renamed)."""
         have = {b.section for b in blocks}
-        if not any(b.section == "other" and b.heading is not None for b in blocks) or not set(RENAMED) - have:
+        if not any(_unnamed(b) for b in blocks) or not set(RENAMED) - have:
             return blocks
         out = []
         for b, (kind, p) in zip(blocks, self.kinds(doc, blocks), strict=True):
-            if b.section == "other" and b.heading is not None and kind in RENAMED and kind not in have \
+            if _unnamed(b) and kind in RENAMED and kind not in have \
                     and p >= self.threshold and _readable_as(kind, doc, b):
                 b = SectionBlock(kind, b.title, b.heading, list(b.lines))
             out.append(b)
         return out
+
+
+def _unnamed(block: SectionBlock) -> bool:
+    """A block under a heading found by its style alone: the lexicon did not know it (a known "References"
+    or "Volunteering" is "other" by the lexicon's word and keeps it)."""
+    return block.section == "other" and block.heading is not None and not block.known
 
 
 def _readable_as(kind: str, doc: ExtractedDoc, block: SectionBlock) -> bool:
@@ -158,6 +166,13 @@ def _readable_as(kind: str, doc: ExtractedDoc, block: SectionBlock) -> bool:
 
 @lru_cache(maxsize=1)
 def bundled_model() -> SectionKindModel | None:
-    """The model shipped in ``resources/models/`` (None when the file is missing: the rules decide alone)."""
+    """The model shipped in ``resources/models/`` (None when the file is missing or damaged: the rules
+    decide alone, and a damaged file is logged rather than failing every import)."""
     path = resources_dir() / "models" / MODEL_FILE
-    return SectionKindModel(path) if path.is_file() else None
+    if not path.is_file():
+        return None
+    try:
+        return SectionKindModel(path)
+    except (OSError, ValueError) as exc:  # pycrfsuite: "Invalid model file"
+        log.warning("section-kind model %s unreadable (%s): sections are named by the lexicon alone", path, exc)
+        return None

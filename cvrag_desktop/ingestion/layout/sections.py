@@ -31,6 +31,7 @@ class SectionBlock:
     heading: int | None
     lines: list[int] = field(default_factory=list)
     folded: bool = False  # entries' header lines in the heading style were folded in (_fold_entry_headings)
+    known: bool = True  # the heading is a lexicon phrase (False: a line in the heading style the lexicon does not know)
 
 
 def body_size(lines: list[TextLine]) -> float:
@@ -218,6 +219,7 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
         if not any(lines[i].column in main_cols for i in marks if _style(lines[i]) == ranked[1][0]):
             learned.add(ranked[1][0])
     subheads: set[int] = set()
+    unknown: set[int] = set()  # headings found by style alone, not by the lexicon
     for i in candidates:
         ln = lines[i]
         t = ln.text.strip()
@@ -242,6 +244,7 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
                 subheads.add(i)  # a divider inside the section: neither a section nor an entry's text
             else:
                 marks[i] = "other"
+                unknown.add(i)
     blocks: list[SectionBlock] = [SectionBlock("contact", "", None)]
     current = blocks[0]
     by_column: dict[int, SectionBlock] = {}
@@ -254,7 +257,7 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
             title = ln.text.split("\t")[0].strip()
             if i + 1 in tails:
                 title = f"{title} {lines[i + 1].text.strip()}"
-            current = SectionBlock(marks[i], title, i)
+            current = SectionBlock(marks[i], title, i, known=i not in unknown)
             blocks.append(current)
             by_column[ln.column] = current
             prev = ln
@@ -283,7 +286,8 @@ def _fold_entry_headings(blocks: list[SectionBlock]) -> list[SectionBlock]:
     out: list[SectionBlock] = []
     for b in blocks:
         last = out[-1] if out else None
-        if (b.section == "other" and b.heading is not None and last is not None and last.heading is not None
+        if (b.section == "other" and not b.known and b.heading is not None and last is not None
+                and last.heading is not None
                 and last.section in ("experience", "education") and (not last.lines or last.folded)):
             last.lines.extend([b.heading, *b.lines])
             last.folded = True

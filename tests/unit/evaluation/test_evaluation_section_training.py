@@ -85,3 +85,26 @@ def test_learned_trainer_trains_per_fold_and_reads_with_it(tmp_path):
     pdf, _ = _zoo_doc(tmp_path, "unseen", "Where I worked")
     cv = extractor(pdf, None)
     assert [e.title for e in cv.experiences] == ["Staff Nurse", "Care Assistant"]
+
+
+def test_the_lines_cache_is_read_again_when_the_zoo_changed_or_the_cache_is_damaged(tmp_path, monkeypatch):
+    from cvrag_desktop.evaluation import section_training
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    truths = tuple(_zoo_doc(docs, f"d{k}", "Experience")[1] for k in range(2))
+    fam = ZooFamily("fam", "factory", False, truths)
+    cache = tmp_path / "cache"
+    reads = []
+    real = section_training.read_document
+    monkeypatch.setattr(section_training, "read_document", lambda pdf, roles: reads.append(pdf) or real(pdf, roles))
+    family_sequences(fam, cache)
+    family_sequences(fam, cache)
+    assert len(reads) == 2  # read once, then from the cache
+    pdf = truths[0].with_suffix(".pdf")
+    pdf.write_bytes(pdf.read_bytes() + b"\n% rebuilt\n")  # the zoo was rebuilt
+    family_sequences(fam, cache)
+    assert len(reads) == 4
+    (cache / "fam.lines.pkl").write_bytes(b"\x80\x04truncated")
+    assert len(family_sequences(fam, cache)) == 2
+    assert len(reads) == 6

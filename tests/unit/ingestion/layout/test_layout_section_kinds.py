@@ -118,3 +118,18 @@ def test_beside_a_named_history_an_unknown_dated_block_stays_other(tmp_path):
     assert blocks[-1].section == "other"
     model.kinds = lambda doc, blocks: [(EXPERIENCE, 1.0)] * len(blocks)  # sure it is a history...
     assert model.rename(doc, blocks)[-1].section == "other"  # ...but the CV has one already
+
+
+def test_a_damaged_model_file_leaves_the_rules_alone(tmp_path, monkeypatch):
+    from cvrag_desktop.ingestion.layout import section_kinds
+
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / section_kinds.MODEL_FILE).write_bytes(b"not a model")
+    monkeypatch.setattr(section_kinds, "resources_dir", lambda: tmp_path)
+    section_kinds.bundled_model.cache_clear()
+    try:
+        assert section_kinds.bundled_model() is None
+        cv, _ = normalize_document(_doc("Experience"))  # reads as the rules do, no error
+        assert [e.company for e in cv.experiences] == ["Riverside General Hospital", "Hillcrest Care Home"]
+    finally:
+        section_kinds.bundled_model.cache_clear()

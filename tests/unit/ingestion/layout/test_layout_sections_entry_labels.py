@@ -87,3 +87,21 @@ def test_employers_printed_in_the_heading_style_are_entries_of_the_empty_section
     assert [doc.lines[i].text for i in blocks[1].lines] == [
         "Harbour Kitchen", "Head Chef", "2019 – 2021", "Planned seasonal menus.", "The Old Mill", "Sous Chef",
         "2016 – 2019"]
+
+
+def test_sections_the_lexicon_knows_are_not_folded_into_the_history():
+    rows = [("Rosalind Achterberg", 22, True, 0), ("Summary", 16, True, 20), ("Chef with ten years in kitchens.", 11, False, 4),
+            ("Work Experience", 16, True, 20), ("Harbour Kitchen", 16, True, 20), ("Head Chef", 11, False, 4),
+            ("2019 – 2021", 11, False, 4), ("The Old Mill", 16, True, 20), ("Sous Chef", 11, False, 4),
+            ("2016 – 2019", 11, False, 4), ("References", 16, True, 20), ("Jane Doe, Owner", 11, False, 4),
+            ("Interests", 16, True, 20), ("Chess, hiking", 11, False, 4), ("Education", 16, True, 20),
+            ("Culinary Arts Diploma", 11, False, 4)]
+    lines, y = [], 40.0
+    for text, size, bold, gap in rows:
+        y += gap
+        lines.append(TextLine(text=text, page=0, bbox=(50, y, 50 + 5 * len(text), y + size), size=size, bold=bold))
+        y += size
+    doc = ExtractedDoc(lines=lines, page_count=1, method="pymupdf")
+    blocks = [b for b in find_sections(doc) if b.heading is not None]
+    assert [b.title for b in blocks] == ["Summary", "Work Experience", "References", "Interests", "Education"]
+    assert "Jane Doe, Owner" not in [doc.lines[i].text for i in blocks[1].lines]
