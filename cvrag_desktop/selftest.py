@@ -100,7 +100,9 @@ def _step_trained_model(t: SelfTest) -> str:
             ("Staff Nurse, Riverside Hospital", 10.0, True),
             ("03/2019 – 08/2023", 10.0, False), ("• Cared for patients on a busy surgical ward.", 10.0, False),
             ("Care Assistant, Elm House", 10.0, True), ("01/2016 – 02/2019", 10.0, False),
-            ("• Helped residents with daily care.", 10.0, False), ("Education", 12.0, True), ("BSc Nursing", 10.0, True),
+            ("• Helped residents with daily care.", 10.0, False), ("Sales Associate, Northgate Stores", 10.0, True),
+            ("06/2013 – 12/2015", 10.0, False), ("• Served customers at the tills.", 10.0, False),
+            ("Education", 12.0, True), ("BSc Nursing", 10.0, True),
             ("University of Eastbrook", 10.0, False), ("2012 – 2015", 10.0, False), ("Skills", 12.0, True),
             ("Wound care", 10.0, False), ("Triage", 10.0, False)]
     lines, y = [], 40.0
@@ -109,7 +111,7 @@ def _step_trained_model(t: SelfTest) -> str:
         y += size + 6
     doc = ExtractedDoc(lines=lines, page_count=1, method="pymupdf", page_sizes=[(595.0, 842.0)])
     firms = [e.company for e in normalize_document(doc, kinds=model)[0].experiences]
-    if firms != ["Riverside Hospital", "Elm House"]:
+    if firms != ["Riverside Hospital", "Elm House", "Northgate Stores"]:
         raise SelfTestFailure(f"the trained model did not read the history under an unknown heading: {firms}")
     return f"{MODEL_FILE} ({model.path.stat().st_size:,} bytes) read a history under an unknown heading"
 
