@@ -30,7 +30,7 @@ class SectionBlock:
     title: str
     heading: int | None
     lines: list[int] = field(default_factory=list)
-    folded: bool = False  # entries' header lines in the heading style were folded in (_fold_entry_headings)
+    merged: bool = False  # entries' header lines in the heading style were merged in (_merge_entry_headings)
     known: bool = True  # the heading is a lexicon phrase (False: a line in the heading style the lexicon does not know)
 
 
@@ -276,10 +276,10 @@ def find_sections(doc: ExtractedDoc) -> list[SectionBlock]:
             by_column[ln.column] = current
             col_x[ln.column] = min(col_x.get(ln.column, ln.x0), ln.x0)
         prev = ln
-    return _fold_entry_headings([b for b in blocks if b.lines or b.heading is not None])
+    return _merge_entry_headings([b for b in blocks if b.lines or b.heading is not None])
 
 
-def _fold_entry_headings(blocks: list[SectionBlock]) -> list[SectionBlock]:
+def _merge_entry_headings(blocks: list[SectionBlock]) -> list[SectionBlock]:
     """A history or an education left empty, followed by "sections" the lexicon does not know, printed its
     entries' headers (an employer, a school) in the heading style: those blocks, their header lines
     included, are its entries ("Work Experience" / "Blümel KGaA" / title / dates...)."""
@@ -288,9 +288,9 @@ def _fold_entry_headings(blocks: list[SectionBlock]) -> list[SectionBlock]:
         last = out[-1] if out else None
         if (b.section == "other" and not b.known and b.heading is not None and last is not None
                 and last.heading is not None
-                and last.section in ("experience", "education") and (not last.lines or last.folded)):
+                and last.section in ("experience", "education") and (not last.lines or last.merged)):
             last.lines.extend([b.heading, *b.lines])
-            last.folded = True
+            last.merged = True
             continue
         out.append(b)
     return out
