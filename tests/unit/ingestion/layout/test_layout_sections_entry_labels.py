@@ -61,7 +61,6 @@ def test_a_body_sized_gutter_word_stays_on_its_row():
     assert "Work" not in [ln.text for ln in merge_rows(lift_gutter_headings(lines))]
 
 
-
 def test_unknown_gutter_word_in_the_style_of_known_headings_is_lifted():
     lines = [_row("Education", 120, 60, 13, True), _row("Lakeside College", 200, 61, 11),
              _row("Work", 120, 100, 13, True), _row("Harbour Kitchen", 200, 101, 11)]
@@ -70,18 +69,23 @@ def test_unknown_gutter_word_in_the_style_of_known_headings_is_lifted():
     assert "Work" in texts and "Harbour Kitchen" in texts and "Education" in texts
 
 
+def _spaced_doc(rows: list[tuple[str, float, bool, float]]) -> ExtractedDoc:
+    """Lines stacked top to bottom: (text, size, bold, gap before), so headings stand apart from their entries."""
+    lines, y = [], 40.0
+    for text, size, bold, gap in rows:
+        y += gap
+        lines.append(TextLine(text=text, page=0, bbox=(50, y, 50 + 5 * len(text), y + size), size=size, bold=bold))
+        y += size
+    return ExtractedDoc(lines=lines, page_count=1, method="pymupdf")
+
+
 def test_employers_printed_in_the_heading_style_are_entries_of_the_empty_section_above():
     rows = [("Rosalind Achterberg", 22, True, 0), ("Summary", 16, True, 20), ("Chef with ten years in kitchens.", 11, False, 4),
             ("Work Experience", 16, True, 20), ("Harbour Kitchen", 16, True, 20), ("Head Chef", 11, False, 4),
             ("2019 – 2021", 11, False, 4), ("Planned seasonal menus.", 11, False, 4), ("The Old Mill", 16, True, 20),
             ("Sous Chef", 11, False, 4), ("2016 – 2019", 11, False, 4), ("Education", 16, True, 20),
             ("Culinary Arts Diploma", 11, False, 4)]
-    lines, y = [], 40.0
-    for text, size, bold, gap in rows:
-        y += gap
-        lines.append(TextLine(text=text, page=0, bbox=(50, y, 50 + 5 * len(text), y + size), size=size, bold=bold))
-        y += size
-    doc = ExtractedDoc(lines=lines, page_count=1, method="pymupdf")
+    doc = _spaced_doc(rows)
     blocks = [b for b in find_sections(doc) if b.heading is not None]
     assert [b.section for b in blocks] == ["summary", "experience", "education"]
     assert [doc.lines[i].text for i in blocks[1].lines] == [
@@ -96,12 +100,7 @@ def test_sections_the_lexicon_knows_are_not_folded_into_the_history():
             ("2016 – 2019", 11, False, 4), ("References", 16, True, 20), ("Jane Doe, Owner", 11, False, 4),
             ("Interests", 16, True, 20), ("Chess, hiking", 11, False, 4), ("Education", 16, True, 20),
             ("Culinary Arts Diploma", 11, False, 4)]
-    lines, y = [], 40.0
-    for text, size, bold, gap in rows:
-        y += gap
-        lines.append(TextLine(text=text, page=0, bbox=(50, y, 50 + 5 * len(text), y + size), size=size, bold=bold))
-        y += size
-    doc = ExtractedDoc(lines=lines, page_count=1, method="pymupdf")
+    doc = _spaced_doc(rows)
     blocks = [b for b in find_sections(doc) if b.heading is not None]
     assert [b.title for b in blocks] == ["Summary", "Work Experience", "References", "Interests", "Education"]
     assert "Jane Doe, Owner" not in [doc.lines[i].text for i in blocks[1].lines]
